@@ -1,0 +1,414 @@
+//! Seeded shuffling, the cut, 3-2-3 dealing, the trump pile of 2-6 cards,
+//! and deal codes that reproduce a deal exactly.
+
+use crate::card::{Card, CardSet, Suit};
+use crate::seat::Seat;
+use std::fmt;
+
+/// A small seeded generator (SplitMix64). Its output depends only on the
+/// seed, never on the platform or a crate version, so a seed names the same
+/// deal everywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rng(u64);
+
+impl Rng {
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+    }
+
+    /// A uniformly chosen card of a non-empty set.
+    #[inline]
+    pub fn pick(&mut self, set: CardSet) -> Option<Card> {
+        if set.is_empty() {
+            None
+        } else {
+            set.nth(self.below(set.len()))
+        }
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// A card of the trump pile: the twenty 2-6 cards that the `classic` preset
+/// turns to propose trump. Only its suit matters to the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PileCard {
+    pub suit: Suit,
+    /// 2..=6.
+    pub rank: u8,
+}
+
+impl PileCard {
+    /// Index 0..20 within the pile's fixed order (suit-major).
+    fn index(self) -> u8 {
+        self.suit as u8 * 5 + (self.rank - 2)
+    }
+
+    fn from_index(i: u8) -> Option<PileCard> {
+        (i < 20).then(|| PileCard {
+            suit: Suit::from_index(i as usize / 5),
+            rank: i % 5 + 2,
+        })
+    }
+}
+
+impl fmt::Display for PileCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank, self.suit.letter())
+    }
+}
+
+impl std::str::FromStr for PileCard {
+    type Err = crate::ParseError;
+    fn from_str(s: &str) -> Result<PileCard, Self::Err> {
+        let t = s.trim();
+        let bad = || crate::ParseError::new("pile card", t);
+        let mut chars = t.chars();
+        let rank = chars
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|r| (2..=6).contains(r))
+            .ok_or_else(bad)?;
+        let suit = chars.next().and_then(Suit::from_letter).ok_or_else(bad)?;
+        if chars.next().is_some() {
+            return Err(bad());
+        }
+        Ok(PileCard {
+            suit,
+            rank: rank as u8,
+        })
+    }
+}
+
+/// One deal: who dealt, the four hands, and the two cards the trump pile
+/// turns up (the second is used only when everyone passes the first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Deal {
+    pub dealer: Seat,
+    /// Hands by [`Seat::index`].
+    pub hands: [CardSet; 4],
+    pub pile: [PileCard; 2],
+}
+
+/// Packets of the deal: three cards each, then two, then three.
+const PACKETS: [usize; 3] = [3, 2, 3];
+
+impl Deal {
+    /// Shuffles with `seed`, has the player on the dealer's right cut, and
+    /// deals 3-2-3 from the dealer's left; shuffles the 2-6 pile too.
+    pub fn shuffled(seed: u64, dealer: Seat) -> Deal {
+        let mut rng = Rng::new(seed);
+        let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
+        rng.shuffle(&mut deck);
+        // A cut leaves at least three cards in each part, as players do.
+        let cut = 3 + rng.below(32 - 6 + 1) as usize;
+        deck.rotate_left(cut);
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut next = deck.into_iter();
+        for packet in PACKETS {
+            for k in 1..=4 {
+                let seat = dealer.after(k);
+                for card in next.by_ref().take(packet) {
+                    hands[seat.index()].insert(card);
+                }
+            }
+        }
+        let mut pile: Vec<u8> = (0..20).collect();
+        rng.shuffle(&mut pile);
+        let pile =
+            [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
+        Deal {
+            dealer,
+            hands,
+            pile,
+        }
+    }
+
+    /// Checks that the hands split the 32 cards eight by eight.
+    pub fn validate(&self) -> Result<(), DealCodeError> {
+        let mut seen = CardSet::EMPTY;
+        for (i, hand) in self.hands.iter().enumerate() {
+            if hand.len() != 8 {
+                return Err(DealCodeError::HandSize {
+                    seat: Seat::from_index(i),
+                    cards: hand.len(),
+                });
+            }
+            seen = seen.union(*hand);
+        }
+        if seen != CardSet::ALL {
+            return Err(DealCodeError::Overlap);
+        }
+        if self.pile[0] == self.pile[1] {
+            return Err(DealCodeError::Overlap);
+        }
+        Ok(())
+    }
+
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The deal code: 16 characters of Crockford base32 in groups of four,
+    /// holding a format digit, each card's seat, the dealer and the two pile
+    /// cards. Case and dashes do not matter when it is read back.
+    pub fn code(&self) -> String {
+        let mut bits: u128 = CODE_VERSION as u128;
+        for c in 0..32 {
+            let card = Card::from_index(c).expect("index below 32");
+            let seat = Seat::ALL
+                .into_iter()
+                .find(|s| self.hands[s.index()].contains(card))
+                .unwrap_or(Seat::North);
+            bits = bits << 2 | seat.index() as u128;
+        }
+        bits = bits << 2 | self.dealer.index() as u128;
+        bits = bits << 5 | self.pile[0].index() as u128;
+        bits = bits << 5 | self.pile[1].index() as u128;
+        let mut out = String::new();
+        for i in 0..16 {
+            if i > 0 && i % 4 == 0 {
+                out.push('-');
+            }
+            let digit = (bits >> (5 * (15 - i))) & 31;
+            out.push(CROCKFORD[digit as usize] as char);
+        }
+        out
+    }
+
+    /// Reads a deal code back; errors name the offending character or hand.
+    pub fn from_code(code: &str) -> Result<Deal, DealCodeError> {
+        let mut bits: u128 = 0;
+        let mut digits = 0;
+        for ch in code.trim().chars().filter(|&c| c != '-' && c != ' ') {
+            let d = crockford_value(ch).ok_or(DealCodeError::BadChar(ch))?;
+            bits = bits << 5 | d as u128;
+            digits += 1;
+            if digits > 16 {
+                return Err(DealCodeError::Length(
+                    code.trim()
+                        .chars()
+                        .filter(|&c| c != '-' && c != ' ')
+                        .count(),
+                ));
+            }
+        }
+        if digits != 16 {
+            return Err(DealCodeError::Length(digits));
+        }
+        let version = (bits >> 76) as u8;
+        if version != CODE_VERSION {
+            return Err(DealCodeError::Version(version));
+        }
+        let pile1 = PileCard::from_index((bits & 31) as u8).ok_or(DealCodeError::Overlap)?;
+        let pile0 = PileCard::from_index((bits >> 5 & 31) as u8).ok_or(DealCodeError::Overlap)?;
+        let dealer = Seat::from_index((bits >> 10 & 3) as usize);
+        let mut hands = [CardSet::EMPTY; 4];
+        for c in 0..32 {
+            let seat = (bits >> (12 + 2 * (31 - c)) & 3) as usize;
+            hands[seat].insert(Card::from_index(c).expect("index below 32"));
+        }
+        let deal = Deal {
+            dealer,
+            hands,
+            pile: [pile0, pile1],
+        };
+        deal.validate()?;
+        Ok(deal)
+    }
+}
+
+const CODE_VERSION: u8 = 1;
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+fn crockford_value(c: char) -> Option<u8> {
+    let c = match c.to_ascii_uppercase() {
+        'O' => '0',
+        'I' | 'L' => '1',
+        c => c,
+    };
+    CROCKFORD
+        .iter()
+        .position(|&d| d as char == c)
+        .map(|p| p as u8)
+}
+
+/// Why a deal code or a set of hands does not make a deal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DealCodeError {
+    BadChar(char),
+    Length(usize),
+    Version(u8),
+    HandSize { seat: Seat, cards: u32 },
+    Overlap,
+}
+
+impl fmt::Display for DealCodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealCodeError::BadChar(c) => write!(f, "deal code: unexpected character '{c}'"),
+            DealCodeError::Length(n) => write!(f, "deal code: expected 16 characters, found {n}"),
+            DealCodeError::Version(v) => write!(
+                f,
+                "deal code: unknown format {v} (this version reads format {CODE_VERSION})"
+            ),
+            DealCodeError::HandSize { seat, cards } => {
+                write!(f, "deal: {} has {cards} cards, not 8", seat.name())
+            }
+            DealCodeError::Overlap => write!(f, "deal: the hands or pile cards repeat a card"),
+        }
+    }
+}
+
+impl std::error::Error for DealCodeError {}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for PileCard {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+    impl<'de> Deserialize<'de> for PileCard {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PileCard, D::Error> {
+            String::deserialize(d)?.parse().map_err(D::Error::custom)
+        }
+    }
+    /// A deal serialises as its code: short, and validated when read.
+    impl Serialize for Deal {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&self.code())
+        }
+    }
+    impl<'de> Deserialize<'de> for Deal {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Deal, D::Error> {
+            Deal::from_code(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffled_deals_are_valid_and_reproducible() {
+        for seed in 0..200 {
+            let deal = Deal::shuffled(seed, Seat::from_index(seed as usize));
+            deal.validate().unwrap();
+            assert_eq!(deal, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let code = deal.code();
+            assert_eq!(Deal::from_code(&code).unwrap(), deal, "code {code}");
+            assert_eq!(
+                Deal::from_code(&code.to_lowercase().replace('-', "")).unwrap(),
+                deal
+            );
+        }
+        assert_ne!(
+            Deal::shuffled(1, Seat::North).hands,
+            Deal::shuffled(2, Seat::North).hands
+        );
+    }
+
+    #[test]
+    fn seed_output_is_pinned() {
+        // The same seed must name the same deal on every platform and
+        // release: a change here breaks shared seeds and saved games.
+        // SplitMix64's published first output for seed 0:
+        assert_eq!(Rng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(Deal::shuffled(42, Seat::South).code(), PINNED_CODE_42);
+    }
+
+    const PINNED_CODE_42: &str = "2Y1Q-0JXT-1DAV-4YD4";
+
+    #[test]
+    fn bad_codes_are_explained() {
+        assert_eq!(
+            Deal::from_code("ABC").unwrap_err(),
+            DealCodeError::Length(3)
+        );
+        assert_eq!(
+            Deal::from_code("ABCD-EFGH-JKMN-PQR!").unwrap_err(),
+            DealCodeError::BadChar('!')
+        );
+        let code = Deal::shuffled(7, Seat::East).code();
+        let mut wrong_version = code.clone();
+        wrong_version.replace_range(0..1, "4");
+        assert!(matches!(
+            Deal::from_code(&wrong_version),
+            Err(DealCodeError::Version(_))
+        ));
+        // A card moved from one hand to another unbalances both.
+        let mut deal = Deal::shuffled(7, Seat::East);
+        let card = deal.hands[0].first().unwrap();
+        deal.hands[0].remove(card);
+        deal.hands[1].insert(card);
+        let err = Deal::from_code(&deal.code()).unwrap_err();
+        assert_eq!(err.to_string(), "deal: North has 7 cards, not 8");
+    }
+
+    #[test]
+    fn dealing_is_three_two_three_from_the_dealers_left() {
+        // With the cut known, the packets can be checked card by card.
+        let dealer = Seat::West;
+        let mut rng = Rng::new(9);
+        let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
+        rng.shuffle(&mut deck);
+        let cut = 3 + rng.below(27) as usize;
+        deck.rotate_left(cut);
+        let deal = Deal::shuffled(9, dealer);
+        // North (dealer's left) gets cards 0-2, 12-13 and 20-22.
+        let north: CardSet = [0, 1, 2, 12, 13, 20, 21, 22]
+            .iter()
+            .map(|&i| deck[i])
+            .collect();
+        assert_eq!(deal.hand(Seat::North), north);
+        let west: CardSet = [9, 10, 11, 18, 19, 29, 30, 31]
+            .iter()
+            .map(|&i| deck[i])
+            .collect();
+        assert_eq!(deal.hand(Seat::West), west);
+    }
+
+    #[test]
+    fn rng_below_stays_in_range_and_pick_is_uniformish() {
+        let mut rng = Rng::new(1);
+        let set: CardSet = CardSet::parse_list("7C 8C 9C")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let mut counts = [0; 32];
+        for _ in 0..30_000 {
+            counts[rng.pick(set).unwrap().index()] += 1;
+        }
+        for c in set {
+            assert!((9_000..11_000).contains(&counts[c.index()]), "{counts:?}");
+        }
+        assert_eq!(rng.pick(CardSet::EMPTY), None);
+    }
+}

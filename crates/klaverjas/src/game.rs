@@ -1,0 +1,623 @@
+//! [`Game`]: one deal from the shuffle to the score, as a state machine
+//! driven by [`Game::apply`]. It is the single source of truth: the app
+//! renders its events and the bots see it through [`Game::view`].
+
+use crate::bidding::{Bid, BidError, BidOutcome, BiddingState, Contract};
+use crate::card::{Card, CardSet};
+use crate::deal::{Deal, PileCard};
+use crate::play::{PlayError, PlayState, Trick, TrickResult};
+use crate::roem::TrickRoem;
+use crate::rules::{RoemClaim, Rules};
+use crate::score::{DealResult, score_deal};
+use crate::seat::{PerTeam, Seat};
+use crate::view::PlayerView;
+use std::fmt;
+
+/// Everything a seat can do. The seat is always the one [`Game::to_act`]
+/// names, so an action cannot be made out of turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Action {
+    Bid(Bid),
+    Play(Card),
+    /// Call the roem of the trick just won (*roem!*), manual presets only.
+    ClaimRoem,
+    /// Let the roem of the trick just won go uncalled.
+    PassRoem,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Bid(b) => write!(f, "{b}"),
+            Action::Play(c) => write!(f, "{c}"),
+            Action::ClaimRoem => f.write_str("roem"),
+            Action::PassRoem => f.write_str("no roem"),
+        }
+    }
+}
+
+/// Where a deal is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    Bidding,
+    Playing,
+    /// The winner of the trick just completed may call its roem.
+    ClaimRoem,
+    Done,
+}
+
+/// What happened, in order, for the app to show.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Event {
+    Bid {
+        seat: Seat,
+        bid: Bid,
+    },
+    /// Everyone passed the turned card: the pile's next card is turned.
+    SecondCardTurned {
+        card: PileCard,
+    },
+    Contract(Contract),
+    CardPlayed {
+        seat: Seat,
+        card: Card,
+    },
+    /// `number` counts from 1; `points` holds the last-trick bonus.
+    TrickWon {
+        number: u8,
+        winner: Seat,
+        points: u16,
+        roem: TrickRoem,
+    },
+    RoemClaimed {
+        seat: Seat,
+        points: u16,
+    },
+    RoemPassed {
+        seat: Seat,
+    },
+    DealOver(DealResult),
+}
+
+/// A trick once played, with what became of its roem.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TrickRecord {
+    pub leader: Seat,
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    pub points: u16,
+    pub roem: TrickRoem,
+    /// Roem that counts for the winner: all of it when claimed or in
+    /// automatic presets, nothing when passed.
+    pub credited: u16,
+}
+
+impl TrickRecord {
+    /// Each card with the seat that played it.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (self.leader.after(i), c))
+    }
+}
+
+/// Why an action was refused. Each message is fit to show a player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ActionError {
+    /// The action belongs to another phase: bidding while playing, say.
+    WrongPhase {
+        phase: Phase,
+    },
+    Bid(BidError),
+    Play(PlayError),
+    Claim(ClaimError),
+}
+
+/// A roem call the rules refuse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClaimError {
+    /// In automatic presets roem is never called.
+    Automatic,
+    /// The last trick holds no roem.
+    NoRoem { trick: u8 },
+    /// No trick has been completed yet.
+    NoTrick,
+    /// The next trick has begun: roem is called before its first card.
+    TooLate,
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::WrongPhase { phase } => f.write_str(match phase {
+                Phase::Bidding => "Trump has not been chosen yet: it is time to bid",
+                Phase::Playing => "It is time to play a card",
+                Phase::ClaimRoem => "First say whether you call the roem of the last trick",
+                Phase::Done => "The deal is over",
+            }),
+            ActionError::Bid(e) => e.fmt(f),
+            ActionError::Play(e) => e.fmt(f),
+            ActionError::Claim(e) => e.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimError::Automatic => {
+                f.write_str("Roem counts by itself in these rules: there is nothing to call")
+            }
+            ClaimError::NoRoem { trick } => write!(f, "There is no roem in trick {trick}"),
+            ClaimError::NoTrick => f.write_str("No trick has been won yet"),
+            ClaimError::TooLate => {
+                f.write_str("Too late: roem is called before the next card is played")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+impl std::error::Error for ClaimError {}
+
+impl From<BidError> for ActionError {
+    fn from(e: BidError) -> Self {
+        ActionError::Bid(e)
+    }
+}
+impl From<PlayError> for ActionError {
+    fn from(e: PlayError) -> Self {
+        ActionError::Play(e)
+    }
+}
+impl From<ClaimError> for ActionError {
+    fn from(e: ClaimError) -> Self {
+        ActionError::Claim(e)
+    }
+}
+
+/// One deal of Klaverjas.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    rules: Rules,
+    deal: Deal,
+    /// Set when the game started with trump already fixed (analysis).
+    fixed_contract: Option<Contract>,
+    actions: Vec<Action>,
+    bidding: BiddingState,
+    second_card: Option<PileCard>,
+    contract: Option<Contract>,
+    play: Option<PlayState>,
+    tricks: Vec<TrickRecord>,
+    roem: PerTeam<u16>,
+    claim_pending: bool,
+    result: Option<DealResult>,
+}
+
+impl Game {
+    /// A deal ready for bidding.
+    pub fn new(rules: Rules, deal: Deal) -> Game {
+        Game {
+            rules,
+            deal,
+            fixed_contract: None,
+            actions: Vec::new(),
+            bidding: BiddingState::new(rules.bidding, deal.dealer, deal.pile),
+            second_card: None,
+            contract: None,
+            play: None,
+            tricks: Vec::new(),
+            roem: PerTeam::default(),
+            claim_pending: false,
+            result: None,
+        }
+    }
+
+    /// A deal whose trump and playing team are already settled: play starts
+    /// at once with the player on the dealer's left.
+    pub fn with_contract(rules: Rules, deal: Deal, contract: Contract) -> Game {
+        let mut game = Game::new(rules, deal);
+        game.fixed_contract = Some(contract);
+        game.start_play(contract);
+        game
+    }
+
+    fn start_play(&mut self, contract: Contract) {
+        self.contract = Some(contract);
+        self.play = Some(PlayState::new(
+            self.deal.hands,
+            contract.trump,
+            self.deal.dealer.next(),
+            &self.rules,
+        ));
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.deal.dealer
+    }
+
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// The actions applied so far, in order: with the rules and the deal
+    /// they replay the game exactly.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    pub fn bids(&self) -> &[(Seat, Bid)] {
+        self.bidding.bids()
+    }
+
+    /// The pile cards the table has seen: the proposed trump, and the second
+    /// card if everyone passed.
+    pub fn turned_cards(&self) -> Vec<PileCard> {
+        self.bidding
+            .turned()
+            .into_iter()
+            .chain(self.second_card)
+            .collect()
+    }
+
+    pub fn tricks(&self) -> &[TrickRecord] {
+        &self.tricks
+    }
+
+    /// The trick on the table (empty between tricks and before play).
+    pub fn current_trick(&self) -> Option<&Trick> {
+        self.play.as_ref().map(|p| &p.trick)
+    }
+
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        match &self.play {
+            Some(p) => p.hands[seat.index()],
+            None => self.deal.hands[seat.index()],
+        }
+    }
+
+    /// Trick points so far, last-trick bonus included.
+    pub fn points(&self) -> PerTeam<u16> {
+        self.play.map(|p| p.points).unwrap_or_default()
+    }
+
+    /// Roem that counts so far.
+    pub fn roem(&self) -> PerTeam<u16> {
+        self.roem
+    }
+
+    pub fn result(&self) -> Option<&DealResult> {
+        self.result.as_ref()
+    }
+
+    pub fn phase(&self) -> Phase {
+        if self.result.is_some() {
+            Phase::Done
+        } else if self.claim_pending {
+            Phase::ClaimRoem
+        } else if self.play.is_some() {
+            Phase::Playing
+        } else {
+            Phase::Bidding
+        }
+    }
+
+    /// The seat whose decision the game waits for; `None` once scored.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase() {
+            Phase::Bidding => Some(self.bidding.to_act()),
+            Phase::Playing => self.play.map(|p| p.to_act()),
+            Phase::ClaimRoem => self.tricks.last().map(|t| t.winner),
+            Phase::Done => None,
+        }
+    }
+
+    /// Cards the seat to act may play (empty outside play).
+    pub fn legal_cards(&self) -> CardSet {
+        match (self.phase(), &self.play) {
+            (Phase::Playing, Some(p)) => p.legal(),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// Every action the seat to act may take. Never empty before the end.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase() {
+            Phase::Bidding => self
+                .bidding
+                .legal_bids()
+                .into_iter()
+                .map(Action::Bid)
+                .collect(),
+            Phase::Playing => self.legal_cards().iter().map(Action::Play).collect(),
+            Phase::ClaimRoem => vec![Action::ClaimRoem, Action::PassRoem],
+            Phase::Done => Vec::new(),
+        }
+    }
+
+    /// Whether `action` would be accepted now, and if not, why.
+    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+        self.clone().apply(action).map(|_| ())
+    }
+
+    /// Applies the action of the seat to act. On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        let phase = self.phase();
+        let mut events = Vec::new();
+        match (phase, action) {
+            (Phase::Bidding, Action::Bid(bid)) => {
+                let seat = self.bidding.to_act();
+                let outcome = self.bidding.apply(bid)?;
+                events.push(Event::Bid { seat, bid });
+                let contract = match outcome {
+                    BidOutcome::Next => None,
+                    BidOutcome::Contract(c) => Some(c),
+                    BidOutcome::SecondCard { card, contract } => {
+                        self.second_card = Some(card);
+                        events.push(Event::SecondCardTurned { card });
+                        Some(contract)
+                    }
+                };
+                if let Some(c) = contract {
+                    self.start_play(c);
+                    events.push(Event::Contract(c));
+                }
+            }
+            (Phase::Playing, Action::Play(card)) => {
+                let play = self
+                    .play
+                    .as_mut()
+                    .ok_or(ActionError::WrongPhase { phase })?;
+                let seat = play.to_act();
+                let done = play.play(card)?;
+                events.push(Event::CardPlayed { seat, card });
+                if let Some(done) = done {
+                    self.finish_trick(done, &mut events);
+                }
+            }
+            (Phase::ClaimRoem, Action::ClaimRoem | Action::PassRoem) => {
+                let last = self
+                    .tricks
+                    .last_mut()
+                    .ok_or(ActionError::WrongPhase { phase })?;
+                let seat = last.winner;
+                if action == Action::ClaimRoem {
+                    last.credited = last.roem.points;
+                    self.roem[seat.team()] += last.roem.points;
+                    events.push(Event::RoemClaimed {
+                        seat,
+                        points: last.roem.points,
+                    });
+                } else {
+                    events.push(Event::RoemPassed { seat });
+                }
+                self.claim_pending = false;
+                self.finish_if_over(&mut events);
+            }
+            (_, Action::ClaimRoem) => return Err(self.false_claim().into()),
+            _ => return Err(ActionError::WrongPhase { phase }),
+        }
+        self.actions.push(action);
+        Ok(events)
+    }
+
+    /// Why a roem call outside the claim phase is refused.
+    fn false_claim(&self) -> ClaimError {
+        if self.rules.roem_claim == RoemClaim::Automatic {
+            return ClaimError::Automatic;
+        }
+        match (self.tricks.last(), self.current_trick()) {
+            (None, _) => ClaimError::NoTrick,
+            (Some(_), Some(t)) if !t.is_empty() => ClaimError::TooLate,
+            (Some(_), _) if self.result.is_some() => ClaimError::TooLate,
+            (Some(_), _) => ClaimError::NoRoem {
+                trick: self.tricks.len() as u8,
+            },
+        }
+    }
+
+    fn finish_trick(&mut self, done: TrickResult, events: &mut Vec<Event>) {
+        let mut cards = [done.trick.cards()[0]; 4];
+        cards.copy_from_slice(done.trick.cards());
+        let automatic = self.rules.roem_claim == RoemClaim::Automatic;
+        let credited = if automatic { done.roem.points } else { 0 };
+        self.roem[done.winner.team()] += credited;
+        self.tricks.push(TrickRecord {
+            leader: done.trick.leader(),
+            cards,
+            winner: done.winner,
+            points: done.points,
+            roem: done.roem,
+            credited,
+        });
+        events.push(Event::TrickWon {
+            number: self.tricks.len() as u8,
+            winner: done.winner,
+            points: done.points,
+            roem: done.roem,
+        });
+        if !automatic && !done.roem.is_empty() {
+            self.claim_pending = true;
+        } else {
+            self.finish_if_over(events);
+        }
+    }
+
+    fn finish_if_over(&mut self, events: &mut Vec<Event>) {
+        let (Some(play), Some(contract)) = (self.play, self.contract) else {
+            return;
+        };
+        if self.tricks.len() < 8 {
+            return;
+        }
+        let result = score_deal(
+            &self.rules,
+            contract,
+            play.points,
+            self.roem,
+            play.tricks_won,
+        );
+        self.result = Some(result);
+        events.push(Event::DealOver(result));
+    }
+
+    /// What `seat` may know, and nothing more.
+    pub fn view(&self, seat: Seat) -> PlayerView {
+        PlayerView {
+            seat,
+            rules: self.rules,
+            dealer: self.deal.dealer,
+            hand: self.hand(seat),
+            turned: self.turned_cards(),
+            bids: self.bids().to_vec(),
+            contract: self.contract,
+            tricks: self.tricks.clone(),
+            trick: self
+                .current_trick()
+                .map(|t| t.plays().collect())
+                .unwrap_or_default(),
+            phase: self.phase(),
+            to_act: self.to_act(),
+            legal: if self.to_act() == Some(seat) {
+                self.legal_actions()
+            } else {
+                Vec::new()
+            },
+            points: self.points(),
+            roem: self.roem,
+            result: self.result,
+        }
+    }
+
+    /// The serialisable record: rules, deal and actions.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            format: GameRecord::FORMAT,
+            rules: self.rules,
+            deal: self.deal,
+            contract: self.fixed_contract,
+            actions: self.actions.clone(),
+        }
+    }
+
+    /// Rebuilds a game by replaying a record; every action is checked again.
+    pub fn from_record(record: &GameRecord) -> Result<Game, ReplayError> {
+        if record.format > GameRecord::FORMAT {
+            return Err(ReplayError::NewerFormat(record.format));
+        }
+        record.deal.validate().map_err(|_| ReplayError::BadDeal)?;
+        let mut game = match record.contract {
+            Some(c) => Game::with_contract(record.rules, record.deal, c),
+            None => Game::new(record.rules, record.deal),
+        };
+        for (index, &action) in record.actions.iter().enumerate() {
+            game.apply(action).map_err(|error| ReplayError::Action {
+                index,
+                action,
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// A game as stored: enough to rebuild it exactly, with a format version so
+/// that a newer file is recognised and refused rather than misread.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    pub format: u32,
+    pub rules: Rules,
+    pub deal: Deal,
+    pub contract: Option<Contract>,
+    pub actions: Vec<Action>,
+}
+
+impl GameRecord {
+    pub const FORMAT: u32 = 1;
+}
+
+/// Why a stored game cannot be rebuilt.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayError {
+    NewerFormat(u32),
+    BadDeal,
+    Action {
+        index: usize,
+        action: Action,
+        error: ActionError,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::NewerFormat(v) => {
+                write!(
+                    f,
+                    "saved by a newer version (format {v}; this version reads up to {})",
+                    GameRecord::FORMAT
+                )
+            }
+            ReplayError::BadDeal => f.write_str("the saved deal is not a valid deal"),
+            ReplayError::Action {
+                index,
+                action,
+                error,
+            } => {
+                write!(
+                    f,
+                    "saved action {} ({action}) is not legal: {error}",
+                    index + 1
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl From<Game> for GameRecord {
+    fn from(g: Game) -> GameRecord {
+        g.record()
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = ReplayError;
+    fn try_from(r: GameRecord) -> Result<Game, ReplayError> {
+        Game::from_record(&r)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Game {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.record().serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Game {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+            let record = GameRecord::deserialize(d)?;
+            Game::from_record(&record).map_err(serde::de::Error::custom)
+        }
+    }
+}

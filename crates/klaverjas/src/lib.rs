@@ -1,0 +1,40 @@
+//! The Klaverjas rules engine: pure rules, no I/O, no clock.
+//!
+//! ```
+//! use klaverjas::{Action, Deal, Game, Rules, Seat};
+//!
+//! let mut game = Game::new(Rules::classic(), Deal::shuffled(7, Seat::North));
+//! while let Some(seat) = game.to_act() {
+//!     // A seat sees only its own view; here every seat takes its first option.
+//!     let action = game.view(seat).legal[0];
+//!     game.apply(action).unwrap();
+//! }
+//! let result = game.result().unwrap();
+//! assert_eq!(result.points.ns + result.points.ew, 162);
+//! ```
+
+pub mod bidding;
+pub mod card;
+pub mod deal;
+pub mod game;
+pub mod play;
+pub mod roem;
+pub mod rules;
+pub mod score;
+pub mod seat;
+pub mod session;
+pub mod view;
+
+pub use bidding::{Bid, BidError, Contract};
+pub use card::{Card, CardSet, ParseError, Rank, Suit};
+pub use deal::{Deal, DealCodeError, PileCard, Rng};
+pub use game::{
+    Action, ActionError, ClaimError, Event, Game, GameRecord, Phase, ReplayError, TrickRecord,
+};
+pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
+pub use roem::TrickRoem;
+pub use rules::{Bidding, Following, MatchLength, Preset, RoemClaim, RoemTable, Rules, Undertrump};
+pub use score::{DealResult, ScoreSheet};
+pub use seat::{PerTeam, Seat, Team};
+pub use session::{Match, MatchRecord};
+pub use view::PlayerView;

@@ -1,0 +1,601 @@
+//! Tricks: which cards may be played, who wins, and the bare play of a deal
+//! ([`PlayState`]) that the game, the perft counts and the bots share.
+
+use crate::card::{Card, CardSet, Suit};
+use crate::roem::{self, TrickRoem};
+use crate::rules::{Following, RoemTable, Undertrump};
+use crate::seat::{PerTeam, Seat, Team};
+use std::fmt;
+
+/// The cards of one trick so far, in order of play from its leader.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Trick {
+    leader: Seat,
+    cards: [Card; 4],
+    len: u8,
+}
+
+impl Trick {
+    pub fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [Card::new(Suit::Clubs, crate::Rank::Seven); 4],
+            len: 0,
+        }
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.len == 4
+    }
+
+    /// The seat that plays the trick's next card.
+    pub fn to_act(&self) -> Seat {
+        self.leader.after(self.len as usize)
+    }
+
+    /// The seat that played the `i`-th card.
+    pub fn seat_of(&self, i: usize) -> Seat {
+        self.leader.after(i)
+    }
+
+    /// Each card with the seat that played it.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.cards()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (self.seat_of(i), c))
+    }
+
+    pub fn led_suit(&self) -> Option<Suit> {
+        self.cards().first().map(|c| c.suit())
+    }
+
+    pub fn set(&self) -> CardSet {
+        self.cards().iter().copied().collect()
+    }
+
+    /// Adds a card without checking it; the caller checked legality.
+    pub fn push(&mut self, card: Card) {
+        debug_assert!(self.len < 4);
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// Index of the card now winning: the highest trump if any trump was
+    /// played, else the highest card of the led suit. `None` while empty.
+    pub fn winning_index(&self, trump: Suit) -> Option<usize> {
+        let led = self.led_suit()?;
+        let key = |c: Card| {
+            if c.is_trump(trump) {
+                16 + c.rank().strength(true)
+            } else if c.suit() == led {
+                8 + c.rank().strength(false)
+            } else {
+                0
+            }
+        };
+        let mut best = 0;
+        for i in 1..self.len() {
+            if key(self.cards[i]) > key(self.cards[best]) {
+                best = i;
+            }
+        }
+        Some(best)
+    }
+
+    pub fn winner(&self, trump: Suit) -> Option<Seat> {
+        self.winning_index(trump).map(|i| self.seat_of(i))
+    }
+
+    /// The highest trump on the table, if a trump was played.
+    pub fn highest_trump(&self, trump: Suit) -> Option<Card> {
+        let card = self.cards[self.winning_index(trump)?];
+        card.is_trump(trump).then_some(card)
+    }
+}
+
+/// The rule that limits what the player to act may play. Each broken rule
+/// is worded as a player would explain it at the table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PlayRule {
+    /// Any card of the hand may be played.
+    Free,
+    /// *Bekennen*: a card of the led suit must be played.
+    FollowSuit(Suit),
+    /// Trumps were led: a trump must be played, higher than `over` when set.
+    TrumpLead { over: Option<Card> },
+    /// Void in the led suit, with an opponent winning: trump.
+    MustTrump { led: Suit },
+    /// *Overtroeven*: beat the highest trump on the table.
+    MustOvertrump { over: Card },
+    /// *Ondertroeven* is forbidden: no trump lower than `over` unless the
+    /// hand holds only trumps.
+    NoUndertrump { over: Card, partner_winning: bool },
+    /// Unable to overtrump, a trump must still be played (Rotterdam).
+    MustUndertrump { over: Card },
+}
+
+impl PlayRule {
+    /// Why a card outside the legal set is refused, in a player's words.
+    pub fn explain(self, trump: Suit) -> String {
+        let t = Some(trump);
+        match self {
+            PlayRule::Free => "Any card may be played".to_string(),
+            PlayRule::FollowSuit(suit) => format!("You must follow {}", suit.name()),
+            PlayRule::TrumpLead { over: None } => {
+                "Trumps were led: you must play a trump".to_string()
+            }
+            PlayRule::TrumpLead { over: Some(c) } => {
+                format!("Trumps were led: you must play higher than {}", c.spoken(t))
+            }
+            PlayRule::MustTrump { led } => {
+                format!("You cannot follow {}: you must trump", led.name())
+            }
+            PlayRule::MustOvertrump { over } => format!("You must overtrump {}", over.spoken(t)),
+            PlayRule::NoUndertrump {
+                partner_winning: true,
+                ..
+            } => "Your partner is winning: you need not trump, but you may not undertrump"
+                .to_string(),
+            PlayRule::NoUndertrump { over, .. } => format!(
+                "You cannot overtrump {} and you may not undertrump: play a card of another suit",
+                over.spoken(t)
+            ),
+            PlayRule::MustUndertrump { over } => {
+                format!(
+                    "You cannot overtrump {}, but you must still play a trump",
+                    over.spoken(t)
+                )
+            }
+        }
+    }
+}
+
+/// The cards of `hand` that the player to act on `trick` may play, and the
+/// rule that narrowed them (RULES section 4).
+#[inline]
+pub fn legal_cards(
+    hand: CardSet,
+    trick: &Trick,
+    trump: Suit,
+    following: &Following,
+) -> (CardSet, PlayRule) {
+    let Some(led) = trick.led_suit() else {
+        return (hand, PlayRule::Free);
+    };
+    let trumps = hand.of_suit(trump);
+    let win = trick.winning_index(trump).unwrap_or(0);
+    let table_trump = Some(trick.cards[win]).filter(|c| c.is_trump(trump));
+    // Trumps in hand that beat every trump on the table.
+    let over = match table_trump {
+        Some(t) => hand.intersect(t.higher_in_suit(trump)),
+        None => trumps,
+    };
+    if led == trump {
+        if trumps.is_empty() {
+            return (hand, PlayRule::Free);
+        }
+        if following.trump_lead_overtrump && !over.is_empty() {
+            return (over, PlayRule::TrumpLead { over: table_trump });
+        }
+        return (trumps, PlayRule::TrumpLead { over: None });
+    }
+    let follow = hand.of_suit(led);
+    if !follow.is_empty() {
+        return (follow, PlayRule::FollowSuit(led));
+    }
+    if trumps.is_empty() {
+        return (hand, PlayRule::Free);
+    }
+    let only_trumps = hand == trumps;
+    let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
+    if following.partner_exemption && partner_winning {
+        return match (following.undertrump, table_trump) {
+            (Undertrump::Forbidden, Some(over_card)) if !only_trumps => (
+                hand.minus(trumps).union(over),
+                PlayRule::NoUndertrump {
+                    over: over_card,
+                    partner_winning: true,
+                },
+            ),
+            _ => (hand, PlayRule::Free),
+        };
+    }
+    let Some(over_card) = table_trump else {
+        return (trumps, PlayRule::MustTrump { led });
+    };
+    if !over.is_empty() {
+        return (over, PlayRule::MustOvertrump { over: over_card });
+    }
+    match following.undertrump {
+        Undertrump::Forbidden if only_trumps => (hand, PlayRule::Free),
+        Undertrump::Forbidden => (
+            hand.minus(trumps),
+            PlayRule::NoUndertrump {
+                over: over_card,
+                partner_winning: false,
+            },
+        ),
+        Undertrump::Allowed => (hand, PlayRule::Free),
+        Undertrump::Forced => (trumps, PlayRule::MustUndertrump { over: over_card }),
+    }
+}
+
+/// A card refused by the rules of play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// The card is not in the hand of the seat to act.
+    NotInHand { card: Card, seat: Seat },
+    /// The card breaks a rule of following.
+    Breaks {
+        card: Card,
+        rule: PlayRule,
+        trump: Suit,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NotInHand { card, seat } => {
+                write!(f, "{} does not hold {}", seat.name(), card)
+            }
+            PlayError::Breaks { rule, trump, .. } => f.write_str(&rule.explain(*trump)),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Checks one card against the hand and the trick.
+pub fn check_card(
+    hand: CardSet,
+    trick: &Trick,
+    trump: Suit,
+    following: &Following,
+    card: Card,
+) -> Result<(), PlayError> {
+    if !hand.contains(card) {
+        return Err(PlayError::NotInHand {
+            card,
+            seat: trick.to_act(),
+        });
+    }
+    let (legal, rule) = legal_cards(hand, trick, trump, following);
+    if legal.contains(card) {
+        Ok(())
+    } else {
+        Err(PlayError::Breaks { card, rule, trump })
+    }
+}
+
+/// A trick that has four cards, as the players see it afterwards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TrickResult {
+    pub trick: Trick,
+    pub winner: Seat,
+    /// Card points, with the last-trick bonus on the eighth trick.
+    pub points: u16,
+    pub roem: TrickRoem,
+}
+
+/// The bare play of a deal once trump is known: four hands, the trick on the
+/// table and the running count. No bidding, no claims, no history: this is
+/// what tight loops (random playouts, perft, solvers) work on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PlayState {
+    pub hands: [CardSet; 4],
+    pub trick: Trick,
+    pub trump: Suit,
+    pub following: Following,
+    pub roem_table: RoemTable,
+    pub last_trick_bonus: u16,
+    /// Tricks completed so far (0..=8).
+    pub tricks_done: u8,
+    pub points: PerTeam<u16>,
+    pub tricks_won: PerTeam<u8>,
+}
+
+impl PlayState {
+    pub fn new(hands: [CardSet; 4], trump: Suit, leader: Seat, rules: &crate::Rules) -> PlayState {
+        PlayState {
+            hands,
+            trick: Trick::new(leader),
+            trump,
+            following: rules.following,
+            roem_table: rules.roem_table,
+            last_trick_bonus: rules.last_trick_bonus,
+            tricks_done: 0,
+            points: PerTeam::default(),
+            tricks_won: PerTeam::default(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.hands.iter().all(|h| h.is_empty()) && self.trick.is_empty()
+    }
+
+    pub fn to_act(&self) -> Seat {
+        self.trick.to_act()
+    }
+
+    pub fn legal(&self) -> CardSet {
+        legal_cards(
+            self.hands[self.to_act().index()],
+            &self.trick,
+            self.trump,
+            &self.following,
+        )
+        .0
+    }
+
+    pub fn check(&self, card: Card) -> Result<(), PlayError> {
+        check_card(
+            self.hands[self.to_act().index()],
+            &self.trick,
+            self.trump,
+            &self.following,
+            card,
+        )
+    }
+
+    /// Plays a card the caller knows to be legal. Returns the trick when
+    /// this card completes it; the next trick is then led by its winner.
+    #[inline]
+    pub fn play_unchecked(&mut self, card: Card) -> Option<TrickResult> {
+        let seat = self.to_act();
+        self.hands[seat.index()].remove(card);
+        self.trick.push(card);
+        if !self.trick.is_complete() {
+            return None;
+        }
+        let trick = self.trick;
+        let winner = trick.winner(self.trump).unwrap_or(trick.leader);
+        let set = trick.set();
+        self.tricks_done += 1;
+        let bonus = if self.tricks_done == 8 {
+            self.last_trick_bonus
+        } else {
+            0
+        };
+        let points = set.points(self.trump) + bonus;
+        let team: Team = winner.team();
+        self.points[team] += points;
+        self.tricks_won[team] += 1;
+        self.trick = Trick::new(winner);
+        Some(TrickResult {
+            trick,
+            winner,
+            points,
+            roem: roem::trick_roem(set, self.trump, self.roem_table),
+        })
+    }
+
+    /// Checks and plays a card.
+    pub fn play(&mut self, card: Card) -> Result<Option<TrickResult>, PlayError> {
+        self.check(card)?;
+        Ok(self.play_unchecked(card))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn cards(s: &str) -> Vec<Card> {
+        CardSet::parse_list(s).unwrap()
+    }
+    fn set(s: &str) -> CardSet {
+        cards(s).into_iter().collect()
+    }
+    fn trick(s: &str) -> Trick {
+        let mut t = Trick::new(Seat::North);
+        for c in cards(s) {
+            t.push(c);
+        }
+        t
+    }
+    fn legal(rules: Rules, trump: Suit, hand: &str, on: &str) -> (String, PlayRule) {
+        let (l, r) = legal_cards(set(hand), &trick(on), trump, &rules.following);
+        (l.to_string(), r)
+    }
+
+    #[test]
+    fn a_low_trump_beats_a_led_ace() {
+        let t = trick("AH 7S KH TH");
+        assert_eq!(t.winner(Suit::Spades), Some(Seat::East));
+        assert_eq!(t.winner(Suit::Clubs), Some(Seat::North));
+        assert_eq!(trick("JH 9H AH").winner(Suit::Hearts), Some(Seat::North));
+        assert_eq!(trick("AH 9H").winner(Suit::Hearts), Some(Seat::East));
+    }
+
+    #[test]
+    fn trump_lead_overtrump_by_option() {
+        // Hearts trump, North led the 9: East holds J and 7 of trumps.
+        let hand = "JH 7H AC";
+        let (l, r) = legal(Rules::amsterdam(), Suit::Hearts, hand, "9H");
+        assert_eq!(l, "JH");
+        assert_eq!(
+            r.explain(Suit::Hearts),
+            "Trumps were led: you must play higher than the 9 of trumps"
+        );
+        assert_eq!(legal(Rules::classic(), Suit::Hearts, hand, "9H").0, "7H JH");
+        // Over the partner too: North led, East low, South must beat North's 9.
+        assert_eq!(
+            legal(Rules::rotterdam(), Suit::Hearts, hand, "9H 8H").0,
+            "JH"
+        );
+        assert_eq!(
+            legal(Rules::amsterdam(), Suit::Hearts, hand, "9H 8H").0,
+            "JH"
+        );
+        // Unable to go higher: any trump.
+        assert_eq!(
+            legal(Rules::amsterdam(), Suit::Hearts, "7H 8H AC", "JH").0,
+            "7H 8H"
+        );
+        // No trump at all: any card.
+        assert_eq!(
+            legal(Rules::amsterdam(), Suit::Hearts, "7C AC", "JH").0,
+            "7C AC"
+        );
+    }
+
+    #[test]
+    fn follow_suit_always() {
+        let (l, r) = legal(Rules::rotterdam(), Suit::Spades, "7H AH JS", "KH");
+        assert_eq!(l, "7H AH");
+        assert_eq!(r.explain(Suit::Spades), "You must follow hearts");
+    }
+
+    #[test]
+    fn void_must_trump_against_opponent() {
+        for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
+            let (l, r) = legal(rules, Suit::Spades, "7C 8S JS", "KH");
+            assert_eq!(l, "8S JS");
+            assert_eq!(
+                r.explain(Suit::Spades),
+                "You cannot follow hearts: you must trump"
+            );
+        }
+    }
+
+    #[test]
+    fn must_overtrump_an_opponents_trump() {
+        // North leads KH, East trumps with 9S, South (void) holds JS and QS.
+        for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
+            let (l, r) = legal(rules, Suit::Spades, "7C QS JS", "KH 9S");
+            assert_eq!(l, "JS");
+            assert_eq!(
+                r.explain(Suit::Spades),
+                "You must overtrump the 9 of trumps"
+            );
+        }
+    }
+
+    #[test]
+    fn undertrump_options_against_an_opponent() {
+        // East trumped with JS; South holds QS and 7C.
+        let on = "KH JS";
+        assert_eq!(
+            legal(Rules::classic(), Suit::Spades, "7C QS", on).0,
+            "7C QS"
+        );
+        let (l, r) = legal(Rules::amsterdam(), Suit::Spades, "7C QS", on);
+        assert_eq!(l, "7C");
+        assert!(matches!(
+            r,
+            PlayRule::NoUndertrump {
+                partner_winning: false,
+                ..
+            }
+        ));
+        // Amsterdam: only trumps left, so undertrumping is allowed.
+        assert_eq!(
+            legal(Rules::amsterdam(), Suit::Spades, "8S QS", on).0,
+            "8S QS"
+        );
+        let (l, r) = legal(Rules::rotterdam(), Suit::Spades, "7C QS", on);
+        assert_eq!(l, "QS");
+        assert_eq!(
+            r.explain(Suit::Spades),
+            "You cannot overtrump the jack of trumps, but you must still play a trump"
+        );
+    }
+
+    #[test]
+    fn partner_winning_exemption() {
+        // North leads AH and is winning; East discards; South is void.
+        let on = "AH 7D";
+        assert_eq!(
+            legal(Rules::classic(), Suit::Spades, "7C QS", on).0,
+            "7C QS"
+        );
+        assert_eq!(
+            legal(Rules::amsterdam(), Suit::Spades, "7C QS", on).0,
+            "7C QS"
+        );
+        // Rotterdam: trump over a winning partner.
+        let (l, r) = legal(Rules::rotterdam(), Suit::Spades, "7C QS", on);
+        assert_eq!(l, "QS");
+        assert_eq!(r, PlayRule::MustTrump { led: Suit::Hearts });
+        // West leads KH, North (South's partner) trumps with 9S and wins,
+        // East discards: South is void in hearts.
+        let mut t = Trick::new(Seat::West);
+        for c in cards("KH 9S 7D") {
+            t.push(c);
+        }
+        let hand = set("7C QS JS");
+        let f = |r: Rules| legal_cards(hand, &t, Suit::Spades, &r.following);
+        assert_eq!(f(Rules::classic()).0.to_string(), "7C JS QS");
+        let (l, r) = f(Rules::amsterdam());
+        assert_eq!(l.to_string(), "7C JS");
+        assert_eq!(
+            r.explain(Suit::Spades),
+            "Your partner is winning: you need not trump, but you may not undertrump"
+        );
+        let (l, r) = f(Rules::rotterdam());
+        assert_eq!(l.to_string(), "JS");
+        assert_eq!(
+            r.explain(Suit::Spades),
+            "You must overtrump the 9 of trumps"
+        );
+    }
+
+    #[test]
+    fn rotterdam_trumps_over_a_winning_partner_and_undertrumps() {
+        let mut t = Trick::new(Seat::West);
+        for c in cards("KH JS 7D") {
+            t.push(c);
+        }
+        // South's partner North holds the trick with the jack of trumps.
+        let (l, r) = legal_cards(
+            set("7C QS"),
+            &t,
+            Suit::Spades,
+            &Rules::rotterdam().following,
+        );
+        assert_eq!(l.to_string(), "QS");
+        assert!(matches!(r, PlayRule::MustUndertrump { .. }));
+    }
+
+    #[test]
+    fn check_card_names_the_rule() {
+        let e = check_card(
+            set("7C QS JS"),
+            &trick("KH 9S"),
+            Suit::Spades,
+            &Rules::classic().following,
+            cards("QS")[0],
+        );
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "You must overtrump the 9 of trumps"
+        );
+        let e = check_card(
+            set("7C"),
+            &trick("KH"),
+            Suit::Spades,
+            &Rules::classic().following,
+            cards("AS")[0],
+        );
+        assert_eq!(e.unwrap_err().to_string(), "East does not hold AS");
+    }
+}

@@ -1,0 +1,180 @@
+//! Table roem: the combinations among the four cards of one trick
+//! (RULES section 5), credited to the team that wins the trick.
+
+use crate::card::{CardSet, Rank, Suit};
+use crate::rules::RoemTable;
+
+/// The roem in one trick, by kind, and its value under a table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TrickRoem {
+    /// Length of the longest run in one suit (0, 3 or 4), sequence order
+    /// 7 8 9 10 J Q K A in every suit.
+    pub run: u8,
+    /// The rank of four of a kind, if the trick holds one.
+    pub four_of_a_kind: Option<Rank>,
+    /// King and queen of trumps in the trick.
+    pub stuk: bool,
+    /// The value of all of it together.
+    pub points: u16,
+}
+
+impl TrickRoem {
+    pub fn is_empty(&self) -> bool {
+        self.points == 0
+    }
+
+    /// How a player would call it: "stuk and three in a row: 40".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.stuk {
+            parts.push("stuk".to_string());
+        }
+        match self.run {
+            3 => parts.push("three in a row".to_string()),
+            4 => parts.push("four in a row".to_string()),
+            _ => {}
+        }
+        if let Some(rank) = self.four_of_a_kind {
+            parts.push(format!("four {}s", rank.name()));
+        }
+        if parts.is_empty() {
+            return "no roem".to_string();
+        }
+        format!("{}: {}", parts.join(" and "), self.points)
+    }
+}
+
+/// Value of four of a kind under each table.
+pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
+    match table {
+        RoemTable::Blog => 50,
+        RoemTable::Nku => 100,
+        RoemTable::Cards001 => match rank {
+            Rank::Jack => 200,
+            Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
+            _ => 0,
+        },
+    }
+}
+
+/// The roem in a trick's cards. Runs and four of a kind do not combine with
+/// each other (four cards cannot hold both); stuk adds to a run, so a trump
+/// run with king and queen is 40 (three) or 70 (four). A run of four scores
+/// 50, not 50 plus the 20 of the three inside it.
+pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
+    let bits = cards.0;
+    let mut run = 0;
+    for suit in 0..4 {
+        let x = (bits >> (suit * 8)) & 0xFF;
+        let three = x & (x >> 1) & (x >> 2);
+        if three & (x >> 3) != 0 {
+            run = 4;
+        } else if three != 0 {
+            run = 3;
+        }
+    }
+    let same_rank = bits & (bits >> 8) & (bits >> 16) & (bits >> 24) & 0xFF;
+    let four_of_a_kind =
+        (same_rank != 0).then(|| Rank::from_index(same_rank.trailing_zeros() as usize));
+    let stuk_cards = CardSet::EMPTY
+        .with(crate::Card::new(trump, Rank::King))
+        .with(crate::Card::new(trump, Rank::Queen));
+    let stuk = stuk_cards.is_subset(cards);
+    let points = match run {
+        4 => 50,
+        3 => 20,
+        _ => 0,
+    } + four_of_a_kind.map_or(0, |r| four_of_a_kind_value(r, table))
+        + if stuk { 20 } else { 0 };
+    TrickRoem {
+        run,
+        four_of_a_kind,
+        stuk,
+        points,
+    }
+}
+
+/// Score-sheet marks for an amount of roem: 100 = O, 50 = V, 20 = I
+/// (seed 001's symbols; seed 000 uses I and V).
+pub fn marks(mut roem: u16) -> String {
+    let mut s = String::new();
+    for (value, mark) in [(100, 'O'), (50, 'V'), (20, 'I')] {
+        while roem >= value {
+            s.push(mark);
+            roem -= value;
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roem(cards: &str, trump: Suit, table: RoemTable) -> u16 {
+        let set: CardSet = CardSet::parse_list(cards).unwrap().into_iter().collect();
+        trick_roem(set, trump, table).points
+    }
+
+    #[test]
+    fn runs_across_the_tricks_cards_in_any_order() {
+        assert_eq!(roem("JH 9H 7C TH", Suit::Spades, RoemTable::Blog), 20);
+        assert_eq!(roem("AD QD KD JD", Suit::Spades, RoemTable::Blog), 50);
+        // 9 10 J in sequence order though J and 9 rank top in trumps.
+        assert_eq!(roem("JH 9H TH 7C", Suit::Hearts, RoemTable::Nku), 20);
+        // Runs use sequence order: A K Q is a run, 10 A K is not.
+        assert_eq!(roem("AS KS QS 7H", Suit::Hearts, RoemTable::Blog), 20);
+        assert_eq!(roem("TS AS KS 7H", Suit::Hearts, RoemTable::Blog), 0);
+        // Two suits never make a run.
+        assert_eq!(roem("7H 8H 9S 7C", Suit::Hearts, RoemTable::Blog), 0);
+    }
+
+    #[test]
+    fn stuk_adds_to_a_trump_run() {
+        assert_eq!(roem("KH QH 7C 8C", Suit::Hearts, RoemTable::Blog), 20);
+        assert_eq!(roem("KH QH JH 8C", Suit::Hearts, RoemTable::Blog), 40);
+        assert_eq!(roem("KH QH JH TH", Suit::Hearts, RoemTable::Nku), 70);
+        assert_eq!(roem("AH KH QH 7S", Suit::Hearts, RoemTable::Cards001), 40);
+        // King and queen of a plain suit are no stuk.
+        assert_eq!(roem("KH QH 7C 8C", Suit::Spades, RoemTable::Blog), 0);
+        let r = trick_roem(
+            CardSet::parse_list("KH QH JH TH")
+                .unwrap()
+                .into_iter()
+                .collect(),
+            Suit::Hearts,
+            RoemTable::Nku,
+        );
+        assert_eq!(r.describe(), "stuk and four in a row: 70");
+    }
+
+    #[test]
+    fn four_of_a_kind_per_table() {
+        let four = |rank: &str, table| {
+            roem(
+                &format!("{rank}C {rank}D {rank}H {rank}S"),
+                Suit::Hearts,
+                table,
+            )
+        };
+        for rank in ["7", "8", "9", "T", "J", "Q", "K", "A"] {
+            assert_eq!(four(rank, RoemTable::Blog), 50, "blog, four {rank}");
+            assert_eq!(four(rank, RoemTable::Nku), 100, "NKU, four {rank}");
+        }
+        assert_eq!(four("J", RoemTable::Cards001), 200);
+        assert_eq!(four("A", RoemTable::Cards001), 100);
+        assert_eq!(four("T", RoemTable::Cards001), 100);
+        assert_eq!(four("9", RoemTable::Cards001), 0);
+        assert_eq!(four("7", RoemTable::Cards001), 0);
+    }
+
+    #[test]
+    fn sheet_marks() {
+        assert_eq!(marks(20), "I");
+        assert_eq!(marks(90), "VII");
+        assert_eq!(marks(70), "VI");
+        assert_eq!(marks(200), "OO");
+        assert_eq!(marks(0), "");
+    }
+}

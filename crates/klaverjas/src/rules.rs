@@ -1,0 +1,247 @@
+//! Every rule option of `RULES.md` (sections 3-7, four players, table roem)
+//! as data, and the named presets of section 9.
+//!
+//! Seeds are the rule texts in `shared/rules-sources/`: 000/004 is a Dutch
+//! player's blog, 001 a description with the Amsterdam and Rotterdam rules.
+
+use std::fmt;
+
+/// How trump is chosen (RULES section 3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Bidding {
+    /// A card is turned from the pile of twenty 2-6 cards; from the dealer's
+    /// left each player says pass or play. If all four pass the next pile
+    /// card is turned and the team on the dealer's left must play it.
+    ///
+    /// Seed 000/004: "the next card from the pile of cards numbered 2-6 is
+    /// turned and the suit of this card will be used instead as trump". The
+    /// seed does not exclude the refused suit, so the second card may turn
+    /// up the same suit again; the engine follows the seed.
+    TurnedCard,
+    /// From the dealer's left each player names a suit or passes; after three
+    /// passes the dealer must name one (001 standard).
+    FreeChoice,
+    /// The dealer speaks first, then the others clockwise; if all four pass
+    /// the dealer must choose (001 variant, the NKU order).
+    DealerFirst,
+    /// *Verplicht*: the player on the dealer's left must name trump (001).
+    Mandatory,
+}
+
+/// What a player may do who cannot beat the highest trump on the table
+/// (RULES section 4, option `undertrump`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Undertrump {
+    /// *Ondertroeven verboden* (Amsterdam per NKU): no lower trump unless the
+    /// hand holds nothing but trumps, so a plain card is discarded.
+    Forbidden,
+    /// Any card (seed 000/004: "If you don't have a higher trump card, you
+    /// don't need to play a trump card here and play any card you like").
+    Allowed,
+    /// A trump must still be played (Rotterdam per 001: "if a player is
+    /// unable to follow suit, but does have a card in the trump suit he must
+    /// play that card").
+    Forced,
+}
+
+/// The following rules of RULES section 4. Following suit with any card of
+/// the led suit is always required and is not an option.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Following {
+    /// With the partner winning the trick, a player void in the led suit
+    /// need not trump. Seed 000/004: "If your partner already played the
+    /// highest card in this round, you don't need to play a trump card".
+    /// Rotterdam (001) has no such exemption.
+    pub partner_exemption: bool,
+    pub undertrump: Undertrump,
+    /// On a trump lead, a player must go over the highest trump on the table
+    /// when able, even over the partner (001, NKU). Without it any trump
+    /// will do: seed 000/004, "you must also play a trump card if you have
+    /// one, even if it's a lower one".
+    pub trump_lead_overtrump: bool,
+}
+
+/// Which values table roem uses (RULES section 5).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RoemTable {
+    /// Seed 000/004: runs 20 / 50, stuk 20, "4 of the same cards, different
+    /// suits (e.g. 7♤, 7♧, 7♡, 7♢): 50 points", any rank.
+    Blog,
+    /// Seed 001: four aces, kings, queens or tens 100, four jacks 200; four
+    /// nines, eights or sevens score nothing ("These must be in the
+    /// denomination of Ace, King, Queen, or ten").
+    Cards001,
+    /// NKU tournament values: four of a kind 100, any rank.
+    Nku,
+}
+
+/// Whether table roem must be called to count (RULES section 5).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RoemClaim {
+    /// The team winning a trick *may* call its roem; uncalled roem does not
+    /// count. Seed 000/004: "calling Roem is not required, and the team
+    /// winning the round may decide not to if they think they will lose the
+    /// game and they are playing".
+    Manual,
+    /// Roem counts for the trick's winner without a call.
+    Automatic,
+}
+
+/// How long a match lasts (RULES section 7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MatchLength {
+    /// A fixed number of deals (16 is a Dutch *boompje*); highest total wins.
+    Deals(u16),
+    /// Until a team's total reaches the target at the end of a deal; if both
+    /// do, the higher total wins (and a tie plays on).
+    Points(u32),
+}
+
+/// A complete rule set. Start from a preset and change single fields.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    pub bidding: Bidding,
+    pub following: Following,
+    pub roem_table: RoemTable,
+    pub roem_claim: RoemClaim,
+    /// Whether defenders who take all eight tricks earn the 100 of pit on
+    /// top of the 162 and all roem. Seed 000 gives pit to "a team" without
+    /// restriction; some houses give it to the playing team only.
+    pub pit_for_defenders: bool,
+    /// Points for the last trick (10 in Dutch play).
+    pub last_trick_bonus: u16,
+    pub match_length: MatchLength,
+}
+
+/// The named presets of RULES section 9 that this engine plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Preset {
+    Classic,
+    Amsterdam,
+    Rotterdam,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 3] = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::Amsterdam => "amsterdam",
+            Preset::Rotterdam => "rotterdam",
+        }
+    }
+
+    pub const fn rules(self) -> Rules {
+        match self {
+            Preset::Classic => Rules::classic(),
+            Preset::Amsterdam => Rules::amsterdam(),
+            Preset::Rotterdam => Rules::rotterdam(),
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = UnknownPreset;
+    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownPreset(s.trim().to_string()))
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownPreset(pub String);
+
+impl fmt::Display for UnknownPreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Preset::ALL.iter().map(|p| p.name()).collect();
+        write!(
+            f,
+            "unknown preset '{}' (known: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPreset {}
+
+impl Rules {
+    /// Seeds 000/004 read literally: a turned card from the 2-6 pile with
+    /// pass/play and a forced second card; partner exemption; undertrumping
+    /// allowed; any trump on a trump lead; blog roem values (four of a kind
+    /// 50); roem counts only when called; pit for either side; 16 deals.
+    pub const fn classic() -> Rules {
+        Rules {
+            bidding: Bidding::TurnedCard,
+            following: Following {
+                partner_exemption: true,
+                undertrump: Undertrump::Allowed,
+                trump_lead_overtrump: false,
+            },
+            roem_table: RoemTable::Blog,
+            roem_claim: RoemClaim::Manual,
+            pit_for_defenders: true,
+            last_trick_bonus: 10,
+            match_length: MatchLength::Deals(16),
+        }
+    }
+
+    /// Amsterdam as the NKU plays it: dealer first and forced, partner
+    /// exemption, no undertrumping, overtrump on a trump lead, NKU roem
+    /// counted automatically.
+    pub const fn amsterdam() -> Rules {
+        Rules {
+            bidding: Bidding::DealerFirst,
+            following: Following {
+                partner_exemption: true,
+                undertrump: Undertrump::Forbidden,
+                trump_lead_overtrump: true,
+            },
+            roem_table: RoemTable::Nku,
+            roem_claim: RoemClaim::Automatic,
+            ..Rules::classic()
+        }
+    }
+
+    /// Rotterdam (001): as Amsterdam, but a void player always trumps and
+    /// overtrumps, over the partner too, and undertrumps when unable to go
+    /// higher.
+    pub const fn rotterdam() -> Rules {
+        Rules {
+            following: Following {
+                partner_exemption: false,
+                undertrump: Undertrump::Forced,
+                trump_lead_overtrump: true,
+            },
+            ..Rules::amsterdam()
+        }
+    }
+
+    /// All points of the cards plus the last trick: 162 in Dutch play.
+    pub const fn deal_points(&self) -> u16 {
+        152 + self.last_trick_bonus
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::classic()
+    }
+}

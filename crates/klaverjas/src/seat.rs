@@ -1,0 +1,148 @@
+//! Seats and partnerships. Play runs clockwise N, E, S, W; partners sit
+//! opposite, so the teams are North-South and East-West.
+
+use crate::card::ParseError;
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Seat {
+    North = 0,
+    East = 1,
+    South = 2,
+    West = 3,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(i: usize) -> Seat {
+        Seat::ALL[i & 3]
+    }
+
+    /// The next seat clockwise: the player on this seat's left.
+    pub const fn next(self) -> Seat {
+        Seat::from_index(self as usize + 1)
+    }
+
+    /// The seat `n` places further clockwise.
+    pub const fn after(self, n: usize) -> Seat {
+        Seat::from_index(self as usize + n)
+    }
+
+    pub const fn partner(self) -> Seat {
+        Seat::from_index(self as usize + 2)
+    }
+
+    pub const fn team(self) -> Team {
+        if self as usize % 2 == 0 {
+            Team::NS
+        } else {
+            Team::EW
+        }
+    }
+
+    pub const fn letter(self) -> char {
+        ['N', 'E', 'S', 'W'][self as usize]
+    }
+
+    pub const fn name(self) -> &'static str {
+        ["North", "East", "South", "West"][self as usize]
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Seat {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Seat, ParseError> {
+        let t = s.trim();
+        Seat::ALL
+            .into_iter()
+            .find(|seat| {
+                t.eq_ignore_ascii_case(&seat.letter().to_string())
+                    || t.eq_ignore_ascii_case(seat.name())
+            })
+            .ok_or_else(|| ParseError::new("seat", t))
+    }
+}
+
+/// A partnership.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Team {
+    NS = 0,
+    EW = 1,
+}
+
+impl Team {
+    pub const BOTH: [Team; 2] = [Team::NS, Team::EW];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn other(self) -> Team {
+        match self {
+            Team::NS => Team::EW,
+            Team::EW => Team::NS,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Team::NS => "NS",
+            Team::EW => "EW",
+        }
+    }
+}
+
+impl fmt::Display for Team {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value per team, indexed by [`Team`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PerTeam<T> {
+    #[cfg_attr(feature = "serde", serde(rename = "NS"))]
+    pub ns: T,
+    #[cfg_attr(feature = "serde", serde(rename = "EW"))]
+    pub ew: T,
+}
+
+impl<T> PerTeam<T> {
+    pub fn new(ns: T, ew: T) -> Self {
+        PerTeam { ns, ew }
+    }
+}
+
+impl<T> std::ops::Index<Team> for PerTeam<T> {
+    type Output = T;
+    fn index(&self, team: Team) -> &T {
+        match team {
+            Team::NS => &self.ns,
+            Team::EW => &self.ew,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Team> for PerTeam<T> {
+    fn index_mut(&mut self, team: Team) -> &mut T {
+        match team {
+            Team::NS => &mut self.ns,
+            Team::EW => &mut self.ew,
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! [`PlayerView`]: exactly what one seat may know. It is the only input a
+//! bot ever gets, so it holds no other seat's unplayed card.
+
+use crate::bidding::{Bid, Contract};
+use crate::card::{Card, CardSet, Suit};
+use crate::deal::PileCard;
+use crate::game::{Action, Phase, TrickRecord};
+use crate::play::Trick;
+use crate::rules::Rules;
+use crate::score::DealResult;
+use crate::seat::{PerTeam, Seat};
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub rules: Rules,
+    pub dealer: Seat,
+    /// This seat's own unplayed cards.
+    pub hand: CardSet,
+    /// Pile cards turned face up for all to see.
+    pub turned: Vec<PileCard>,
+    pub bids: Vec<(Seat, Bid)>,
+    pub contract: Option<Contract>,
+    /// Completed tricks, face up as they were played, with their claims.
+    pub tricks: Vec<TrickRecord>,
+    /// The cards on the table in the trick being played.
+    pub trick: Vec<(Seat, Card)>,
+    pub phase: Phase,
+    pub to_act: Option<Seat>,
+    /// This seat's legal actions when it is to act; empty otherwise.
+    pub legal: Vec<Action>,
+    pub points: PerTeam<u16>,
+    pub roem: PerTeam<u16>,
+    pub result: Option<DealResult>,
+}
+
+impl PlayerView {
+    pub fn trump(&self) -> Option<Suit> {
+        self.contract.map(|c| c.trump)
+    }
+
+    /// Every card played so far, the current trick included.
+    pub fn played(&self) -> CardSet {
+        let done = self.tricks.iter().flat_map(|t| t.cards);
+        done.chain(self.trick.iter().map(|&(_, c)| c)).collect()
+    }
+
+    /// Cards this seat has not seen: held by the other three.
+    pub fn unseen(&self) -> CardSet {
+        CardSet::ALL.minus(self.hand).minus(self.played())
+    }
+
+    /// The current trick as a [`Trick`], for the rules functions.
+    pub fn current_trick(&self) -> Trick {
+        let leader = match (self.trick.first(), self.tricks.last()) {
+            (Some(&(seat, _)), _) => seat,
+            (None, Some(last)) => last.winner,
+            (None, None) => self.dealer.next(),
+        };
+        let mut trick = Trick::new(leader);
+        for &(_, card) in &self.trick {
+            trick.push(card);
+        }
+        trick
+    }
+}
