@@ -1,1 +1,499 @@
-fn main() {}
+//! `kj`: the Klaverjas engine on the command line. Human-readable output by
+//! default, JSON with `--json`. Any bad input ends with a one-line message
+//! and a non-zero exit code, never a panic.
+
+mod args;
+mod progress;
+
+use args::Args;
+use klaverjas::{
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Rng, RoemClaim,
+    Seat, Suit, Team, Trick, legal_cards, roem::trick_roem,
+};
+use serde_json::{Value, json};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+kj: the Klaverjas engine on the command line
+
+  kj legal --rules PRESET --trump SUIT --hand CARDS [--trick CARDS]
+  kj trick --rules PRESET --trump SUIT --trick CARDS
+  kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
+  kj sim   --rules PRESET --deals N --seed S
+  kj code  (--seed S --dealer SEAT | --code CODE)
+  kj bench playout [--deals N] [--seed S]
+
+Every command takes --json for JSON output.
+Presets: classic, amsterdam, rotterdam. Suits C D H S; seats N E S W.
+Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
+separated by spaces or commas.";
+
+/// How a command failed: bad input (exit 2) or a broken rule (exit 1).
+enum Failure {
+    Usage(String),
+    Rule(String),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Usage(s)
+    }
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    match run(&raw) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("kj: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Rule(msg)) => {
+            eprintln!("kj: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(raw: &[String]) -> Result<(), Failure> {
+    let Some((command, rest)) = raw.split_first() else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    match command.as_str() {
+        "legal" => legal(&Args::parse(
+            "legal",
+            rest,
+            &["rules", "trump", "hand", "trick"],
+            &["json"],
+        )?),
+        "trick" => trick(&Args::parse(
+            "trick",
+            rest,
+            &["rules", "trump", "trick"],
+            &["json"],
+        )?),
+        "deal" => deal(&Args::parse(
+            "deal",
+            rest,
+            &["rules", "dealer", "trump", "playing", "play", "claim"],
+            &["json"],
+        )?),
+        "sim" => sim(&Args::parse(
+            "sim",
+            rest,
+            &["rules", "deals", "seed"],
+            &["json"],
+        )?),
+        "code" => code(&Args::parse(
+            "code",
+            rest,
+            &["seed", "dealer", "code"],
+            &["json"],
+        )?),
+        "bench" => bench(rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(Failure::Usage(format!(
+            "unknown command '{other}' (try 'kj help')"
+        ))),
+    }
+}
+
+/// Prints `value` as JSON with `--json`, else the human text.
+fn output(args: &Args, value: Value, human: String) {
+    if args.flag("json") {
+        println!("{value}");
+    } else {
+        println!("{human}");
+    }
+}
+
+fn names(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
+    cards.into_iter().map(|c| c.to_string()).collect()
+}
+
+fn trick_from(cards: &[Card], trump: Suit) -> Trick {
+    // Only relative seats matter to the rules; North leads.
+    Trick::from_cards(Seat::North, trump, cards)
+}
+
+fn legal(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let trump = args.suit("trump")?;
+    let hand = args.cards("hand")?;
+    let on_table = if args.opt("trick").is_some() {
+        args.cards("trick")?
+    } else {
+        Vec::new()
+    };
+    if hand.is_empty() || hand.len() > 8 {
+        return Err(format!("--hand: a hand holds 1 to 8 cards, not {}", hand.len()).into());
+    }
+    if on_table.len() > 3 {
+        return Err(format!(
+            "--trick: at most 3 cards can precede a play, not {}",
+            on_table.len()
+        )
+        .into());
+    }
+    if let Some(c) = on_table.iter().find(|c| hand.contains(c)) {
+        return Err(format!("card '{c}' is both in the hand and in the trick").into());
+    }
+    let set: CardSet = hand.iter().copied().collect();
+    let (allowed, rule) = legal_cards(set, &trick_from(&on_table, trump), trump, &rules.following);
+    let list: Vec<Card> = hand.into_iter().filter(|c| allowed.contains(*c)).collect();
+    let why = if allowed == set {
+        String::new()
+    } else {
+        format!("  ({})", rule.explain(trump))
+    };
+    output(
+        args,
+        json!({ "legal": names(list.iter().copied()) }),
+        format!("legal: {}{why}", names(list).join(" ")),
+    );
+    Ok(())
+}
+
+fn trick(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let trump = args.suit("trump")?;
+    let cards = args.cards("trick")?;
+    if cards.len() != 4 {
+        return Err(format!("--trick: a trick has 4 cards, not {}", cards.len()).into());
+    }
+    let t = trick_from(&cards, trump);
+    let winner = t.winning_index().unwrap_or(0);
+    let set = t.set();
+    let points = set.points(trump);
+    let roem = trick_roem(set, trump, rules.roem_table);
+    output(
+        args,
+        json!({ "winner": winner, "points": points, "roem": roem.points }),
+        format!(
+            "winner: card {} ({}), points: {points}, roem: {}",
+            winner,
+            cards[winner],
+            roem.describe()
+        ),
+    );
+    Ok(())
+}
+
+/// Works out who held what from the order of play: the player after the
+/// dealer leads, and each trick's winner leads the next.
+fn infer_hands(cards: &[Card], dealer: Seat, trump: Suit) -> [CardSet; 4] {
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut leader = dealer.next();
+    for chunk in cards.chunks(4) {
+        for (i, &c) in chunk.iter().enumerate() {
+            hands[leader.after(i).index()].insert(c);
+        }
+        leader = Trick::from_cards(leader, trump, chunk)
+            .winner()
+            .unwrap_or(leader);
+    }
+    hands
+}
+
+fn deal(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let dealer = args.seat("dealer")?;
+    let trump = args.suit("trump")?;
+    let declarer = args.seat("playing")?;
+    let cards = args.cards("play")?;
+    let claim = match args.opt("claim").unwrap_or("all") {
+        "all" => true,
+        "none" => false,
+        other => return Err(format!("--claim: expected all or none, not '{other}'").into()),
+    };
+    if cards.len() != 32 {
+        return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
+    }
+    let pile = [
+        PileCard {
+            suit: trump,
+            rank: 2,
+        },
+        PileCard {
+            suit: trump,
+            rank: 3,
+        },
+    ];
+    let deal = Deal {
+        dealer,
+        hands: infer_hands(&cards, dealer, trump),
+        pile,
+    };
+    let mut game = Game::with_contract(
+        rules,
+        deal,
+        Contract {
+            trump,
+            declarer,
+            forced: false,
+        },
+    );
+    for (i, &card) in cards.iter().enumerate() {
+        let seat = game.to_act().unwrap_or(dealer);
+        if let Err(e) = game.apply(Action::Play(card)) {
+            return Err(Failure::Rule(format!(
+                "trick {}: {} played {card}: {e}",
+                i / 4 + 1,
+                seat.name()
+            )));
+        }
+        if rules.roem_claim == RoemClaim::Manual && game.phase() == klaverjas::Phase::ClaimRoem {
+            let action = if claim {
+                Action::ClaimRoem
+            } else {
+                Action::PassRoem
+            };
+            game.apply(action)
+                .map_err(|e| Failure::Rule(e.to_string()))?;
+        }
+    }
+    let result = *game
+        .result()
+        .ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;
+    let tricks: Vec<Value> = game
+        .tricks()
+        .iter()
+        .map(|t| {
+            json!({
+                "leader": t.leader.to_string(),
+                "cards": names(t.cards),
+                "winner": t.winner.to_string(),
+                "points": t.points,
+                "roem": t.roem.points,
+            })
+        })
+        .collect();
+    let per_team = |p: PerTeam<u16>| json!({ "NS": p.ns, "EW": p.ew });
+    let value = json!({
+        "tricks": tricks,
+        "points": per_team(result.points),
+        "roem": per_team(result.roem),
+        "nat": result.nat,
+        "pit": result.pit.is_some(),
+        "final": per_team(result.final_score()),
+    });
+    let mut human = String::new();
+    for (i, t) in game.tricks().iter().enumerate() {
+        let plays: Vec<String> = t.plays().map(|(s, c)| format!("{s}:{c}")).collect();
+        let roem = if t.roem.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", t.roem.describe())
+        };
+        human += &format!(
+            "trick {}: {}  -> {} ({} points{roem})\n",
+            i + 1,
+            plays.join(" "),
+            t.winner,
+            t.points
+        );
+    }
+    let team = |t: Team| {
+        format!(
+            "{t}: {} points, {} roem, final {}",
+            result.points[t],
+            result.roem[t],
+            result.final_score()[t]
+        )
+    };
+    human += &format!("{}\n{}", team(Team::NS), team(Team::EW));
+    if result.nat {
+        human += &format!("\n{} is nat", result.contract.playing_team());
+    }
+    if let Some(t) = result.pit {
+        human += &format!("\n{t} has pit");
+    }
+    output(args, value, human);
+    Ok(())
+}
+
+fn sim(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let deals = args.number("deals", 1000)?;
+    let seed = args.number("seed", 1)?;
+    let mut rng = Rng::new(seed);
+    let mut totals = SimTotals::default();
+    let mut bar = progress::Bar::new(deals);
+    for n in 0..deals {
+        let deal = Deal::shuffled(
+            klaverjas::session::deal_seed(seed, n),
+            Seat::from_index(n as usize),
+        );
+        let mut game = Game::new(rules, deal);
+        while game.to_act().is_some() {
+            let legal = game.legal_actions();
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            game.apply(action)
+                .map_err(|e| Failure::Rule(format!("engine refused its own legal action: {e}")))?;
+        }
+        if let Some(r) = game.result() {
+            totals.add(r);
+        }
+        bar.tick(n + 1);
+    }
+    bar.finish();
+    output(args, totals.json(deals), totals.human(deals));
+    Ok(())
+}
+
+#[derive(Default)]
+struct SimTotals {
+    points: PerTeam<u64>,
+    roem: PerTeam<u64>,
+    final_score: PerTeam<u64>,
+    playing: PerTeam<u64>,
+    nat: PerTeam<u64>,
+    pit: PerTeam<u64>,
+}
+
+impl SimTotals {
+    fn add(&mut self, r: &klaverjas::DealResult) {
+        for t in Team::BOTH {
+            self.points[t] += r.points[t] as u64;
+            self.roem[t] += r.roem[t] as u64;
+            self.final_score[t] += r.final_score()[t] as u64;
+        }
+        let playing = r.contract.playing_team();
+        self.playing[playing] += 1;
+        if r.nat {
+            self.nat[playing] += 1;
+        }
+        if let Some(t) = r.pit {
+            self.pit[t] += 1;
+        }
+    }
+
+    fn json(&self, deals: u64) -> Value {
+        let pt = |p: &PerTeam<u64>| json!({ "NS": p.ns, "EW": p.ew });
+        json!({
+            "deals": deals,
+            "points": pt(&self.points),
+            "roem": pt(&self.roem),
+            "final": pt(&self.final_score),
+            "playing": pt(&self.playing),
+            "nat": pt(&self.nat),
+            "pit": pt(&self.pit),
+        })
+    }
+
+    fn human(&self, deals: u64) -> String {
+        let per = |x: u64| {
+            if deals == 0 {
+                0.0
+            } else {
+                x as f64 / deals as f64
+            }
+        };
+        let mut s = format!("{deals} deals with random legal players\n");
+        for t in Team::BOTH {
+            s += &format!(
+                "{t}: final {} ({:.1} a deal), points {}, roem {}, played {} times, nat {}, pit {}\n",
+                self.final_score[t],
+                per(self.final_score[t]),
+                self.points[t],
+                self.roem[t],
+                self.playing[t],
+                self.nat[t],
+                self.pit[t]
+            );
+        }
+        s.trim_end().to_string()
+    }
+}
+
+fn code(args: &Args) -> Result<(), Failure> {
+    let deal = match args.opt("code") {
+        Some(code) => Deal::from_code(code).map_err(|e| e.to_string())?,
+        None => {
+            let seed = args.number("seed", 1)?;
+            Deal::shuffled(seed, args.seat("dealer")?)
+        }
+    };
+    let hands: serde_json::Map<String, Value> = Seat::ALL
+        .iter()
+        .map(|s| (s.to_string(), json!(names(deal.hand(*s)))))
+        .collect();
+    let mut human = format!(
+        "code: {}\ndealer: {}\nturned: {} then {}\n",
+        deal.code(),
+        deal.dealer,
+        deal.pile[0],
+        deal.pile[1]
+    );
+    for s in Seat::ALL {
+        human += &format!("{}: {}\n", s, deal.hand(s));
+    }
+    output(
+        args,
+        json!({ "code": deal.code(), "dealer": deal.dealer.to_string(), "turned": [deal.pile[0].to_string(), deal.pile[1].to_string()], "hands": hands }),
+        human.trim_end().to_string(),
+    );
+    Ok(())
+}
+
+fn bench(rest: &[String]) -> Result<(), Failure> {
+    let Some((what, rest)) = rest.split_first() else {
+        return Err(Failure::Usage(
+            "'kj bench' needs what to measure: playout".to_string(),
+        ));
+    };
+    match what.as_str() {
+        "playout" => bench_playout(&Args::parse(
+            "bench playout",
+            rest,
+            &["deals", "seed", "rules"],
+            &["json"],
+        )?),
+        other => Err(Failure::Usage(format!(
+            "unknown benchmark '{other}' (known: playout)"
+        ))),
+    }
+}
+
+/// Random playouts of whole deals on one thread: deals are shuffled first,
+/// so only the playing is timed.
+fn bench_playout(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let deals = args.number("deals", 2_000_000)?.max(1);
+    let seed = args.number("seed", 1)?;
+    let starts: Vec<PlayState> = (0..1024u64)
+        .map(|i| {
+            let deal = Deal::shuffled(seed.wrapping_add(i), Seat::from_index(i as usize));
+            PlayState::new(
+                deal.hands,
+                Suit::from_index(i as usize),
+                deal.dealer.next(),
+                &rules,
+            )
+        })
+        .collect();
+    let mut rng = Rng::new(seed);
+    let mut checksum = 0u64;
+    let start = Instant::now();
+    for i in 0..deals {
+        let mut state = starts[(i % 1024) as usize];
+        state.random_playout(&mut rng);
+        checksum += state.points.ns as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let rate = deals as f64 / secs;
+    output(
+        args,
+        json!({ "playouts": deals, "seconds": secs, "playouts_per_sec": rate.round(), "ns_points_mean": checksum as f64 / deals as f64 }),
+        format!(
+            "{deals} random playouts in {secs:.3} s: {:.2} M playouts/s on one thread",
+            rate / 1e6
+        ),
+    );
+    Ok(())
+}

@@ -29,7 +29,12 @@ impl Suit {
     }
 
     pub const fn from_index(i: usize) -> Suit {
-        Suit::ALL[i & 3]
+        match i & 3 {
+            0 => Suit::Clubs,
+            1 => Suit::Diamonds,
+            2 => Suit::Hearts,
+            _ => Suit::Spades,
+        }
     }
 
     /// The letter of the `kj` notation: C D H S.
@@ -110,6 +115,25 @@ const TRUMP_STRENGTH: [u8; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
 const PLAIN_POINTS: [u8; 8] = [0, 0, 0, 10, 2, 3, 4, 11];
 const TRUMP_POINTS: [u8; 8] = [0, 0, 14, 10, 20, 3, 4, 11];
 
+/// Card points by trump suit and card index.
+const CARD_POINTS: [[u8; 32]; 4] = {
+    let mut table = [[0u8; 32]; 4];
+    let mut t = 0;
+    while t < 4 {
+        let mut c = 0;
+        while c < 32 {
+            table[t][c] = if c / 8 == t {
+                TRUMP_POINTS[c % 8]
+            } else {
+                PLAIN_POINTS[c % 8]
+            };
+            c += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// For each rank, the suit-local bits of the ranks that beat it when its
 /// suit is trump (or plain, for [`PLAIN_ABOVE`]).
 const TRUMP_ABOVE: [u8; 8] = above_masks(TRUMP_STRENGTH);
@@ -148,7 +172,16 @@ impl Rank {
     }
 
     pub const fn from_index(i: usize) -> Rank {
-        Rank::ALL[i & 7]
+        match i & 7 {
+            0 => Rank::Seven,
+            1 => Rank::Eight,
+            2 => Rank::Nine,
+            3 => Rank::Ten,
+            4 => Rank::Jack,
+            5 => Rank::Queen,
+            6 => Rank::King,
+            _ => Rank::Ace,
+        }
     }
 
     /// Strength 0..8 within its suit; `trump` picks the trump order.
@@ -378,8 +411,10 @@ impl CardSet {
     }
 
     /// Card points of all cards in the set.
+    #[inline]
     pub fn points(self, trump: Suit) -> u16 {
-        self.iter().map(|c| c.points(trump) as u16).sum()
+        let table = &CARD_POINTS[trump.index()];
+        self.iter().map(|c| table[c.index()] as u16).sum()
     }
 
     /// Parse cards separated by spaces or commas. Duplicates are an error:

@@ -1,31 +1,79 @@
 //! Tricks: which cards may be played, who wins, and the bare play of a deal
 //! ([`PlayState`]) that the game, the perft counts and the bots share.
 
-use crate::card::{Card, CardSet, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::roem::{self, TrickRoem};
 use crate::rules::{Following, RoemTable, Undertrump};
 use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
 
-/// The cards of one trick so far, in order of play from its leader.
+/// The cards of one trick so far, in order of play from its leader. A trick
+/// knows the trump suit, so it keeps track of the winning card as it grows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Trick {
     leader: Seat,
+    trump: Suit,
     cards: [Card; 4],
     len: u8,
+    /// Index of the card now winning, and its strength key.
+    best: u8,
+    best_key: u8,
+    set: CardSet,
 }
 
+/// Strength keys by `trump * 4 + led` and card: trumps 16.., the led suit
+/// 8.., discards 0, so one comparison decides who is winning.
+const KEYS: [[u8; 32]; 16] = {
+    let mut table = [[0u8; 32]; 16];
+    let mut tl = 0;
+    while tl < 16 {
+        let (trump, led) = (tl / 4, tl % 4);
+        let mut c = 0;
+        while c < 32 {
+            let (suit, rank) = (c / 8, Rank::from_index(c % 8));
+            table[tl][c] = if suit == trump {
+                16 + rank.strength(true)
+            } else if suit == led {
+                8 + rank.strength(false)
+            } else {
+                0
+            };
+            c += 1;
+        }
+        tl += 1;
+    }
+    table
+};
+
 impl Trick {
-    pub fn new(leader: Seat) -> Trick {
+    pub fn new(leader: Seat, trump: Suit) -> Trick {
+        let cards = [Card::new(Suit::Clubs, Rank::Seven); 4];
         Trick {
             leader,
-            cards: [Card::new(Suit::Clubs, crate::Rank::Seven); 4],
+            trump,
+            cards,
             len: 0,
+            best: 0,
+            best_key: 0,
+            set: CardSet::EMPTY,
         }
+    }
+
+    /// A trick holding `cards` (at most four), led by `leader`.
+    pub fn from_cards(leader: Seat, trump: Suit, cards: &[Card]) -> Trick {
+        let mut t = Trick::new(leader, trump);
+        for &c in cards.iter().take(4) {
+            t.push(c);
+        }
+        t
     }
 
     pub fn leader(&self) -> Seat {
         self.leader
+    }
+
+    pub fn trump(&self) -> Suit {
+        self.trump
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -67,46 +115,44 @@ impl Trick {
     }
 
     pub fn set(&self) -> CardSet {
-        self.cards().iter().copied().collect()
+        self.set
     }
 
-    /// Adds a card without checking it; the caller checked legality.
+    /// Adds a card without checking it; the caller checked legality. A
+    /// fifth card is ignored.
+    #[inline]
     pub fn push(&mut self, card: Card) {
-        debug_assert!(self.len < 4);
+        if self.len >= 4 {
+            return;
+        }
+        let led = if self.len == 0 {
+            card.suit()
+        } else {
+            self.cards[0].suit()
+        };
+        let key = KEYS[self.trump.index() * 4 + led.index()][card.index()];
+        if self.len == 0 || key > self.best_key {
+            self.best = self.len;
+            self.best_key = key;
+        }
         self.cards[self.len as usize] = card;
         self.len += 1;
+        self.set.insert(card);
     }
 
     /// Index of the card now winning: the highest trump if any trump was
     /// played, else the highest card of the led suit. `None` while empty.
-    pub fn winning_index(&self, trump: Suit) -> Option<usize> {
-        let led = self.led_suit()?;
-        let key = |c: Card| {
-            if c.is_trump(trump) {
-                16 + c.rank().strength(true)
-            } else if c.suit() == led {
-                8 + c.rank().strength(false)
-            } else {
-                0
-            }
-        };
-        let mut best = 0;
-        for i in 1..self.len() {
-            if key(self.cards[i]) > key(self.cards[best]) {
-                best = i;
-            }
-        }
-        Some(best)
+    pub fn winning_index(&self) -> Option<usize> {
+        (self.len > 0).then_some(self.best as usize)
     }
 
-    pub fn winner(&self, trump: Suit) -> Option<Seat> {
-        self.winning_index(trump).map(|i| self.seat_of(i))
+    pub fn winner(&self) -> Option<Seat> {
+        self.winning_index().map(|i| self.seat_of(i))
     }
 
     /// The highest trump on the table, if a trump was played.
-    pub fn highest_trump(&self, trump: Suit) -> Option<Card> {
-        let card = self.cards[self.winning_index(trump)?];
-        card.is_trump(trump).then_some(card)
+    pub fn highest_trump(&self) -> Option<Card> {
+        (self.len > 0 && self.best_key >= 16).then_some(self.cards[self.best as usize])
     }
 }
 
@@ -169,7 +215,7 @@ impl PlayRule {
 
 /// The cards of `hand` that the player to act on `trick` may play, and the
 /// rule that narrowed them (RULES section 4).
-#[inline]
+#[inline(always)]
 pub fn legal_cards(
     hand: CardSet,
     trick: &Trick,
@@ -179,30 +225,30 @@ pub fn legal_cards(
     let Some(led) = trick.led_suit() else {
         return (hand, PlayRule::Free);
     };
+    // Following suit settles most plays: check it before anything else.
+    if led != trump {
+        let follow = hand.of_suit(led);
+        if !follow.is_empty() {
+            return (follow, PlayRule::FollowSuit(led));
+        }
+    }
     let trumps = hand.of_suit(trump);
-    let win = trick.winning_index(trump).unwrap_or(0);
-    let table_trump = Some(trick.cards[win]).filter(|c| c.is_trump(trump));
+    if trumps.is_empty() {
+        return (hand, PlayRule::Free);
+    }
+    let table_trump = trick.highest_trump();
     // Trumps in hand that beat every trump on the table.
     let over = match table_trump {
         Some(t) => hand.intersect(t.higher_in_suit(trump)),
         None => trumps,
     };
     if led == trump {
-        if trumps.is_empty() {
-            return (hand, PlayRule::Free);
-        }
         if following.trump_lead_overtrump && !over.is_empty() {
             return (over, PlayRule::TrumpLead { over: table_trump });
         }
         return (trumps, PlayRule::TrumpLead { over: None });
     }
-    let follow = hand.of_suit(led);
-    if !follow.is_empty() {
-        return (follow, PlayRule::FollowSuit(led));
-    }
-    if trumps.is_empty() {
-        return (hand, PlayRule::Free);
-    }
+    let win = trick.best as usize;
     let only_trumps = hand == trumps;
     let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
     if following.partner_exemption && partner_winning {
@@ -310,13 +356,15 @@ pub struct PlayState {
     pub tricks_done: u8,
     pub points: PerTeam<u16>,
     pub tricks_won: PerTeam<u8>,
+    /// Table roem in the tricks each team won, as if all of it were called.
+    pub table_roem: PerTeam<u16>,
 }
 
 impl PlayState {
     pub fn new(hands: [CardSet; 4], trump: Suit, leader: Seat, rules: &crate::Rules) -> PlayState {
         PlayState {
             hands,
-            trick: Trick::new(leader),
+            trick: Trick::new(leader, trump),
             trump,
             following: rules.following,
             roem_table: rules.roem_table,
@@ -324,11 +372,12 @@ impl PlayState {
             tricks_done: 0,
             points: PerTeam::default(),
             tricks_won: PerTeam::default(),
+            table_roem: PerTeam::default(),
         }
     }
 
     pub fn is_over(&self) -> bool {
-        self.hands.iter().all(|h| h.is_empty()) && self.trick.is_empty()
+        self.tricks_done == 8
     }
 
     pub fn to_act(&self) -> Seat {
@@ -357,7 +406,7 @@ impl PlayState {
 
     /// Plays a card the caller knows to be legal. Returns the trick when
     /// this card completes it; the next trick is then led by its winner.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, card: Card) -> Option<TrickResult> {
         let seat = self.to_act();
         self.hands[seat.index()].remove(card);
@@ -366,7 +415,7 @@ impl PlayState {
             return None;
         }
         let trick = self.trick;
-        let winner = trick.winner(self.trump).unwrap_or(trick.leader);
+        let winner = trick.seat_of(trick.best as usize);
         let set = trick.set();
         self.tricks_done += 1;
         let bonus = if self.tricks_done == 8 {
@@ -375,15 +424,17 @@ impl PlayState {
             0
         };
         let points = set.points(self.trump) + bonus;
+        let roem = roem::trick_roem(set, self.trump, self.roem_table);
         let team: Team = winner.team();
         self.points[team] += points;
         self.tricks_won[team] += 1;
-        self.trick = Trick::new(winner);
+        self.table_roem[team] += roem.points;
+        self.trick = Trick::new(winner, self.trump);
         Some(TrickResult {
             trick,
             winner,
             points,
-            roem: roem::trick_roem(set, self.trump, self.roem_table),
+            roem,
         })
     }
 
@@ -391,6 +442,18 @@ impl PlayState {
     pub fn play(&mut self, card: Card) -> Result<Option<TrickResult>, PlayError> {
         self.check(card)?;
         Ok(self.play_unchecked(card))
+    }
+
+    /// Plays the rest of the deal with uniformly random legal cards: the
+    /// unit of work of Monte Carlo players, and the engine's benchmark.
+    pub fn random_playout(&mut self, rng: &mut crate::Rng) {
+        while self.tricks_done < 8 {
+            // Only a hand-built state with too few cards can run dry.
+            let Some(card) = rng.pick(self.legal()) else {
+                break;
+            };
+            self.play_unchecked(card);
+        }
     }
 }
 
@@ -405,25 +468,34 @@ mod tests {
     fn set(s: &str) -> CardSet {
         cards(s).into_iter().collect()
     }
-    fn trick(s: &str) -> Trick {
-        let mut t = Trick::new(Seat::North);
-        for c in cards(s) {
-            t.push(c);
-        }
-        t
+    fn trick(s: &str, trump: Suit) -> Trick {
+        Trick::from_cards(Seat::North, trump, &cards(s))
     }
     fn legal(rules: Rules, trump: Suit, hand: &str, on: &str) -> (String, PlayRule) {
-        let (l, r) = legal_cards(set(hand), &trick(on), trump, &rules.following);
+        let (l, r) = legal_cards(set(hand), &trick(on, trump), trump, &rules.following);
         (l.to_string(), r)
     }
 
     #[test]
     fn a_low_trump_beats_a_led_ace() {
-        let t = trick("AH 7S KH TH");
-        assert_eq!(t.winner(Suit::Spades), Some(Seat::East));
-        assert_eq!(t.winner(Suit::Clubs), Some(Seat::North));
-        assert_eq!(trick("JH 9H AH").winner(Suit::Hearts), Some(Seat::North));
-        assert_eq!(trick("AH 9H").winner(Suit::Hearts), Some(Seat::East));
+        assert_eq!(
+            trick("AH 7S KH TH", Suit::Spades).winner(),
+            Some(Seat::East)
+        );
+        assert_eq!(
+            trick("AH 7S KH TH", Suit::Clubs).winner(),
+            Some(Seat::North)
+        );
+        assert_eq!(trick("7H 7S KH TH", Suit::Clubs).winner(), Some(Seat::West));
+        assert_eq!(trick("JH 9H AH", Suit::Hearts).winner(), Some(Seat::North));
+        assert_eq!(trick("AH 9H", Suit::Hearts).winner(), Some(Seat::East));
+        assert_eq!(
+            trick("AH 8S 9S", Suit::Spades)
+                .highest_trump()
+                .unwrap()
+                .to_string(),
+            "9S"
+        );
     }
 
     #[test]
@@ -538,10 +610,7 @@ mod tests {
         assert_eq!(r, PlayRule::MustTrump { led: Suit::Hearts });
         // West leads KH, North (South's partner) trumps with 9S and wins,
         // East discards: South is void in hearts.
-        let mut t = Trick::new(Seat::West);
-        for c in cards("KH 9S 7D") {
-            t.push(c);
-        }
+        let t = Trick::from_cards(Seat::West, Suit::Spades, &cards("KH 9S 7D"));
         let hand = set("7C QS JS");
         let f = |r: Rules| legal_cards(hand, &t, Suit::Spades, &r.following);
         assert_eq!(f(Rules::classic()).0.to_string(), "7C JS QS");
@@ -561,10 +630,7 @@ mod tests {
 
     #[test]
     fn rotterdam_trumps_over_a_winning_partner_and_undertrumps() {
-        let mut t = Trick::new(Seat::West);
-        for c in cards("KH JS 7D") {
-            t.push(c);
-        }
+        let t = Trick::from_cards(Seat::West, Suit::Spades, &cards("KH JS 7D"));
         // South's partner North holds the trick with the jack of trumps.
         let (l, r) = legal_cards(
             set("7C QS"),
@@ -580,7 +646,7 @@ mod tests {
     fn check_card_names_the_rule() {
         let e = check_card(
             set("7C QS JS"),
-            &trick("KH 9S"),
+            &trick("KH 9S", Suit::Spades),
             Suit::Spades,
             &Rules::classic().following,
             cards("QS")[0],
@@ -591,7 +657,7 @@ mod tests {
         );
         let e = check_card(
             set("7C"),
-            &trick("KH"),
+            &trick("KH", Suit::Spades),
             Suit::Spades,
             &Rules::classic().following,
             cards("AS")[0],

@@ -22,7 +22,12 @@ impl Seat {
     }
 
     pub const fn from_index(i: usize) -> Seat {
-        Seat::ALL[i & 3]
+        match i & 3 {
+            0 => Seat::North,
+            1 => Seat::East,
+            2 => Seat::South,
+            _ => Seat::West,
+        }
     }
 
     /// The next seat clockwise: the player on this seat's left.

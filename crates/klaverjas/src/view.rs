@@ -51,17 +51,16 @@ impl PlayerView {
         CardSet::ALL.minus(self.hand).minus(self.played())
     }
 
-    /// The current trick as a [`Trick`], for the rules functions.
-    pub fn current_trick(&self) -> Trick {
+    /// The current trick as a [`Trick`], for the rules functions; `None`
+    /// before trump is known.
+    pub fn current_trick(&self) -> Option<Trick> {
+        let trump = self.trump()?;
         let leader = match (self.trick.first(), self.tricks.last()) {
             (Some(&(seat, _)), _) => seat,
             (None, Some(last)) => last.winner,
             (None, None) => self.dealer.next(),
         };
-        let mut trick = Trick::new(leader);
-        for &(_, card) in &self.trick {
-            trick.push(card);
-        }
-        trick
+        let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
+        Some(Trick::from_cards(leader, trump, &cards))
     }
 }
