@@ -15,12 +15,7 @@ pub struct Args {
 impl Args {
     /// Parses `raw` for `command`, which takes the options in `valued` (each
     /// followed by a value) and the switches in `switches`.
-    pub fn parse(
-        command: &str,
-        raw: &[String],
-        valued: &[&str],
-        switches: &[&str],
-    ) -> Result<Args, String> {
+    pub fn parse(command: &str, raw: &[String], valued: &[&str], switches: &[&str]) -> Result<Args, String> {
         let mut values = HashMap::new();
         let mut flags = Vec::new();
         let mut it = raw.iter();
@@ -37,10 +32,7 @@ impl Args {
             } else if valued.contains(&name) {
                 let value = match inline {
                     Some(v) => v,
-                    None => it
-                        .next()
-                        .cloned()
-                        .ok_or_else(|| format!("--{name} needs a value"))?,
+                    None => it.next().cloned().ok_or_else(|| format!("--{name} needs a value"))?,
                 };
                 if values.insert(name.to_string(), value).is_some() {
                     return Err(format!("--{name} is given twice"));
@@ -49,11 +41,7 @@ impl Args {
                 return Err(format!("unknown option '--{name}' for 'kj {command}'"));
             }
         }
-        Ok(Args {
-            command: command.to_string(),
-            values,
-            flags,
-        })
+        Ok(Args { command: command.to_string(), values, flags })
     }
 
     pub fn flag(&self, name: &str) -> bool {
@@ -65,8 +53,7 @@ impl Args {
     }
 
     pub fn req(&self, name: &str) -> Result<&str, String> {
-        self.opt(name)
-            .ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
+        self.opt(name).ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
     }
 
     /// A value parsed with `FromStr`, naming the option in the error.
@@ -74,18 +61,13 @@ impl Args {
     where
         T::Err: std::fmt::Display,
     {
-        self.opt(name)
-            .map(|v| v.parse::<T>().map_err(|e| format!("--{name}: {e}")))
-            .transpose()
+        self.opt(name).map(|v| v.parse::<T>().map_err(|e| format!("--{name}: {e}"))).transpose()
     }
 
     pub fn number(&self, name: &str, default: u64) -> Result<u64, String> {
         match self.opt(name) {
             None => Ok(default),
-            Some(v) => v
-                .trim()
-                .parse()
-                .map_err(|_| format!("--{name}: not a whole number: '{v}'")),
+            Some(v) => v.trim().parse().map_err(|_| format!("--{name}: not a whole number: '{v}'")),
         }
     }
 
@@ -95,13 +77,11 @@ impl Args {
     }
 
     pub fn suit(&self, name: &str) -> Result<Suit, String> {
-        self.parsed(name)?
-            .ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
+        self.parsed(name)?.ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
     }
 
     pub fn seat(&self, name: &str) -> Result<Seat, String> {
-        self.parsed(name)?
-            .ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
+        self.parsed(name)?.ok_or_else(|| format!("'kj {}' needs --{name}", self.command))
     }
 
     /// A card list; duplicates and unknown cards are errors naming the token.

@@ -7,8 +7,8 @@ mod progress;
 
 use args::Args;
 use klaverjas::{
-    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Rng, RoemClaim,
-    Seat, Suit, Team, Trick, legal_cards, roem::trick_roem,
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Rng, RoemClaim, Seat, Suit, Team, Trick,
+    legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -62,44 +62,19 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         return Ok(());
     };
     match command.as_str() {
-        "legal" => legal(&Args::parse(
-            "legal",
-            rest,
-            &["rules", "trump", "hand", "trick"],
-            &["json"],
-        )?),
-        "trick" => trick(&Args::parse(
-            "trick",
-            rest,
-            &["rules", "trump", "trick"],
-            &["json"],
-        )?),
-        "deal" => deal(&Args::parse(
-            "deal",
-            rest,
-            &["rules", "dealer", "trump", "playing", "play", "claim"],
-            &["json"],
-        )?),
-        "sim" => sim(&Args::parse(
-            "sim",
-            rest,
-            &["rules", "deals", "seed"],
-            &["json"],
-        )?),
-        "code" => code(&Args::parse(
-            "code",
-            rest,
-            &["seed", "dealer", "code"],
-            &["json"],
-        )?),
+        "legal" => legal(&Args::parse("legal", rest, &["rules", "trump", "hand", "trick"], &["json"])?),
+        "trick" => trick(&Args::parse("trick", rest, &["rules", "trump", "trick"], &["json"])?),
+        "deal" => {
+            deal(&Args::parse("deal", rest, &["rules", "dealer", "trump", "playing", "play", "claim"], &["json"])?)
+        }
+        "sim" => sim(&Args::parse("sim", rest, &["rules", "deals", "seed"], &["json"])?),
+        "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code"], &["json"])?),
         "bench" => bench(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
         }
-        other => Err(Failure::Usage(format!(
-            "unknown command '{other}' (try 'kj help')"
-        ))),
+        other => Err(Failure::Usage(format!("unknown command '{other}' (try 'kj help')"))),
     }
 }
 
@@ -125,20 +100,12 @@ fn legal(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let trump = args.suit("trump")?;
     let hand = args.cards("hand")?;
-    let on_table = if args.opt("trick").is_some() {
-        args.cards("trick")?
-    } else {
-        Vec::new()
-    };
+    let on_table = if args.opt("trick").is_some() { args.cards("trick")? } else { Vec::new() };
     if hand.is_empty() || hand.len() > 8 {
         return Err(format!("--hand: a hand holds 1 to 8 cards, not {}", hand.len()).into());
     }
     if on_table.len() > 3 {
-        return Err(format!(
-            "--trick: at most 3 cards can precede a play, not {}",
-            on_table.len()
-        )
-        .into());
+        return Err(format!("--trick: at most 3 cards can precede a play, not {}", on_table.len()).into());
     }
     if let Some(c) = on_table.iter().find(|c| hand.contains(c)) {
         return Err(format!("card '{c}' is both in the hand and in the trick").into());
@@ -146,16 +113,8 @@ fn legal(args: &Args) -> Result<(), Failure> {
     let set: CardSet = hand.iter().copied().collect();
     let (allowed, rule) = legal_cards(set, &trick_from(&on_table, trump), trump, &rules.following);
     let list: Vec<Card> = hand.into_iter().filter(|c| allowed.contains(*c)).collect();
-    let why = if allowed == set {
-        String::new()
-    } else {
-        format!("  ({})", rule.explain(trump))
-    };
-    output(
-        args,
-        json!({ "legal": names(list.iter().copied()) }),
-        format!("legal: {}{why}", names(list).join(" ")),
-    );
+    let why = if allowed == set { String::new() } else { format!("  ({})", rule.explain(trump)) };
+    output(args, json!({ "legal": names(list.iter().copied()) }), format!("legal: {}{why}", names(list).join(" ")));
     Ok(())
 }
 
@@ -174,30 +133,9 @@ fn trick(args: &Args) -> Result<(), Failure> {
     output(
         args,
         json!({ "winner": winner, "points": points, "roem": roem.points }),
-        format!(
-            "winner: card {} ({}), points: {points}, roem: {}",
-            winner,
-            cards[winner],
-            roem.describe()
-        ),
+        format!("winner: card {} ({}), points: {points}, roem: {}", winner, cards[winner], roem.describe()),
     );
     Ok(())
-}
-
-/// Works out who held what from the order of play: the player after the
-/// dealer leads, and each trick's winner leads the next.
-fn infer_hands(cards: &[Card], dealer: Seat, trump: Suit) -> [CardSet; 4] {
-    let mut hands = [CardSet::EMPTY; 4];
-    let mut leader = dealer.next();
-    for chunk in cards.chunks(4) {
-        for (i, &c) in chunk.iter().enumerate() {
-            hands[leader.after(i).index()].insert(c);
-        }
-        leader = Trick::from_cards(leader, trump, chunk)
-            .winner()
-            .unwrap_or(leader);
-    }
-    hands
 }
 
 fn deal(args: &Args) -> Result<(), Failure> {
@@ -214,52 +152,20 @@ fn deal(args: &Args) -> Result<(), Failure> {
     if cards.len() != 32 {
         return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
     }
-    let pile = [
-        PileCard {
-            suit: trump,
-            rank: 2,
-        },
-        PileCard {
-            suit: trump,
-            rank: 3,
-        },
-    ];
-    let deal = Deal {
-        dealer,
-        hands: infer_hands(&cards, dealer, trump),
-        pile,
-    };
-    let mut game = Game::with_contract(
-        rules,
-        deal,
-        Contract {
-            trump,
-            declarer,
-            forced: false,
-        },
-    );
+    let pile = [PileCard { suit: trump, rank: 2 }, PileCard { suit: trump, rank: 3 }];
+    let deal = Deal::from_play(dealer, trump, &cards, pile).map_err(|e| e.to_string())?;
+    let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
     for (i, &card) in cards.iter().enumerate() {
         let seat = game.to_act().unwrap_or(dealer);
         if let Err(e) = game.apply(Action::Play(card)) {
-            return Err(Failure::Rule(format!(
-                "trick {}: {} played {card}: {e}",
-                i / 4 + 1,
-                seat.name()
-            )));
+            return Err(Failure::Rule(format!("trick {}: {} played {card}: {e}", i / 4 + 1, seat.name())));
         }
         if rules.roem_claim == RoemClaim::Manual && game.phase() == klaverjas::Phase::ClaimRoem {
-            let action = if claim {
-                Action::ClaimRoem
-            } else {
-                Action::PassRoem
-            };
-            game.apply(action)
-                .map_err(|e| Failure::Rule(e.to_string()))?;
+            let action = if claim { Action::ClaimRoem } else { Action::PassRoem };
+            game.apply(action).map_err(|e| Failure::Rule(e.to_string()))?;
         }
     }
-    let result = *game
-        .result()
-        .ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;
+    let result = *game.result().ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;
     let tricks: Vec<Value> = game
         .tricks()
         .iter()
@@ -285,26 +191,11 @@ fn deal(args: &Args) -> Result<(), Failure> {
     let mut human = String::new();
     for (i, t) in game.tricks().iter().enumerate() {
         let plays: Vec<String> = t.plays().map(|(s, c)| format!("{s}:{c}")).collect();
-        let roem = if t.roem.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", t.roem.describe())
-        };
-        human += &format!(
-            "trick {}: {}  -> {} ({} points{roem})\n",
-            i + 1,
-            plays.join(" "),
-            t.winner,
-            t.points
-        );
+        let roem = if t.roem.is_empty() { String::new() } else { format!(", {}", t.roem.describe()) };
+        human += &format!("trick {}: {}  -> {} ({} points{roem})\n", i + 1, plays.join(" "), t.winner, t.points);
     }
     let team = |t: Team| {
-        format!(
-            "{t}: {} points, {} roem, final {}",
-            result.points[t],
-            result.roem[t],
-            result.final_score()[t]
-        )
+        format!("{t}: {} points, {} roem, final {}", result.points[t], result.roem[t], result.final_score()[t])
     };
     human += &format!("{}\n{}", team(Team::NS), team(Team::EW));
     if result.nat {
@@ -325,16 +216,12 @@ fn sim(args: &Args) -> Result<(), Failure> {
     let mut totals = SimTotals::default();
     let mut bar = progress::Bar::new(deals);
     for n in 0..deals {
-        let deal = Deal::shuffled(
-            klaverjas::session::deal_seed(seed, n),
-            Seat::from_index(n as usize),
-        );
+        let deal = Deal::shuffled(klaverjas::session::deal_seed(seed, n), Seat::from_index(n as usize));
         let mut game = Game::new(rules, deal);
         while game.to_act().is_some() {
             let legal = game.legal_actions();
             let action = legal[rng.below(legal.len() as u32) as usize];
-            game.apply(action)
-                .map_err(|e| Failure::Rule(format!("engine refused its own legal action: {e}")))?;
+            game.apply(action).map_err(|e| Failure::Rule(format!("engine refused its own legal action: {e}")))?;
         }
         if let Some(r) = game.result() {
             totals.add(r);
@@ -388,11 +275,7 @@ impl SimTotals {
 
     fn human(&self, deals: u64) -> String {
         let per = |x: u64| {
-            if deals == 0 {
-                0.0
-            } else {
-                x as f64 / deals as f64
-            }
+            if deals == 0 { 0.0 } else { x as f64 / deals as f64 }
         };
         let mut s = format!("{deals} deals with random legal players\n");
         for t in Team::BOTH {
@@ -419,17 +302,10 @@ fn code(args: &Args) -> Result<(), Failure> {
             Deal::shuffled(seed, args.seat("dealer")?)
         }
     };
-    let hands: serde_json::Map<String, Value> = Seat::ALL
-        .iter()
-        .map(|s| (s.to_string(), json!(names(deal.hand(*s)))))
-        .collect();
-    let mut human = format!(
-        "code: {}\ndealer: {}\nturned: {} then {}\n",
-        deal.code(),
-        deal.dealer,
-        deal.pile[0],
-        deal.pile[1]
-    );
+    let hands: serde_json::Map<String, Value> =
+        Seat::ALL.iter().map(|s| (s.to_string(), json!(names(deal.hand(*s))))).collect();
+    let mut human =
+        format!("code: {}\ndealer: {}\nturned: {} then {}\n", deal.code(), deal.dealer, deal.pile[0], deal.pile[1]);
     for s in Seat::ALL {
         human += &format!("{}: {}\n", s, deal.hand(s));
     }
@@ -443,20 +319,11 @@ fn code(args: &Args) -> Result<(), Failure> {
 
 fn bench(rest: &[String]) -> Result<(), Failure> {
     let Some((what, rest)) = rest.split_first() else {
-        return Err(Failure::Usage(
-            "'kj bench' needs what to measure: playout".to_string(),
-        ));
+        return Err(Failure::Usage("'kj bench' needs what to measure: playout".to_string()));
     };
     match what.as_str() {
-        "playout" => bench_playout(&Args::parse(
-            "bench playout",
-            rest,
-            &["deals", "seed", "rules"],
-            &["json"],
-        )?),
-        other => Err(Failure::Usage(format!(
-            "unknown benchmark '{other}' (known: playout)"
-        ))),
+        "playout" => bench_playout(&Args::parse("bench playout", rest, &["deals", "seed", "rules"], &["json"])?),
+        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout)"))),
     }
 }
 
@@ -469,12 +336,7 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
     let starts: Vec<PlayState> = (0..1024u64)
         .map(|i| {
             let deal = Deal::shuffled(seed.wrapping_add(i), Seat::from_index(i as usize));
-            PlayState::new(
-                deal.hands,
-                Suit::from_index(i as usize),
-                deal.dealer.next(),
-                &rules,
-            )
+            PlayState::new(deal.hands, Suit::from_index(i as usize), deal.dealer.next(), &rules)
         })
         .collect();
     let mut rng = Rng::new(seed);
@@ -490,10 +352,7 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
     output(
         args,
         json!({ "playouts": deals, "seconds": secs, "playouts_per_sec": rate.round(), "ns_points_mean": checksum as f64 / deals as f64 }),
-        format!(
-            "{deals} random playouts in {secs:.3} s: {:.2} M playouts/s on one thread",
-            rate / 1e6
-        ),
+        format!("{deals} random playouts in {secs:.3} s: {:.2} M playouts/s on one thread", rate / 1e6),
     );
     Ok(())
 }

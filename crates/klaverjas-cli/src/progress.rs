@@ -11,11 +11,7 @@ pub struct Bar {
 
 impl Bar {
     pub fn new(total: u64) -> Bar {
-        Bar {
-            total,
-            shown: u64::MAX,
-            visible: std::io::stderr().is_terminal() && total > 0,
-        }
+        Bar { total, shown: u64::MAX, visible: std::io::stderr().is_terminal() && total > 0 }
     }
 
     pub fn tick(&mut self, done: u64) {
@@ -29,13 +25,8 @@ impl Bar {
         self.shown = percent;
         let filled = (percent / 2) as usize;
         let mut err = std::io::stderr();
-        let _ = write!(
-            err,
-            "\r[{}{}] {percent:>3}% {done}/{}",
-            "#".repeat(filled),
-            " ".repeat(50 - filled),
-            self.total
-        );
+        let _ =
+            write!(err, "\r[{}{}] {percent:>3}% {done}/{}", "#".repeat(filled), " ".repeat(50 - filled), self.total);
         let _ = err.flush();
     }
 

@@ -60,21 +60,15 @@ impl fmt::Display for BidError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BidError::TurnedCardOnly { turned } => {
-                write!(
-                    f,
-                    "Say pass or play: trump can only be {}, the turned card's suit",
-                    turned.name()
-                )
+                write!(f, "Say pass or play: trump can only be {}, the turned card's suit", turned.name())
             }
             BidError::NoTurnedCard => f.write_str("There is no turned card: name a suit or pass"),
-            BidError::MustChoose {
-                everyone_passed: true,
-                ..
-            } => f.write_str("Everyone else passed: you must choose trump"),
-            BidError::MustChoose {
-                everyone_passed: false,
-                ..
-            } => f.write_str("You sit left of the dealer: you must choose trump"),
+            BidError::MustChoose { everyone_passed: true, .. } => {
+                f.write_str("Everyone else passed: you must choose trump")
+            }
+            BidError::MustChoose { everyone_passed: false, .. } => {
+                f.write_str("You sit left of the dealer: you must choose trump")
+            }
         }
     }
 }
@@ -104,12 +98,7 @@ pub struct BiddingState {
 
 impl BiddingState {
     pub fn new(method: Bidding, dealer: Seat, pile: [PileCard; 2]) -> BiddingState {
-        BiddingState {
-            method,
-            dealer,
-            pile,
-            bids: Vec::new(),
-        }
+        BiddingState { method, dealer, pile, bids: Vec::new() }
     }
 
     pub fn bids(&self) -> &[(Seat, Bid)] {
@@ -122,11 +111,7 @@ impl BiddingState {
     }
 
     pub fn to_act(&self) -> Seat {
-        let first = if self.method == Bidding::DealerFirst {
-            0
-        } else {
-            1
-        };
+        let first = if self.method == Bidding::DealerFirst { 0 } else { 1 };
         self.dealer.after(first + self.bids.len())
     }
 
@@ -153,45 +138,23 @@ impl BiddingState {
         let forced = self.must_choose();
         match (self.method, bid) {
             (Bidding::TurnedCard, Bid::Trump(_)) => {
-                return Err(BidError::TurnedCardOnly {
-                    turned: self.pile[0].suit,
-                });
+                return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });
             }
             (Bidding::TurnedCard, _) => {}
             (_, Bid::Play) => return Err(BidError::NoTurnedCard),
             (_, Bid::Pass) if forced => {
                 let everyone_passed = self.method != Bidding::Mandatory;
-                return Err(BidError::MustChoose {
-                    seat,
-                    everyone_passed,
-                });
+                return Err(BidError::MustChoose { seat, everyone_passed });
             }
             _ => {}
         }
         self.bids.push((seat, bid));
         Ok(match bid {
-            Bid::Play => Contract {
-                trump: self.pile[0].suit,
-                declarer: seat,
-                forced: false,
-            }
-            .into(),
-            Bid::Trump(trump) => Contract {
-                trump,
-                declarer: seat,
-                forced,
-            }
-            .into(),
+            Bid::Play => Contract { trump: self.pile[0].suit, declarer: seat, forced: false }.into(),
+            Bid::Trump(trump) => Contract { trump, declarer: seat, forced }.into(),
             Bid::Pass if self.bids.len() == 4 && self.method == Bidding::TurnedCard => {
-                let contract = Contract {
-                    trump: self.pile[1].suit,
-                    declarer: self.dealer.next(),
-                    forced: true,
-                };
-                BidOutcome::SecondCard {
-                    card: self.pile[1],
-                    contract,
-                }
+                let contract = Contract { trump: self.pile[1].suit, declarer: self.dealer.next(), forced: true };
+                BidOutcome::SecondCard { card: self.pile[1], contract }
             }
             Bid::Pass => BidOutcome::Next,
         })
@@ -208,16 +171,7 @@ impl From<Contract> for BidOutcome {
 mod tests {
     use super::*;
 
-    const PILE: [PileCard; 2] = [
-        PileCard {
-            suit: Suit::Hearts,
-            rank: 4,
-        },
-        PileCard {
-            suit: Suit::Clubs,
-            rank: 6,
-        },
-    ];
+    const PILE: [PileCard; 2] = [PileCard { suit: Suit::Hearts, rank: 4 }, PileCard { suit: Suit::Clubs, rank: 6 }];
 
     #[test]
     fn turned_card_pass_play_then_forced_second_card() {
@@ -233,29 +187,14 @@ mod tests {
         match b.apply(Bid::Pass).unwrap() {
             BidOutcome::SecondCard { card, contract } => {
                 assert_eq!(card, PILE[1]);
-                assert_eq!(
-                    contract,
-                    Contract {
-                        trump: Suit::Clubs,
-                        declarer: Seat::West,
-                        forced: true
-                    }
-                );
+                assert_eq!(contract, Contract { trump: Suit::Clubs, declarer: Seat::West, forced: true });
             }
             other => panic!("{other:?}"),
         }
         let mut b = BiddingState::new(Bidding::TurnedCard, Seat::South, PILE);
         b.apply(Bid::Pass).unwrap();
         let c = b.apply(Bid::Play).unwrap();
-        assert_eq!(
-            c,
-            Contract {
-                trump: Suit::Hearts,
-                declarer: Seat::North,
-                forced: false
-            }
-            .into()
-        );
+        assert_eq!(c, Contract { trump: Suit::Hearts, declarer: Seat::North, forced: false }.into());
     }
 
     #[test]
@@ -268,20 +207,9 @@ mod tests {
         }
         assert_eq!(b.to_act(), Seat::North);
         assert!(!b.legal_bids().contains(&Bid::Pass));
-        assert_eq!(
-            b.apply(Bid::Pass).unwrap_err().to_string(),
-            "Everyone else passed: you must choose trump"
-        );
+        assert_eq!(b.apply(Bid::Pass).unwrap_err().to_string(), "Everyone else passed: you must choose trump");
         let c = b.apply(Bid::Trump(Suit::Diamonds)).unwrap();
-        assert_eq!(
-            c,
-            Contract {
-                trump: Suit::Diamonds,
-                declarer: Seat::North,
-                forced: true
-            }
-            .into()
-        );
+        assert_eq!(c, Contract { trump: Suit::Diamonds, declarer: Seat::North, forced: true }.into());
     }
 
     #[test]
@@ -294,45 +222,18 @@ mod tests {
         assert_eq!(b.to_act(), Seat::East);
         assert_eq!(b.legal_bids().len(), 4);
         let c = b.apply(Bid::Trump(Suit::Spades)).unwrap();
-        assert_eq!(
-            c,
-            Contract {
-                trump: Suit::Spades,
-                declarer: Seat::East,
-                forced: true
-            }
-            .into()
-        );
+        assert_eq!(c, Contract { trump: Suit::Spades, declarer: Seat::East, forced: true }.into());
         let mut b = BiddingState::new(Bidding::DealerFirst, Seat::East, PILE);
         let c = b.apply(Bid::Trump(Suit::Clubs)).unwrap();
-        assert_eq!(
-            c,
-            Contract {
-                trump: Suit::Clubs,
-                declarer: Seat::East,
-                forced: false
-            }
-            .into()
-        );
+        assert_eq!(c, Contract { trump: Suit::Clubs, declarer: Seat::East, forced: false }.into());
     }
 
     #[test]
     fn mandatory_left_of_dealer() {
         let mut b = BiddingState::new(Bidding::Mandatory, Seat::West, PILE);
         assert_eq!(b.to_act(), Seat::North);
-        assert_eq!(
-            b.apply(Bid::Pass).unwrap_err().to_string(),
-            "You sit left of the dealer: you must choose trump"
-        );
+        assert_eq!(b.apply(Bid::Pass).unwrap_err().to_string(), "You sit left of the dealer: you must choose trump");
         let c = b.apply(Bid::Trump(Suit::Hearts)).unwrap();
-        assert_eq!(
-            c,
-            Contract {
-                trump: Suit::Hearts,
-                declarer: Seat::North,
-                forced: true
-            }
-            .into()
-        );
+        assert_eq!(c, Contract { trump: Suit::Hearts, declarer: Seat::North, forced: true }.into());
     }
 }

@@ -81,9 +81,7 @@ impl FromStr for Suit {
         let mut chars = t.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => Suit::from_letter(c),
-            _ => Suit::ALL
-                .into_iter()
-                .find(|suit| suit.name().eq_ignore_ascii_case(t)),
+            _ => Suit::ALL.into_iter().find(|suit| suit.name().eq_ignore_ascii_case(t)),
         }
         .ok_or_else(|| ParseError::new("suit", t))
     }
@@ -122,11 +120,7 @@ const CARD_POINTS: [[u8; 32]; 4] = {
     while t < 4 {
         let mut c = 0;
         while c < 32 {
-            table[t][c] = if c / 8 == t {
-                TRUMP_POINTS[c % 8]
-            } else {
-                PLAIN_POINTS[c % 8]
-            };
+            table[t][c] = if c / 8 == t { TRUMP_POINTS[c % 8] } else { PLAIN_POINTS[c % 8] };
             c += 1;
         }
         t += 1;
@@ -156,16 +150,8 @@ const fn above_masks(strength: [u8; 8]) -> [u8; 8] {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] = [
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
+    pub const ALL: [Rank; 8] =
+        [Rank::Seven, Rank::Eight, Rank::Nine, Rank::Ten, Rank::Jack, Rank::Queen, Rank::King, Rank::Ace];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -186,20 +172,12 @@ impl Rank {
 
     /// Strength 0..8 within its suit; `trump` picks the trump order.
     pub const fn strength(self, trump: bool) -> u8 {
-        if trump {
-            TRUMP_STRENGTH[self as usize]
-        } else {
-            PLAIN_STRENGTH[self as usize]
-        }
+        if trump { TRUMP_STRENGTH[self as usize] } else { PLAIN_STRENGTH[self as usize] }
     }
 
     /// Dutch card points (RULES section 1).
     pub const fn points(self, trump: bool) -> u8 {
-        if trump {
-            TRUMP_POINTS[self as usize]
-        } else {
-            PLAIN_POINTS[self as usize]
-        }
+        if trump { TRUMP_POINTS[self as usize] } else { PLAIN_POINTS[self as usize] }
     }
 
     /// The letter of the `kj` notation: 7 8 9 T J Q K A.
@@ -286,21 +264,13 @@ impl Card {
     /// The cards of this card's suit that beat it, given the trump suit.
     pub const fn higher_in_suit(self, trump: Suit) -> CardSet {
         let r = (self.0 & 7) as usize;
-        let local = if self.is_trump(trump) {
-            TRUMP_ABOVE[r]
-        } else {
-            PLAIN_ABOVE[r]
-        };
+        let local = if self.is_trump(trump) { TRUMP_ABOVE[r] } else { PLAIN_ABOVE[r] };
         CardSet((local as u32) << (self.0 & !7))
     }
 
     /// The name a player says: "the 9 of trumps", "the ace of hearts".
     pub fn spoken(self, trump: Option<Suit>) -> String {
-        let suit = if Some(self.suit()) == trump {
-            "trumps"
-        } else {
-            self.suit().name()
-        };
+        let suit = if Some(self.suit()) == trump { "trumps" } else { self.suit().name() };
         format!("the {} of {}", self.rank().name(), suit)
     }
 }
@@ -390,11 +360,7 @@ impl CardSet {
 
     /// The lowest-index card, if any.
     pub const fn first(self) -> Option<Card> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Card(self.0.trailing_zeros() as u8))
-        }
+        if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
     }
 
     /// The `n`-th card in index order (0-based), if the set has that many.
@@ -422,10 +388,7 @@ impl CardSet {
     pub fn parse_list(s: &str) -> Result<Vec<Card>, ParseError> {
         let mut seen = CardSet::EMPTY;
         let mut out = Vec::new();
-        for token in s
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|t| !t.is_empty())
-        {
+        for token in s.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
             let card: Card = token.parse()?;
             if seen.contains(card) {
                 return Err(ParseError::new("duplicate card", token));
@@ -503,10 +466,7 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(what: &'static str, token: &str) -> ParseError {
-        ParseError {
-            what,
-            token: token.to_string(),
-        }
+        ParseError { what, token: token.to_string() }
     }
 }
 
@@ -518,11 +478,7 @@ impl fmt::Display for ParseError {
 
 impl ParseError {
     fn what_phrase(&self) -> String {
-        if self.what.starts_with("duplicate") {
-            self.what.to_string()
-        } else {
-            format!("unknown {}", self.what)
-        }
+        if self.what.starts_with("duplicate") { self.what.to_string() } else { format!("unknown {}", self.what) }
     }
 }
 
@@ -585,15 +541,9 @@ mod tests {
 
     #[test]
     fn parse_and_display() {
-        assert_eq!(
-            "10h".parse::<Card>().unwrap(),
-            Card::new(Suit::Hearts, Rank::Ten)
-        );
+        assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Suit::Hearts, Rank::Ten));
         assert_eq!("TH".parse::<Card>().unwrap().to_string(), "TH");
-        assert_eq!(
-            "js".parse::<Card>().unwrap(),
-            Card::new(Suit::Spades, Rank::Jack)
-        );
+        assert_eq!("js".parse::<Card>().unwrap(), Card::new(Suit::Spades, Rank::Jack));
         let e = "1H".parse::<Card>().unwrap_err();
         assert_eq!(e.to_string(), "unknown card '1H'");
         assert!("".parse::<Card>().is_err());
@@ -608,18 +558,12 @@ mod tests {
         let nine_trump = Card::new(Suit::Hearts, Rank::Nine);
         assert_eq!(nine_trump.higher_in_suit(Suit::Hearts).to_string(), "JH");
         let nine_plain = Card::new(Suit::Hearts, Rank::Nine);
-        assert_eq!(
-            nine_plain.higher_in_suit(Suit::Clubs).to_string(),
-            "TH JH QH KH AH"
-        );
+        assert_eq!(nine_plain.higher_in_suit(Suit::Clubs).to_string(), "TH JH QH KH AH");
     }
 
     #[test]
     fn nth_selects_in_index_order() {
-        let set: CardSet = CardSet::parse_list("AS 7C 9D")
-            .unwrap()
-            .into_iter()
-            .collect();
+        let set: CardSet = CardSet::parse_list("AS 7C 9D").unwrap().into_iter().collect();
         assert_eq!(set.nth(0).unwrap().to_string(), "7C");
         assert_eq!(set.nth(2).unwrap().to_string(), "AS");
         assert_eq!(set.nth(3), None);

@@ -35,11 +35,7 @@ impl Rng {
     /// A uniformly chosen card of a non-empty set.
     #[inline]
     pub fn pick(&mut self, set: CardSet) -> Option<Card> {
-        if set.is_empty() {
-            None
-        } else {
-            set.nth(self.below(set.len()))
-        }
+        if set.is_empty() { None } else { set.nth(self.below(set.len())) }
     }
 
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
@@ -66,10 +62,7 @@ impl PileCard {
     }
 
     fn from_index(i: u8) -> Option<PileCard> {
-        (i < 20).then(|| PileCard {
-            suit: Suit::from_index(i as usize / 5),
-            rank: i % 5 + 2,
-        })
+        (i < 20).then(|| PileCard { suit: Suit::from_index(i as usize / 5), rank: i % 5 + 2 })
     }
 }
 
@@ -85,19 +78,12 @@ impl std::str::FromStr for PileCard {
         let t = s.trim();
         let bad = || crate::ParseError::new("pile card", t);
         let mut chars = t.chars();
-        let rank = chars
-            .next()
-            .and_then(|c| c.to_digit(10))
-            .filter(|r| (2..=6).contains(r))
-            .ok_or_else(bad)?;
+        let rank = chars.next().and_then(|c| c.to_digit(10)).filter(|r| (2..=6).contains(r)).ok_or_else(bad)?;
         let suit = chars.next().and_then(Suit::from_letter).ok_or_else(bad)?;
         if chars.next().is_some() {
             return Err(bad());
         }
-        Ok(PileCard {
-            suit,
-            rank: rank as u8,
-        })
+        Ok(PileCard { suit, rank: rank as u8 })
     }
 }
 
@@ -136,13 +122,8 @@ impl Deal {
         }
         let mut pile: Vec<u8> = (0..20).collect();
         rng.shuffle(&mut pile);
-        let pile =
-            [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
-        Deal {
-            dealer,
-            hands,
-            pile,
-        }
+        let pile = [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
+        Deal { dealer, hands, pile }
     }
 
     /// Checks that the hands split the 32 cards eight by eight.
@@ -150,10 +131,7 @@ impl Deal {
         let mut seen = CardSet::EMPTY;
         for (i, hand) in self.hands.iter().enumerate() {
             if hand.len() != 8 {
-                return Err(DealCodeError::HandSize {
-                    seat: Seat::from_index(i),
-                    cards: hand.len(),
-                });
+                return Err(DealCodeError::HandSize { seat: Seat::from_index(i), cards: hand.len() });
             }
             seen = seen.union(*hand);
         }
@@ -164,6 +142,25 @@ impl Deal {
             return Err(DealCodeError::Overlap);
         }
         Ok(())
+    }
+
+    /// The deal that a record of play implies: with the dealer and trump
+    /// known, the player after the dealer leads and each trick's winner
+    /// leads the next, so every card's seat follows from the order of play.
+    /// `cards` must be all 32 cards; whether the play was legal is for the
+    /// game to judge.
+    pub fn from_play(dealer: Seat, trump: Suit, cards: &[Card], pile: [PileCard; 2]) -> Result<Deal, DealCodeError> {
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut leader = dealer.next();
+        for chunk in cards.chunks(4) {
+            for (i, &c) in chunk.iter().enumerate() {
+                hands[leader.after(i).index()].insert(c);
+            }
+            leader = crate::Trick::from_cards(leader, trump, chunk).winner().unwrap_or(leader);
+        }
+        let deal = Deal { dealer, hands, pile };
+        deal.validate()?;
+        Ok(deal)
     }
 
     pub fn hand(&self, seat: Seat) -> CardSet {
@@ -177,10 +174,7 @@ impl Deal {
         let mut bits: u128 = CODE_VERSION as u128;
         for c in 0..32 {
             let card = Card::from_index(c).expect("index below 32");
-            let seat = Seat::ALL
-                .into_iter()
-                .find(|s| self.hands[s.index()].contains(card))
-                .unwrap_or(Seat::North);
+            let seat = Seat::ALL.into_iter().find(|s| self.hands[s.index()].contains(card)).unwrap_or(Seat::North);
             bits = bits << 2 | seat.index() as u128;
         }
         bits = bits << 2 | self.dealer.index() as u128;
@@ -206,12 +200,7 @@ impl Deal {
             bits = bits << 5 | d as u128;
             digits += 1;
             if digits > 16 {
-                return Err(DealCodeError::Length(
-                    code.trim()
-                        .chars()
-                        .filter(|&c| c != '-' && c != ' ')
-                        .count(),
-                ));
+                return Err(DealCodeError::Length(code.trim().chars().filter(|&c| c != '-' && c != ' ').count()));
             }
         }
         if digits != 16 {
@@ -229,11 +218,7 @@ impl Deal {
             let seat = (bits >> (12 + 2 * (31 - c)) & 3) as usize;
             hands[seat].insert(Card::from_index(c).expect("index below 32"));
         }
-        let deal = Deal {
-            dealer,
-            hands,
-            pile: [pile0, pile1],
-        };
+        let deal = Deal { dealer, hands, pile: [pile0, pile1] };
         deal.validate()?;
         Ok(deal)
     }
@@ -248,10 +233,7 @@ fn crockford_value(c: char) -> Option<u8> {
         'I' | 'L' => '1',
         c => c,
     };
-    CROCKFORD
-        .iter()
-        .position(|&d| d as char == c)
-        .map(|p| p as u8)
+    CROCKFORD.iter().position(|&d| d as char == c).map(|p| p as u8)
 }
 
 /// Why a deal code or a set of hands does not make a deal.
@@ -269,10 +251,9 @@ impl fmt::Display for DealCodeError {
         match self {
             DealCodeError::BadChar(c) => write!(f, "deal code: unexpected character '{c}'"),
             DealCodeError::Length(n) => write!(f, "deal code: expected 16 characters, found {n}"),
-            DealCodeError::Version(v) => write!(
-                f,
-                "deal code: unknown format {v} (this version reads format {CODE_VERSION})"
-            ),
+            DealCodeError::Version(v) => {
+                write!(f, "deal code: unknown format {v} (this version reads format {CODE_VERSION})")
+            }
             DealCodeError::HandSize { seat, cards } => {
                 write!(f, "deal: {} has {cards} cards, not 8", seat.name())
             }
@@ -324,15 +305,9 @@ mod tests {
             assert_eq!(deal, Deal::shuffled(seed, Seat::from_index(seed as usize)));
             let code = deal.code();
             assert_eq!(Deal::from_code(&code).unwrap(), deal, "code {code}");
-            assert_eq!(
-                Deal::from_code(&code.to_lowercase().replace('-', "")).unwrap(),
-                deal
-            );
+            assert_eq!(Deal::from_code(&code.to_lowercase().replace('-', "")).unwrap(), deal);
         }
-        assert_ne!(
-            Deal::shuffled(1, Seat::North).hands,
-            Deal::shuffled(2, Seat::North).hands
-        );
+        assert_ne!(Deal::shuffled(1, Seat::North).hands, Deal::shuffled(2, Seat::North).hands);
     }
 
     #[test]
@@ -348,21 +323,12 @@ mod tests {
 
     #[test]
     fn bad_codes_are_explained() {
-        assert_eq!(
-            Deal::from_code("ABC").unwrap_err(),
-            DealCodeError::Length(3)
-        );
-        assert_eq!(
-            Deal::from_code("ABCD-EFGH-JKMN-PQR!").unwrap_err(),
-            DealCodeError::BadChar('!')
-        );
+        assert_eq!(Deal::from_code("ABC").unwrap_err(), DealCodeError::Length(3));
+        assert_eq!(Deal::from_code("ABCD-EFGH-JKMN-PQR!").unwrap_err(), DealCodeError::BadChar('!'));
         let code = Deal::shuffled(7, Seat::East).code();
         let mut wrong_version = code.clone();
         wrong_version.replace_range(0..1, "4");
-        assert!(matches!(
-            Deal::from_code(&wrong_version),
-            Err(DealCodeError::Version(_))
-        ));
+        assert!(matches!(Deal::from_code(&wrong_version), Err(DealCodeError::Version(_))));
         // A card moved from one hand to another unbalances both.
         let mut deal = Deal::shuffled(7, Seat::East);
         let card = deal.hands[0].first().unwrap();
@@ -383,25 +349,16 @@ mod tests {
         deck.rotate_left(cut);
         let deal = Deal::shuffled(9, dealer);
         // North (dealer's left) gets cards 0-2, 12-13 and 20-22.
-        let north: CardSet = [0, 1, 2, 12, 13, 20, 21, 22]
-            .iter()
-            .map(|&i| deck[i])
-            .collect();
+        let north: CardSet = [0, 1, 2, 12, 13, 20, 21, 22].iter().map(|&i| deck[i]).collect();
         assert_eq!(deal.hand(Seat::North), north);
-        let west: CardSet = [9, 10, 11, 18, 19, 29, 30, 31]
-            .iter()
-            .map(|&i| deck[i])
-            .collect();
+        let west: CardSet = [9, 10, 11, 18, 19, 29, 30, 31].iter().map(|&i| deck[i]).collect();
         assert_eq!(deal.hand(Seat::West), west);
     }
 
     #[test]
     fn rng_below_stays_in_range_and_pick_is_uniformish() {
         let mut rng = Rng::new(1);
-        let set: CardSet = CardSet::parse_list("7C 8C 9C")
-            .unwrap()
-            .into_iter()
-            .collect();
+        let set: CardSet = CardSet::parse_list("7C 8C 9C").unwrap().into_iter().collect();
         let mut counts = [0; 32];
         for _ in 0..30_000 {
             counts[rng.pick(set).unwrap().index()] += 1;

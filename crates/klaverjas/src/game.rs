@@ -99,10 +99,7 @@ pub struct TrickRecord {
 impl TrickRecord {
     /// Each card with the seat that played it.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (self.leader.after(i), c))
+        self.cards.iter().enumerate().map(|(i, &c)| (self.leader.after(i), c))
     }
 }
 
@@ -150,14 +147,10 @@ impl fmt::Display for ActionError {
 impl fmt::Display for ClaimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClaimError::Automatic => {
-                f.write_str("Roem counts by itself in these rules: there is nothing to call")
-            }
+            ClaimError::Automatic => f.write_str("Roem counts by itself in these rules: there is nothing to call"),
             ClaimError::NoRoem { trick } => write!(f, "There is no roem in trick {trick}"),
             ClaimError::NoTrick => f.write_str("No trick has been won yet"),
-            ClaimError::TooLate => {
-                f.write_str("Too late: roem is called before the next card is played")
-            }
+            ClaimError::TooLate => f.write_str("Too late: roem is called before the next card is played"),
         }
     }
 }
@@ -229,12 +222,7 @@ impl Game {
 
     fn start_play(&mut self, contract: Contract) {
         self.contract = Some(contract);
-        self.play = Some(PlayState::new(
-            self.deal.hands,
-            contract.trump,
-            self.deal.dealer.next(),
-            &self.rules,
-        ));
+        self.play = Some(PlayState::new(self.deal.hands, contract.trump, self.deal.dealer.next(), &self.rules));
     }
 
     pub fn rules(&self) -> &Rules {
@@ -266,11 +254,7 @@ impl Game {
     /// The pile cards the table has seen: the proposed trump, and the second
     /// card if everyone passed.
     pub fn turned_cards(&self) -> Vec<PileCard> {
-        self.bidding
-            .turned()
-            .into_iter()
-            .chain(self.second_card)
-            .collect()
+        self.bidding.turned().into_iter().chain(self.second_card).collect()
     }
 
     pub fn tricks(&self) -> &[TrickRecord] {
@@ -336,12 +320,7 @@ impl Game {
     /// Every action the seat to act may take. Never empty before the end.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase() {
-            Phase::Bidding => self
-                .bidding
-                .legal_bids()
-                .into_iter()
-                .map(Action::Bid)
-                .collect(),
+            Phase::Bidding => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
             Phase::Playing => self.legal_cards().iter().map(Action::Play).collect(),
             Phase::ClaimRoem => vec![Action::ClaimRoem, Action::PassRoem],
             Phase::Done => Vec::new(),
@@ -377,10 +356,7 @@ impl Game {
                 }
             }
             (Phase::Playing, Action::Play(card)) => {
-                let play = self
-                    .play
-                    .as_mut()
-                    .ok_or(ActionError::WrongPhase { phase })?;
+                let play = self.play.as_mut().ok_or(ActionError::WrongPhase { phase })?;
                 let seat = play.to_act();
                 let done = play.play(card)?;
                 events.push(Event::CardPlayed { seat, card });
@@ -389,18 +365,12 @@ impl Game {
                 }
             }
             (Phase::ClaimRoem, Action::ClaimRoem | Action::PassRoem) => {
-                let last = self
-                    .tricks
-                    .last_mut()
-                    .ok_or(ActionError::WrongPhase { phase })?;
+                let last = self.tricks.last_mut().ok_or(ActionError::WrongPhase { phase })?;
                 let seat = last.winner;
                 if action == Action::ClaimRoem {
                     last.credited = last.roem.points;
                     self.roem[seat.team()] += last.roem.points;
-                    events.push(Event::RoemClaimed {
-                        seat,
-                        points: last.roem.points,
-                    });
+                    events.push(Event::RoemClaimed { seat, points: last.roem.points });
                 } else {
                     events.push(Event::RoemPassed { seat });
                 }
@@ -423,9 +393,7 @@ impl Game {
             (None, _) => ClaimError::NoTrick,
             (Some(_), Some(t)) if !t.is_empty() => ClaimError::TooLate,
             (Some(_), _) if self.result.is_some() => ClaimError::TooLate,
-            (Some(_), _) => ClaimError::NoRoem {
-                trick: self.tricks.len() as u8,
-            },
+            (Some(_), _) => ClaimError::NoRoem { trick: self.tricks.len() as u8 },
         }
     }
 
@@ -463,13 +431,7 @@ impl Game {
         if self.tricks.len() < 8 {
             return;
         }
-        let result = score_deal(
-            &self.rules,
-            contract,
-            play.points,
-            self.roem,
-            play.tricks_won,
-        );
+        let result = score_deal(&self.rules, contract, play.points, self.roem, play.tricks_won);
         self.result = Some(result);
         events.push(Event::DealOver(result));
     }
@@ -485,17 +447,10 @@ impl Game {
             bids: self.bids().to_vec(),
             contract: self.contract,
             tricks: self.tricks.clone(),
-            trick: self
-                .current_trick()
-                .map(|t| t.plays().collect())
-                .unwrap_or_default(),
+            trick: self.current_trick().map(|t| t.plays().collect()).unwrap_or_default(),
             phase: self.phase(),
             to_act: self.to_act(),
-            legal: if self.to_act() == Some(seat) {
-                self.legal_actions()
-            } else {
-                Vec::new()
-            },
+            legal: if self.to_act() == Some(seat) { self.legal_actions() } else { Vec::new() },
             points: self.points(),
             roem: self.roem,
             result: self.result,
@@ -524,11 +479,7 @@ impl Game {
             None => Game::new(record.rules, record.deal),
         };
         for (index, &action) in record.actions.iter().enumerate() {
-            game.apply(action).map_err(|error| ReplayError::Action {
-                index,
-                action,
-                error,
-            })?;
+            game.apply(action).map_err(|error| ReplayError::Action { index, action, error })?;
         }
         Ok(game)
     }
@@ -555,34 +506,18 @@ impl GameRecord {
 pub enum ReplayError {
     NewerFormat(u32),
     BadDeal,
-    Action {
-        index: usize,
-        action: Action,
-        error: ActionError,
-    },
+    Action { index: usize, action: Action, error: ActionError },
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::NewerFormat(v) => {
-                write!(
-                    f,
-                    "saved by a newer version (format {v}; this version reads up to {})",
-                    GameRecord::FORMAT
-                )
+                write!(f, "saved by a newer version (format {v}; this version reads up to {})", GameRecord::FORMAT)
             }
             ReplayError::BadDeal => f.write_str("the saved deal is not a valid deal"),
-            ReplayError::Action {
-                index,
-                action,
-                error,
-            } => {
-                write!(
-                    f,
-                    "saved action {} ({action}) is not legal: {error}",
-                    index + 1
-                )
+            ReplayError::Action { index, action, error } => {
+                write!(f, "saved action {} ({action}) is not legal: {error}", index + 1)
             }
         }
     }

@@ -28,9 +28,7 @@ pub mod view;
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng};
-pub use game::{
-    Action, ActionError, ClaimError, Event, Game, GameRecord, Phase, ReplayError, TrickRecord,
-};
+pub use game::{Action, ActionError, ClaimError, Event, Game, GameRecord, Phase, ReplayError, TrickRecord};
 pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
 pub use roem::TrickRoem;
 pub use rules::{Bidding, Following, MatchLength, Preset, RoemClaim, RoemTable, Rules, Undertrump};

@@ -48,15 +48,7 @@ const KEYS: [[u8; 32]; 16] = {
 impl Trick {
     pub fn new(leader: Seat, trump: Suit) -> Trick {
         let cards = [Card::new(Suit::Clubs, Rank::Seven); 4];
-        Trick {
-            leader,
-            trump,
-            cards,
-            len: 0,
-            best: 0,
-            best_key: 0,
-            set: CardSet::EMPTY,
-        }
+        Trick { leader, trump, cards, len: 0, best: 0, best_key: 0, set: CardSet::EMPTY }
     }
 
     /// A trick holding `cards` (at most four), led by `leader`.
@@ -104,10 +96,7 @@ impl Trick {
 
     /// Each card with the seat that played it.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (self.seat_of(i), c))
+        self.cards().iter().enumerate().map(|(i, &c)| (self.seat_of(i), c))
     }
 
     pub fn led_suit(&self) -> Option<Suit> {
@@ -125,11 +114,7 @@ impl Trick {
         if self.len >= 4 {
             return;
         }
-        let led = if self.len == 0 {
-            card.suit()
-        } else {
-            self.cards[0].suit()
-        };
+        let led = if self.len == 0 { card.suit() } else { self.cards[0].suit() };
         let key = KEYS[self.trump.index() * 4 + led.index()][card.index()];
         if self.len == 0 || key > self.best_key {
             self.best = self.len;
@@ -184,9 +169,7 @@ impl PlayRule {
         match self {
             PlayRule::Free => "Any card may be played".to_string(),
             PlayRule::FollowSuit(suit) => format!("You must follow {}", suit.name()),
-            PlayRule::TrumpLead { over: None } => {
-                "Trumps were led: you must play a trump".to_string()
-            }
+            PlayRule::TrumpLead { over: None } => "Trumps were led: you must play a trump".to_string(),
             PlayRule::TrumpLead { over: Some(c) } => {
                 format!("Trumps were led: you must play higher than {}", c.spoken(t))
             }
@@ -194,20 +177,15 @@ impl PlayRule {
                 format!("You cannot follow {}: you must trump", led.name())
             }
             PlayRule::MustOvertrump { over } => format!("You must overtrump {}", over.spoken(t)),
-            PlayRule::NoUndertrump {
-                partner_winning: true,
-                ..
-            } => "Your partner is winning: you need not trump, but you may not undertrump"
-                .to_string(),
+            PlayRule::NoUndertrump { partner_winning: true, .. } => {
+                "Your partner is winning: you need not trump, but you may not undertrump".to_string()
+            }
             PlayRule::NoUndertrump { over, .. } => format!(
                 "You cannot overtrump {} and you may not undertrump: play a card of another suit",
                 over.spoken(t)
             ),
             PlayRule::MustUndertrump { over } => {
-                format!(
-                    "You cannot overtrump {}, but you must still play a trump",
-                    over.spoken(t)
-                )
+                format!("You cannot overtrump {}, but you must still play a trump", over.spoken(t))
             }
         }
     }
@@ -216,12 +194,7 @@ impl PlayRule {
 /// The cards of `hand` that the player to act on `trick` may play, and the
 /// rule that narrowed them (RULES section 4).
 #[inline(always)]
-pub fn legal_cards(
-    hand: CardSet,
-    trick: &Trick,
-    trump: Suit,
-    following: &Following,
-) -> (CardSet, PlayRule) {
+pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Following) -> (CardSet, PlayRule) {
     let Some(led) = trick.led_suit() else {
         return (hand, PlayRule::Free);
     };
@@ -253,13 +226,9 @@ pub fn legal_cards(
     let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
     if following.partner_exemption && partner_winning {
         return match (following.undertrump, table_trump) {
-            (Undertrump::Forbidden, Some(over_card)) if !only_trumps => (
-                hand.minus(trumps).union(over),
-                PlayRule::NoUndertrump {
-                    over: over_card,
-                    partner_winning: true,
-                },
-            ),
+            (Undertrump::Forbidden, Some(over_card)) if !only_trumps => {
+                (hand.minus(trumps).union(over), PlayRule::NoUndertrump { over: over_card, partner_winning: true })
+            }
             _ => (hand, PlayRule::Free),
         };
     }
@@ -271,13 +240,9 @@ pub fn legal_cards(
     }
     match following.undertrump {
         Undertrump::Forbidden if only_trumps => (hand, PlayRule::Free),
-        Undertrump::Forbidden => (
-            hand.minus(trumps),
-            PlayRule::NoUndertrump {
-                over: over_card,
-                partner_winning: false,
-            },
-        ),
+        Undertrump::Forbidden => {
+            (hand.minus(trumps), PlayRule::NoUndertrump { over: over_card, partner_winning: false })
+        }
         Undertrump::Allowed => (hand, PlayRule::Free),
         Undertrump::Forced => (trumps, PlayRule::MustUndertrump { over: over_card }),
     }
@@ -289,11 +254,7 @@ pub enum PlayError {
     /// The card is not in the hand of the seat to act.
     NotInHand { card: Card, seat: Seat },
     /// The card breaks a rule of following.
-    Breaks {
-        card: Card,
-        rule: PlayRule,
-        trump: Suit,
-    },
+    Breaks { card: Card, rule: PlayRule, trump: Suit },
 }
 
 impl fmt::Display for PlayError {
@@ -318,17 +279,10 @@ pub fn check_card(
     card: Card,
 ) -> Result<(), PlayError> {
     if !hand.contains(card) {
-        return Err(PlayError::NotInHand {
-            card,
-            seat: trick.to_act(),
-        });
+        return Err(PlayError::NotInHand { card, seat: trick.to_act() });
     }
     let (legal, rule) = legal_cards(hand, trick, trump, following);
-    if legal.contains(card) {
-        Ok(())
-    } else {
-        Err(PlayError::Breaks { card, rule, trump })
-    }
+    if legal.contains(card) { Ok(()) } else { Err(PlayError::Breaks { card, rule, trump }) }
 }
 
 /// A trick that has four cards, as the players see it afterwards.
@@ -385,23 +339,11 @@ impl PlayState {
     }
 
     pub fn legal(&self) -> CardSet {
-        legal_cards(
-            self.hands[self.to_act().index()],
-            &self.trick,
-            self.trump,
-            &self.following,
-        )
-        .0
+        legal_cards(self.hands[self.to_act().index()], &self.trick, self.trump, &self.following).0
     }
 
     pub fn check(&self, card: Card) -> Result<(), PlayError> {
-        check_card(
-            self.hands[self.to_act().index()],
-            &self.trick,
-            self.trump,
-            &self.following,
-            card,
-        )
+        check_card(self.hands[self.to_act().index()], &self.trick, self.trump, &self.following, card)
     }
 
     /// Plays a card the caller knows to be legal. Returns the trick when
@@ -418,11 +360,7 @@ impl PlayState {
         let winner = trick.seat_of(trick.best as usize);
         let set = trick.set();
         self.tricks_done += 1;
-        let bonus = if self.tricks_done == 8 {
-            self.last_trick_bonus
-        } else {
-            0
-        };
+        let bonus = if self.tricks_done == 8 { self.last_trick_bonus } else { 0 };
         let points = set.points(self.trump) + bonus;
         let roem = roem::trick_roem(set, self.trump, self.roem_table);
         let team: Team = winner.team();
@@ -430,12 +368,7 @@ impl PlayState {
         self.tricks_won[team] += 1;
         self.table_roem[team] += roem.points;
         self.trick = Trick::new(winner, self.trump);
-        Some(TrickResult {
-            trick,
-            winner,
-            points,
-            roem,
-        })
+        Some(TrickResult { trick, winner, points, roem })
     }
 
     /// Checks and plays a card.
@@ -478,24 +411,12 @@ mod tests {
 
     #[test]
     fn a_low_trump_beats_a_led_ace() {
-        assert_eq!(
-            trick("AH 7S KH TH", Suit::Spades).winner(),
-            Some(Seat::East)
-        );
-        assert_eq!(
-            trick("AH 7S KH TH", Suit::Clubs).winner(),
-            Some(Seat::North)
-        );
+        assert_eq!(trick("AH 7S KH TH", Suit::Spades).winner(), Some(Seat::East));
+        assert_eq!(trick("AH 7S KH TH", Suit::Clubs).winner(), Some(Seat::North));
         assert_eq!(trick("7H 7S KH TH", Suit::Clubs).winner(), Some(Seat::West));
         assert_eq!(trick("JH 9H AH", Suit::Hearts).winner(), Some(Seat::North));
         assert_eq!(trick("AH 9H", Suit::Hearts).winner(), Some(Seat::East));
-        assert_eq!(
-            trick("AH 8S 9S", Suit::Spades)
-                .highest_trump()
-                .unwrap()
-                .to_string(),
-            "9S"
-        );
+        assert_eq!(trick("AH 8S 9S", Suit::Spades).highest_trump().unwrap().to_string(), "9S");
     }
 
     #[test]
@@ -504,30 +425,15 @@ mod tests {
         let hand = "JH 7H AC";
         let (l, r) = legal(Rules::amsterdam(), Suit::Hearts, hand, "9H");
         assert_eq!(l, "JH");
-        assert_eq!(
-            r.explain(Suit::Hearts),
-            "Trumps were led: you must play higher than the 9 of trumps"
-        );
+        assert_eq!(r.explain(Suit::Hearts), "Trumps were led: you must play higher than the 9 of trumps");
         assert_eq!(legal(Rules::classic(), Suit::Hearts, hand, "9H").0, "7H JH");
         // Over the partner too: North led, East low, South must beat North's 9.
-        assert_eq!(
-            legal(Rules::rotterdam(), Suit::Hearts, hand, "9H 8H").0,
-            "JH"
-        );
-        assert_eq!(
-            legal(Rules::amsterdam(), Suit::Hearts, hand, "9H 8H").0,
-            "JH"
-        );
+        assert_eq!(legal(Rules::rotterdam(), Suit::Hearts, hand, "9H 8H").0, "JH");
+        assert_eq!(legal(Rules::amsterdam(), Suit::Hearts, hand, "9H 8H").0, "JH");
         // Unable to go higher: any trump.
-        assert_eq!(
-            legal(Rules::amsterdam(), Suit::Hearts, "7H 8H AC", "JH").0,
-            "7H 8H"
-        );
+        assert_eq!(legal(Rules::amsterdam(), Suit::Hearts, "7H 8H AC", "JH").0, "7H 8H");
         // No trump at all: any card.
-        assert_eq!(
-            legal(Rules::amsterdam(), Suit::Hearts, "7C AC", "JH").0,
-            "7C AC"
-        );
+        assert_eq!(legal(Rules::amsterdam(), Suit::Hearts, "7C AC", "JH").0, "7C AC");
     }
 
     #[test]
@@ -542,10 +448,7 @@ mod tests {
         for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
             let (l, r) = legal(rules, Suit::Spades, "7C 8S JS", "KH");
             assert_eq!(l, "8S JS");
-            assert_eq!(
-                r.explain(Suit::Spades),
-                "You cannot follow hearts: you must trump"
-            );
+            assert_eq!(r.explain(Suit::Spades), "You cannot follow hearts: you must trump");
         }
     }
 
@@ -555,10 +458,7 @@ mod tests {
         for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
             let (l, r) = legal(rules, Suit::Spades, "7C QS JS", "KH 9S");
             assert_eq!(l, "JS");
-            assert_eq!(
-                r.explain(Suit::Spades),
-                "You must overtrump the 9 of trumps"
-            );
+            assert_eq!(r.explain(Suit::Spades), "You must overtrump the 9 of trumps");
         }
     }
 
@@ -566,44 +466,23 @@ mod tests {
     fn undertrump_options_against_an_opponent() {
         // East trumped with JS; South holds QS and 7C.
         let on = "KH JS";
-        assert_eq!(
-            legal(Rules::classic(), Suit::Spades, "7C QS", on).0,
-            "7C QS"
-        );
+        assert_eq!(legal(Rules::classic(), Suit::Spades, "7C QS", on).0, "7C QS");
         let (l, r) = legal(Rules::amsterdam(), Suit::Spades, "7C QS", on);
         assert_eq!(l, "7C");
-        assert!(matches!(
-            r,
-            PlayRule::NoUndertrump {
-                partner_winning: false,
-                ..
-            }
-        ));
+        assert!(matches!(r, PlayRule::NoUndertrump { partner_winning: false, .. }));
         // Amsterdam: only trumps left, so undertrumping is allowed.
-        assert_eq!(
-            legal(Rules::amsterdam(), Suit::Spades, "8S QS", on).0,
-            "8S QS"
-        );
+        assert_eq!(legal(Rules::amsterdam(), Suit::Spades, "8S QS", on).0, "8S QS");
         let (l, r) = legal(Rules::rotterdam(), Suit::Spades, "7C QS", on);
         assert_eq!(l, "QS");
-        assert_eq!(
-            r.explain(Suit::Spades),
-            "You cannot overtrump the jack of trumps, but you must still play a trump"
-        );
+        assert_eq!(r.explain(Suit::Spades), "You cannot overtrump the jack of trumps, but you must still play a trump");
     }
 
     #[test]
     fn partner_winning_exemption() {
         // North leads AH and is winning; East discards; South is void.
         let on = "AH 7D";
-        assert_eq!(
-            legal(Rules::classic(), Suit::Spades, "7C QS", on).0,
-            "7C QS"
-        );
-        assert_eq!(
-            legal(Rules::amsterdam(), Suit::Spades, "7C QS", on).0,
-            "7C QS"
-        );
+        assert_eq!(legal(Rules::classic(), Suit::Spades, "7C QS", on).0, "7C QS");
+        assert_eq!(legal(Rules::amsterdam(), Suit::Spades, "7C QS", on).0, "7C QS");
         // Rotterdam: trump over a winning partner.
         let (l, r) = legal(Rules::rotterdam(), Suit::Spades, "7C QS", on);
         assert_eq!(l, "QS");
@@ -616,28 +495,17 @@ mod tests {
         assert_eq!(f(Rules::classic()).0.to_string(), "7C JS QS");
         let (l, r) = f(Rules::amsterdam());
         assert_eq!(l.to_string(), "7C JS");
-        assert_eq!(
-            r.explain(Suit::Spades),
-            "Your partner is winning: you need not trump, but you may not undertrump"
-        );
+        assert_eq!(r.explain(Suit::Spades), "Your partner is winning: you need not trump, but you may not undertrump");
         let (l, r) = f(Rules::rotterdam());
         assert_eq!(l.to_string(), "JS");
-        assert_eq!(
-            r.explain(Suit::Spades),
-            "You must overtrump the 9 of trumps"
-        );
+        assert_eq!(r.explain(Suit::Spades), "You must overtrump the 9 of trumps");
     }
 
     #[test]
     fn rotterdam_trumps_over_a_winning_partner_and_undertrumps() {
         let t = Trick::from_cards(Seat::West, Suit::Spades, &cards("KH JS 7D"));
         // South's partner North holds the trick with the jack of trumps.
-        let (l, r) = legal_cards(
-            set("7C QS"),
-            &t,
-            Suit::Spades,
-            &Rules::rotterdam().following,
-        );
+        let (l, r) = legal_cards(set("7C QS"), &t, Suit::Spades, &Rules::rotterdam().following);
         assert_eq!(l.to_string(), "QS");
         assert!(matches!(r, PlayRule::MustUndertrump { .. }));
     }
@@ -651,10 +519,7 @@ mod tests {
             &Rules::classic().following,
             cards("QS")[0],
         );
-        assert_eq!(
-            e.unwrap_err().to_string(),
-            "You must overtrump the 9 of trumps"
-        );
+        assert_eq!(e.unwrap_err().to_string(), "You must overtrump the 9 of trumps");
         let e = check_card(
             set("7C"),
             &trick("KH", Suit::Spades),

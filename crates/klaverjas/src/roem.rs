@@ -75,11 +75,9 @@ pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
         }
     }
     let same_rank = bits & (bits >> 8) & (bits >> 16) & (bits >> 24) & 0xFF;
-    let four_of_a_kind =
-        (same_rank != 0).then(|| Rank::from_index(same_rank.trailing_zeros() as usize));
-    let stuk_cards = CardSet::EMPTY
-        .with(crate::Card::new(trump, Rank::King))
-        .with(crate::Card::new(trump, Rank::Queen));
+    let four_of_a_kind = (same_rank != 0).then(|| Rank::from_index(same_rank.trailing_zeros() as usize));
+    let stuk_cards =
+        CardSet::EMPTY.with(crate::Card::new(trump, Rank::King)).with(crate::Card::new(trump, Rank::Queen));
     let stuk = stuk_cards.is_subset(cards);
     let points = match run {
         4 => 50,
@@ -87,12 +85,7 @@ pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
         _ => 0,
     } + four_of_a_kind.map_or(0, |r| four_of_a_kind_value(r, table))
         + if stuk { 20 } else { 0 };
-    TrickRoem {
-        run,
-        four_of_a_kind,
-        stuk,
-        points,
-    }
+    TrickRoem { run, four_of_a_kind, stuk, points }
 }
 
 /// Score-sheet marks for an amount of roem: 100 = O, 50 = V, 20 = I
@@ -138,26 +131,14 @@ mod tests {
         assert_eq!(roem("AH KH QH 7S", Suit::Hearts, RoemTable::Cards001), 40);
         // King and queen of a plain suit are no stuk.
         assert_eq!(roem("KH QH 7C 8C", Suit::Spades, RoemTable::Blog), 0);
-        let r = trick_roem(
-            CardSet::parse_list("KH QH JH TH")
-                .unwrap()
-                .into_iter()
-                .collect(),
-            Suit::Hearts,
-            RoemTable::Nku,
-        );
+        let r =
+            trick_roem(CardSet::parse_list("KH QH JH TH").unwrap().into_iter().collect(), Suit::Hearts, RoemTable::Nku);
         assert_eq!(r.describe(), "stuk and four in a row: 70");
     }
 
     #[test]
     fn four_of_a_kind_per_table() {
-        let four = |rank: &str, table| {
-            roem(
-                &format!("{rank}C {rank}D {rank}H {rank}S"),
-                Suit::Hearts,
-                table,
-            )
-        };
+        let four = |rank: &str, table| roem(&format!("{rank}C {rank}D {rank}H {rank}S"), Suit::Hearts, table);
         for rank in ["7", "8", "9", "T", "J", "Q", "K", "A"] {
             assert_eq!(four(rank, RoemTable::Blog), 50, "blog, four {rank}");
             assert_eq!(four(rank, RoemTable::Nku), 100, "NKU, four {rank}");

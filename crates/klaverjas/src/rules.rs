@@ -171,12 +171,7 @@ pub struct UnknownPreset(pub String);
 impl fmt::Display for UnknownPreset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<_> = Preset::ALL.iter().map(|p| p.name()).collect();
-        write!(
-            f,
-            "unknown preset '{}' (known: {})",
-            self.0,
-            names.join(", ")
-        )
+        write!(f, "unknown preset '{}' (known: {})", self.0, names.join(", "))
     }
 }
 

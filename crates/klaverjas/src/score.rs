@@ -59,11 +59,7 @@ impl DealResult {
     /// The marks players write beside a score: VV for pit, then the roem as
     /// strokes (20 = I, 50 = V, 100 = O).
     pub fn marks(&self, team: Team) -> String {
-        let pit = if self.pit_bonus == Some(team) {
-            "VV"
-        } else {
-            ""
-        };
+        let pit = if self.pit_bonus == Some(team) { "VV" } else { "" };
         format!("{pit}{}", marks(self.credited_roem(team)))
     }
 }
@@ -96,17 +92,7 @@ pub fn score_deal(
     if let Some(team) = pit_bonus {
         sheet_roem[team] += PIT_BONUS;
     }
-    DealResult {
-        contract,
-        points,
-        roem,
-        tricks,
-        nat,
-        pit,
-        pit_bonus,
-        sheet_points,
-        sheet_roem,
-    }
+    DealResult { contract, points, roem, tricks, nat, pit, pit_bonus, sheet_points, sheet_roem }
 }
 
 /// The score sheet of a match: one row per deal and the totals.
@@ -146,11 +132,7 @@ impl ScoreSheet {
         let _ = writeln!(s, "{line}");
         for row in &self.rows {
             let value = |t: Team| {
-                if row.total(t) == 0 {
-                    "-".to_string()
-                } else {
-                    row.sheet_points[t].to_string()
-                }
+                if row.total(t) == 0 { "-".to_string() } else { row.sheet_points[t].to_string() }
             };
             let _ = writeln!(
                 s,
@@ -179,16 +161,8 @@ mod tests {
     use crate::seat::Seat;
 
     fn contract(team: Team) -> Contract {
-        let declarer = if team == Team::NS {
-            Seat::North
-        } else {
-            Seat::East
-        };
-        Contract {
-            trump: Suit::Hearts,
-            declarer,
-            forced: false,
-        }
+        let declarer = if team == Team::NS { Seat::North } else { Seat::East };
+        Contract { trump: Suit::Hearts, declarer, forced: false }
     }
 
     fn deal(playing: Team, points: (u16, u16), roem: (u16, u16), tricks: (u8, u8)) -> DealResult {
@@ -231,17 +205,8 @@ mod tests {
         let r = deal(Team::NS, (0, 162), (0, 20), (0, 8));
         assert!(r.nat);
         assert_eq!(r.final_score(), PerTeam::new(0, 282));
-        let house = Rules {
-            pit_for_defenders: false,
-            ..Rules::classic()
-        };
-        let r = score_deal(
-            &house,
-            contract(Team::NS),
-            PerTeam::new(0, 162),
-            PerTeam::new(0, 20),
-            PerTeam::new(0, 8),
-        );
+        let house = Rules { pit_for_defenders: false, ..Rules::classic() };
+        let r = score_deal(&house, contract(Team::NS), PerTeam::new(0, 162), PerTeam::new(0, 20), PerTeam::new(0, 8));
         assert_eq!(r.final_score(), PerTeam::new(0, 182));
         assert_eq!(r.marks(Team::EW), "I");
     }

@@ -45,11 +45,7 @@ impl Seat {
     }
 
     pub const fn team(self) -> Team {
-        if self as usize % 2 == 0 {
-            Team::NS
-        } else {
-            Team::EW
-        }
+        if self as usize % 2 == 0 { Team::NS } else { Team::EW }
     }
 
     pub const fn letter(self) -> char {
@@ -73,10 +69,7 @@ impl FromStr for Seat {
         let t = s.trim();
         Seat::ALL
             .into_iter()
-            .find(|seat| {
-                t.eq_ignore_ascii_case(&seat.letter().to_string())
-                    || t.eq_ignore_ascii_case(seat.name())
-            })
+            .find(|seat| t.eq_ignore_ascii_case(&seat.letter().to_string()) || t.eq_ignore_ascii_case(seat.name()))
             .ok_or_else(|| ParseError::new("seat", t))
     }
 }

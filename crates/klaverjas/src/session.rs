@@ -39,13 +39,7 @@ impl Match {
     /// A match whose deals all follow from `seed`; the first deal is ready.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
         let game = Game::new(rules, Deal::shuffled(deal_seed(seed, 0), first_dealer));
-        Match {
-            rules,
-            seed,
-            first_dealer,
-            sheet: ScoreSheet::default(),
-            game,
-        }
+        Match { rules, seed, first_dealer, sheet: ScoreSheet::default(), game }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -87,9 +81,7 @@ impl Match {
         let totals = self.sheet.totals();
         match self.rules.match_length {
             MatchLength::Deals(n) => deals >= n as usize,
-            MatchLength::Points(target) => {
-                totals.ns.max(totals.ew) >= target && totals.ns != totals.ew
-            }
+            MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
         }
     }
 
@@ -109,10 +101,7 @@ impl Match {
         }
         let n = self.sheet.rows.len();
         let dealer = self.first_dealer.after(n);
-        self.game = Game::new(
-            self.rules,
-            Deal::shuffled(deal_seed(self.seed, n as u64), dealer),
-        );
+        self.game = Game::new(self.rules, Deal::shuffled(deal_seed(self.seed, n as u64), dealer));
         Ok(())
     }
 
@@ -131,13 +120,7 @@ impl Match {
             return Err(ReplayError::NewerFormat(r.format));
         }
         let game = Game::from_record(&r.game)?;
-        Ok(Match {
-            rules: *game.rules(),
-            seed: r.seed,
-            first_dealer: r.first_dealer,
-            sheet: r.sheet.clone(),
-            game,
-        })
+        Ok(Match { rules: *game.rules(), seed: r.seed, first_dealer: r.first_dealer, sheet: r.sheet.clone(), game })
     }
 }
 

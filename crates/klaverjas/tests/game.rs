@@ -1,0 +1,300 @@
+//! The game state machine: bidding flows, roem claims, scoring through
+//! play, deal codes and matches.
+
+use klaverjas::*;
+
+fn random_action(game: &Game, rng: &mut Rng) -> Action {
+    let legal = game.legal_actions();
+    legal[rng.below(legal.len() as u32) as usize]
+}
+
+/// Plays on with random legal actions until `stop` says so or the deal ends.
+fn play_until(game: &mut Game, rng: &mut Rng, stop: impl Fn(&Game) -> bool) {
+    while game.to_act().is_some() && !stop(game) {
+        game.apply(random_action(game, rng)).unwrap();
+    }
+}
+
+#[test]
+fn all_pass_turns_the_second_card_and_forces_left_of_dealer() {
+    let deal = Deal::shuffled(5, Seat::South);
+    let mut game = Game::new(Rules::classic(), deal);
+    assert_eq!(game.turned_cards(), vec![deal.pile[0]]);
+    let mut events = Vec::new();
+    for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
+        assert_eq!(game.to_act(), Some(seat));
+        assert_eq!(game.legal_actions(), vec![Action::Bid(Bid::Pass), Action::Bid(Bid::Play)]);
+        events = game.apply(Action::Bid(Bid::Pass)).unwrap();
+    }
+    assert_eq!(events[1], Event::SecondCardTurned { card: deal.pile[1] });
+    let contract = Contract { trump: deal.pile[1].suit, declarer: Seat::West, forced: true };
+    assert_eq!(events[2], Event::Contract(contract));
+    assert_eq!(game.contract(), Some(contract));
+    assert_eq!(game.turned_cards(), deal.pile.to_vec());
+    // Play begins left of the dealer, whoever plays.
+    assert_eq!(game.phase(), Phase::Playing);
+    assert_eq!(game.to_act(), Some(Seat::West));
+    for seat in Seat::ALL {
+        assert_eq!(game.view(seat).turned, deal.pile.to_vec());
+    }
+}
+
+#[test]
+fn a_play_bid_makes_the_bidders_team_play() {
+    let mut game = Game::new(Rules::classic(), Deal::shuffled(6, Seat::West));
+    game.apply(Action::Bid(Bid::Pass)).unwrap(); // North
+    let events = game.apply(Action::Bid(Bid::Play)).unwrap(); // East
+    assert_eq!(events[0], Event::Bid { seat: Seat::East, bid: Bid::Play });
+    let contract = game.contract().unwrap();
+    assert_eq!(contract.playing_team(), Team::EW);
+    assert!(!contract.forced);
+    assert_eq!(game.to_act(), Some(Seat::North), "the player after the dealer leads");
+    let err = game.apply(Action::Bid(Bid::Pass)).unwrap_err();
+    assert_eq!(err.to_string(), "It is time to play a card");
+}
+
+#[test]
+fn events_come_in_the_order_of_the_table() {
+    let mut rng = Rng::new(1);
+    let mut game = Game::new(Rules::amsterdam(), Deal::shuffled(8, Seat::North));
+    play_until(&mut game, &mut rng, |g| g.phase() == Phase::Playing);
+    let mut all = Vec::new();
+    while game.to_act().is_some() {
+        let events = game.apply(random_action(&game, &mut rng)).unwrap();
+        assert!(matches!(events[0], Event::CardPlayed { .. }));
+        all.extend(events);
+    }
+    let tricks = all.iter().filter(|e| matches!(e, Event::TrickWon { .. })).count();
+    assert_eq!(tricks, 8);
+    assert!(matches!(all.last(), Some(Event::DealOver(_))));
+    assert_eq!(all.iter().filter(|e| matches!(e, Event::CardPlayed { .. })).count(), 32);
+}
+
+/// Finds a classic deal, played randomly with a fixed seed, that reaches a
+/// trick with (or without) roem, and returns the game at that moment.
+fn classic_game_at_trick(with_roem: bool) -> Game {
+    for seed in 0..500 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        play_until(&mut game, &mut rng, |g| {
+            let last_roem = g.tricks().last().map(|t| !t.roem.is_empty());
+            g.current_trick().is_some_and(|t| t.is_empty()) && last_roem == Some(with_roem)
+                || g.phase() == Phase::ClaimRoem
+        });
+        let ok = if with_roem { game.phase() == Phase::ClaimRoem } else { game.phase() == Phase::Playing };
+        if ok && game.tricks().len() < 8 {
+            return game;
+        }
+    }
+    panic!("no such deal in 500 seeds");
+}
+
+#[test]
+fn roem_is_claimed_by_the_tricks_winner_in_manual_presets() {
+    let mut game = classic_game_at_trick(true);
+    let last = *game.tricks().last().unwrap();
+    assert_eq!(game.to_act(), Some(last.winner));
+    assert_eq!(game.legal_actions(), vec![Action::ClaimRoem, Action::PassRoem]);
+    // Play waits for the call.
+    let card = game.hand(last.winner).first().unwrap();
+    assert_eq!(
+        game.apply(Action::Play(card)).unwrap_err().to_string(),
+        "First say whether you call the roem of the last trick"
+    );
+    let before = game.roem()[last.winner.team()];
+    let events = game.apply(Action::ClaimRoem).unwrap();
+    assert_eq!(events[0], Event::RoemClaimed { seat: last.winner, points: last.roem.points });
+    assert_eq!(game.roem()[last.winner.team()], before + last.roem.points);
+    assert_eq!(game.tricks().last().unwrap().credited, last.roem.points);
+    // Too late to claim again once the next card is down.
+    let card = game.legal_cards().first().unwrap();
+    game.apply(Action::Play(card)).unwrap();
+    assert_eq!(game.apply(Action::ClaimRoem).unwrap_err(), ActionError::Claim(ClaimError::TooLate));
+}
+
+#[test]
+fn a_false_claim_is_refused_with_the_reason() {
+    let mut game = classic_game_at_trick(false);
+    let n = game.tricks().len();
+    let err = game.apply(Action::ClaimRoem).unwrap_err();
+    assert_eq!(err, ActionError::Claim(ClaimError::NoRoem { trick: n as u8 }));
+    assert_eq!(err.to_string(), format!("There is no roem in trick {n}"));
+    // Before any trick, and in automatic presets.
+    let mut fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North));
+    assert_eq!(fresh.apply(Action::ClaimRoem).unwrap_err().to_string(), "No trick has been won yet");
+    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North));
+    assert_eq!(
+        auto.apply(Action::ClaimRoem).unwrap_err().to_string(),
+        "Roem counts by itself in these rules: there is nothing to call"
+    );
+}
+
+#[test]
+fn automatic_presets_count_all_roem_and_never_ask() {
+    for seed in 0..100 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(seed, Seat::East));
+        while game.to_act().is_some() {
+            assert_ne!(game.phase(), Phase::ClaimRoem);
+            game.apply(random_action(&game, &mut rng)).unwrap();
+        }
+        let r = game.result().unwrap();
+        for team in Team::BOTH {
+            let table: u16 = game.tricks().iter().filter(|t| t.winner.team() == team).map(|t| t.roem.points).sum();
+            assert_eq!(r.roem[team], table);
+        }
+    }
+}
+
+/// Seed 000/004: a playing team that will be nat may leave its roem
+/// uncalled, since called roem goes to the opponents with the 162.
+#[test]
+fn uncalled_roem_limits_what_a_nat_team_gives_away() {
+    let mut found = 0;
+    for seed in 0..3000 {
+        // Random cards, every roem claimed.
+        let mut rng = Rng::new(seed);
+        let mut claimed = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::South));
+        while claimed.to_act().is_some() {
+            let action = match claimed.phase() {
+                Phase::ClaimRoem => Action::ClaimRoem,
+                _ => random_action(&claimed, &mut rng),
+            };
+            claimed.apply(action).unwrap();
+        }
+        let r = *claimed.result().unwrap();
+        let playing = r.contract.playing_team();
+        if !r.nat || r.roem[playing] == 0 {
+            continue;
+        }
+        // The same cards, with the playing team keeping quiet.
+        let mut quiet = Game::new(Rules::classic(), *claimed.deal());
+        for &action in claimed.actions() {
+            let keep_quiet = action == Action::ClaimRoem && quiet.to_act().map(|s| s.team()) == Some(playing);
+            quiet.apply(if keep_quiet { Action::PassRoem } else { action }).unwrap();
+        }
+        let q = quiet.result().unwrap();
+        assert!(q.nat);
+        assert_eq!(q.roem[playing], 0);
+        let defending = playing.other();
+        assert_eq!(r.final_score()[defending] - q.final_score()[defending], r.roem[playing]);
+        found += 1;
+    }
+    assert!(found > 0, "no nat deal with the playing team's roem in 3000 seeds");
+}
+
+#[test]
+fn manual_scores_count_only_called_roem() {
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
+        let mut asked = 0;
+        while game.to_act().is_some() {
+            if game.phase() == Phase::ClaimRoem {
+                asked += 1;
+            }
+            game.apply(random_action(&game, &mut rng)).unwrap();
+        }
+        let with_roem = game.tricks().iter().filter(|t| !t.roem.is_empty()).count();
+        assert_eq!(asked, with_roem, "a call is asked exactly for tricks with roem");
+        let r = game.result().unwrap();
+        for team in Team::BOTH {
+            let credited: u16 = game.tricks().iter().filter(|t| t.winner.team() == team).map(|t| t.credited).sum();
+            assert_eq!(r.roem[team], credited);
+        }
+        let expected = klaverjas::score::score_deal(game.rules(), r.contract, r.points, r.roem, r.tricks);
+        assert_eq!(*r, expected);
+    }
+}
+
+#[test]
+fn a_deal_code_reproduces_a_game_exactly() {
+    let mut rng = Rng::new(77);
+    let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(77, Seat::West));
+    play_until(&mut game, &mut rng, |_| false);
+    let code = game.deal().code();
+    let mut again = Game::new(Rules::rotterdam(), Deal::from_code(&code).unwrap());
+    for &a in game.actions() {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(again.result(), game.result());
+    assert_eq!(again, game);
+}
+
+#[test]
+fn a_match_of_16_deals_rotates_the_dealer() {
+    let mut m = Match::new(Rules::amsterdam(), 99, Seat::North);
+    let mut rng = Rng::new(99);
+    let mut dealers = Vec::new();
+    loop {
+        dealers.push(m.game().dealer());
+        assert_eq!(m.deal_number(), dealers.len());
+        assert_eq!(m.next_deal(), Err(klaverjas::session::MatchError::DealInProgress));
+        while m.game().to_act().is_some() {
+            let action = random_action(m.game(), &mut rng);
+            m.apply(action).unwrap();
+        }
+        if m.is_over() {
+            break;
+        }
+        m.next_deal().unwrap();
+    }
+    assert_eq!(dealers.len(), 16);
+    let expected: Vec<Seat> = (0..16).map(|i| Seat::from_index(i)).collect();
+    assert_eq!(dealers, expected);
+    assert_eq!(m.next_deal(), Err(klaverjas::session::MatchError::MatchOver));
+    let t = m.sheet().totals();
+    let winner = m.winner();
+    assert_eq!(winner.is_none(), t.ns == t.ew);
+    if let Some(w) = winner {
+        assert!(t[w] > t[w.other()]);
+    }
+    // The deals differ from one another.
+    let codes: std::collections::HashSet<_> = m.sheet().rows.iter().map(|r| r.points).collect();
+    assert!(codes.len() > 8);
+    // The sheet renders one row a deal plus headers and totals.
+    assert_eq!(m.sheet().render(PerTeam::new("Wij", "Zij")).lines().count(), 16 + 7);
+}
+
+#[test]
+fn a_match_to_points_ends_when_a_team_passes_the_target() {
+    let rules = Rules { match_length: MatchLength::Points(1000), ..Rules::rotterdam() };
+    let mut m = Match::new(rules, 5, Seat::East);
+    let mut rng = Rng::new(5);
+    let mut deals = 0;
+    loop {
+        while m.game().to_act().is_some() {
+            let action = random_action(m.game(), &mut rng);
+            m.apply(action).unwrap();
+        }
+        deals += 1;
+        let t = m.sheet().totals();
+        if m.is_over() {
+            assert!(t.ns.max(t.ew) >= 1000);
+            assert!(m.winner().is_some());
+            break;
+        }
+        assert!(t.ns.max(t.ew) < 1000 || t.ns == t.ew);
+        m.next_deal().unwrap();
+        assert!(deals < 100);
+    }
+    assert!(deals >= 6, "1000 points take several deals of at most 162 + roem");
+}
+
+#[test]
+fn a_match_round_trips_mid_trick() {
+    let mut m = Match::new(Rules::classic(), 12, Seat::South);
+    let mut rng = Rng::new(12);
+    while m.game().to_act().is_some() {
+        let action = random_action(m.game(), &mut rng);
+        m.apply(action).unwrap();
+    }
+    m.next_deal().unwrap();
+    for _ in 0..10 {
+        let action = random_action(m.game(), &mut rng);
+        m.apply(action).unwrap();
+    }
+    let json = serde_json::to_string(&m.record()).unwrap();
+    let back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(back, m);
+}

@@ -1,0 +1,191 @@
+//! Perft: the number of legal play sequences to a given depth from fixed
+//! seeded deals, per preset, kept in `perft.txt` as a regression net for the
+//! move generator (as chess engines do). A second, deliberately plain
+//! implementation of RULES section 4 checks the fast generator on random
+//! positions, so the counts rest on more than the generator itself.
+//!
+//! After an intended change of the rules, rewrite the file with
+//! `KJ_PERFT_BLESS=1 cargo test -p klaverjas --test perft` and review the diff.
+
+use klaverjas::*;
+
+/// The starting position of a perft line: a seeded deal, North deals,
+/// trump by the seed, East leads.
+fn start(preset: Preset, seed: u64) -> PlayState {
+    let deal = Deal::shuffled(seed, Seat::North);
+    PlayState::new(deal.hands, Suit::from_index(seed as usize), Seat::East, &preset.rules())
+}
+
+fn perft(state: &PlayState, depth: u32) -> u64 {
+    if depth == 0 || state.is_over() {
+        return 1;
+    }
+    let legal = state.legal();
+    if depth == 1 {
+        return legal.len() as u64;
+    }
+    legal
+        .iter()
+        .map(|card| {
+            let mut next = *state;
+            next.play_unchecked(card);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// The same count through the full `Game` state machine.
+fn perft_game(game: &Game, depth: u32) -> u64 {
+    if depth == 0 || game.to_act().is_none() {
+        return 1;
+    }
+    game.legal_actions()
+        .into_iter()
+        .map(|action| {
+            let mut next = game.clone();
+            next.apply(action).unwrap();
+            // Roem calls are not plays: automatic presets have none.
+            perft_game(&next, depth - 1)
+        })
+        .sum()
+}
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft.txt");
+const MAX_DEPTH: u32 = 12;
+
+#[test]
+fn perft_counts_match_the_regression_file() {
+    let mut lines = Vec::new();
+    for preset in Preset::ALL {
+        for seed in [1u64, 2, 3, 4] {
+            let state = start(preset, seed);
+            for depth in 1..=MAX_DEPTH {
+                lines.push(format!("{} {seed} {depth} {}", preset.name(), perft(&state, depth)));
+            }
+        }
+    }
+    if std::env::var_os("KJ_PERFT_BLESS").is_some() {
+        let header = "# preset seed depth count: legal card sequences from Deal::shuffled(seed, North),\n\
+                      # trump Suit::from_index(seed), East leading. Written by KJ_PERFT_BLESS=1.\n";
+        std::fs::write(FILE, header.to_string() + &lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(FILE).unwrap();
+    let expected: Vec<&str> = expected.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    assert_eq!(expected, lines, "perft counts changed");
+}
+
+#[test]
+fn game_and_play_state_count_the_same() {
+    for preset in [Preset::Amsterdam, Preset::Rotterdam] {
+        for seed in [1u64, 2] {
+            let deal = Deal::shuffled(seed, Seat::North);
+            let trump = Suit::from_index(seed as usize);
+            // Amsterdam and Rotterdam count roem automatically: no claims.
+            let game =
+                Game::with_contract(preset.rules(), deal, Contract { trump, declarer: Seat::East, forced: false });
+            assert_eq!(perft_game(&game, 5), perft(&start(preset, seed), 5), "{preset} seed {seed}");
+        }
+    }
+}
+
+/// RULES section 4 written out plainly, card by card, with the rank orders
+/// spelled as strings. Slow and obvious on purpose.
+fn reference_legal(hand: &[Card], trick: &[Card], trump: Suit, f: &Following) -> Vec<Card> {
+    const PLAIN: &str = "789JQKTA"; // low to high
+    const TRUMP: &str = "78QKTA9J";
+    let strength = |c: &Card, led: Suit| -> i32 {
+        let letter = c.to_string().chars().next().unwrap();
+        if c.suit() == trump {
+            100 + TRUMP.find(letter).unwrap() as i32
+        } else if c.suit() == led {
+            PLAIN.find(letter).unwrap() as i32
+        } else {
+            -1
+        }
+    };
+    let Some(first) = trick.first() else { return hand.to_vec() };
+    let led = first.suit();
+    let winner = (0..trick.len()).max_by_key(|&i| strength(&trick[i], led)).unwrap();
+    let highest_trump = trick.iter().filter(|c| c.suit() == trump).max_by_key(|c| strength(c, led));
+    let beats_table = |c: &Card| highest_trump.is_none_or(|h| strength(c, led) > strength(h, led));
+    let of = |pred: &dyn Fn(&Card) -> bool| hand.iter().copied().filter(|c| pred(c)).collect::<Vec<_>>();
+    let same = of(&|c| c.suit() == led);
+    let trumps = of(&|c| c.suit() == trump);
+    if led == trump {
+        if same.is_empty() {
+            return hand.to_vec();
+        }
+        let higher = of(&|c| c.suit() == trump && beats_table(c));
+        if f.trump_lead_overtrump && !higher.is_empty() {
+            return higher;
+        }
+        return same;
+    }
+    if !same.is_empty() {
+        return same;
+    }
+    if trumps.is_empty() {
+        return hand.to_vec();
+    }
+    // The player to act sits trick.len() places after the leader; the
+    // partner played two cards before.
+    let partner_winning = trick.len() >= 2 && winner == trick.len() - 2;
+    if f.partner_exemption && partner_winning {
+        if f.undertrump == Undertrump::Forbidden && highest_trump.is_some() && trumps.len() < hand.len() {
+            return of(&|c| c.suit() != trump || beats_table(c));
+        }
+        return hand.to_vec();
+    }
+    if highest_trump.is_none() {
+        return trumps;
+    }
+    let higher = of(&|c| c.suit() == trump && beats_table(c));
+    if !higher.is_empty() {
+        return higher;
+    }
+    match f.undertrump {
+        Undertrump::Forbidden if trumps.len() == hand.len() => hand.to_vec(),
+        Undertrump::Forbidden => of(&|c| c.suit() != trump),
+        Undertrump::Allowed => hand.to_vec(),
+        Undertrump::Forced => trumps,
+    }
+}
+
+#[test]
+fn fast_generator_agrees_with_the_plain_reading() {
+    let mut checked = 0;
+    for exemption in [false, true] {
+        for undertrump in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
+            for trump_lead_overtrump in [false, true] {
+                let rules = Rules {
+                    following: Following { partner_exemption: exemption, undertrump, trump_lead_overtrump },
+                    ..Rules::classic()
+                };
+                let mut rng = Rng::new(checked as u64 + 11);
+                for seed in 0..300u64 {
+                    let deal = Deal::shuffled(seed, Seat::West);
+                    let trump = Suit::from_index(rng.below(4) as usize);
+                    let mut state = PlayState::new(deal.hands, trump, Seat::North, &rules);
+                    while !state.is_over() {
+                        let seat = state.to_act();
+                        let hand: Vec<Card> = state.hands[seat.index()].iter().collect();
+                        let expected: CardSet =
+                            reference_legal(&hand, state.trick.cards(), trump, &rules.following).into_iter().collect();
+                        assert_eq!(
+                            state.legal(),
+                            expected,
+                            "hand {} on {:?}, trump {trump}, {:?}",
+                            state.hands[seat.index()],
+                            state.trick.cards(),
+                            rules.following
+                        );
+                        checked += 1;
+                        state.play_unchecked(rng.pick(expected).unwrap());
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 12 * 300 * 32);
+}

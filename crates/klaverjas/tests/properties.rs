@@ -1,0 +1,213 @@
+//! Properties that must hold for every deal: random seeded deals played out
+//! by random legal players under every preset and option combination.
+
+use klaverjas::*;
+use proptest::prelude::*;
+
+/// Every combination of the following options, on top of each preset.
+fn all_rules() -> Vec<Rules> {
+    let mut out: Vec<Rules> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    for exemption in [false, true] {
+        for undertrump in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
+            for trump_lead_overtrump in [false, true] {
+                for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
+                    out.push(Rules {
+                        bidding,
+                        following: Following { partner_exemption: exemption, undertrump, trump_lead_overtrump },
+                        ..Rules::classic()
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Plays a whole deal with random legal actions, checking the invariants
+/// after every step. Returns the finished game.
+fn play_random(rules: Rules, seed: u64) -> Game {
+    let mut rng = Rng::new(seed ^ 0x5EED);
+    let deal = Deal::shuffled(seed, Seat::from_index(seed as usize));
+    let mut game = Game::new(rules, deal);
+    let mut steps = 0;
+    while let Some(seat) = game.to_act() {
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "no legal action for {seat} in {:?}", game.phase());
+        assert_view_hides_other_hands(&game);
+        let action = legal[rng.below(legal.len() as u32) as usize];
+        game.apply(action).unwrap_or_else(|e| panic!("legal action {action} refused: {e}"));
+        steps += 1;
+        assert!(steps < 100, "deal does not end");
+    }
+    game
+}
+
+/// A view's serialised form names no card that its seat may not know:
+/// only its own hand and cards already played.
+fn assert_view_hides_other_hands(game: &Game) {
+    for seat in Seat::ALL {
+        let view = game.view(seat);
+        assert_eq!(view.hand, game.hand(seat));
+        let allowed = view.hand.union(view.played());
+        let json = serde_json::to_value(&view).unwrap();
+        let mut named = CardSet::EMPTY;
+        collect_cards(&json, &mut named);
+        assert!(named.is_subset(allowed), "{seat}'s view names {} that it cannot know", named.minus(allowed));
+        // Cards still out are exactly the other hands together.
+        let others: CardSet =
+            Seat::ALL.iter().filter(|&&s| s != seat).map(|&s| game.hand(s)).fold(CardSet::EMPTY, CardSet::union);
+        assert_eq!(view.unseen(), others);
+    }
+}
+
+fn collect_cards(v: &serde_json::Value, out: &mut CardSet) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Ok(c) = s.parse::<Card>() {
+                out.insert(c);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_cards(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| collect_cards(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_deal_ends_after_eight_tricks_with_162_points() {
+    for (i, rules) in all_rules().into_iter().enumerate() {
+        for seed in 0..20u64 {
+            let game = play_random(rules, seed * 97 + i as u64);
+            assert_eq!(game.tricks().len(), 8);
+            let played: Vec<Card> = game.tricks().iter().flat_map(|t| t.cards).collect();
+            let set: CardSet = played.iter().copied().collect();
+            assert_eq!(played.len(), 32);
+            assert_eq!(set, CardSet::ALL, "each card exactly once");
+            let trick_points: u16 = game.tricks().iter().map(|t| t.points).sum();
+            assert_eq!(trick_points, 162);
+            let r = game.result().unwrap();
+            assert_eq!(r.points.ns + r.points.ew, 162);
+            assert_eq!(r.tricks.ns + r.tricks.ew, 8);
+            // What a team scores is either what it won or nothing / all.
+            let all_roem = r.roem.ns + r.roem.ew;
+            let total = r.final_score().ns + r.final_score().ew;
+            let pit = if r.pit_bonus.is_some() { 100 } else { 0 };
+            assert_eq!(total, 162 + all_roem + pit);
+            // Every card's player held it in the deal.
+            for t in game.tricks() {
+                for (seat, card) in t.plays() {
+                    assert!(game.deal().hand(seat).contains(card));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn serialised_games_replay_to_the_same_state() {
+    for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
+        for seed in 0..30u64 {
+            let finished = play_random(rules, seed);
+            // Cut the game at every point and round-trip it.
+            let actions = finished.actions().to_vec();
+            let mut game = Game::new(rules, *finished.deal());
+            for action in actions {
+                let json = serde_json::to_string(&game).unwrap();
+                let back: Game = serde_json::from_str(&json).unwrap();
+                assert_eq!(back, game);
+                assert_eq!(back.view(Seat::South), game.view(Seat::South));
+                game.apply(action).unwrap();
+            }
+            assert_eq!(&game, &finished);
+        }
+    }
+}
+
+#[test]
+fn newer_or_tampered_records_are_refused() {
+    let game = play_random(Rules::classic(), 3);
+    let mut record = game.record();
+    record.format = GameRecord::FORMAT + 1;
+    let json = serde_json::to_string(&record).unwrap();
+    let err = serde_json::from_str::<Game>(&json).unwrap_err().to_string();
+    assert!(err.contains("newer version"), "{err}");
+    let mut record = game.record();
+    // Swap two plays: the replay meets a card out of turn or against a rule.
+    let n = record.actions.len();
+    record.actions.swap(n - 1, n - 6);
+    assert!(Game::from_record(&record).is_err());
+}
+
+#[test]
+fn the_legal_set_is_what_check_accepts() {
+    // For every card of the seat to act, `check` agrees with the legal set
+    // and refuses with a message.
+    for seed in 0..40u64 {
+        let rules = all_rules()[seed as usize % 10];
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::North));
+        while let Some(seat) = game.to_act() {
+            if game.phase() == Phase::Playing {
+                let legal = game.legal_cards();
+                for card in game.hand(seat) {
+                    let ok = game.check(Action::Play(card));
+                    assert_eq!(ok.is_ok(), legal.contains(card), "{card}: {ok:?}");
+                    if let Err(e) = ok {
+                        assert!(!e.to_string().is_empty());
+                    }
+                }
+            }
+            let legal = game.legal_actions();
+            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+    }
+}
+
+fn any_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        (0u8..4).prop_map(|s| Action::Bid(Bid::Trump(Suit::from_index(s as usize)))),
+        Just(Action::Bid(Bid::Pass)),
+        Just(Action::Bid(Bid::Play)),
+        (0usize..32).prop_map(|i| Action::Play(Card::from_index(i).unwrap())),
+        Just(Action::ClaimRoem),
+        Just(Action::PassRoem),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Arbitrary action sequences never panic, and a refused action leaves
+    /// the game exactly as it was.
+    #[test]
+    fn apply_never_panics(seed in any::<u64>(), preset in 0usize..3, actions in prop::collection::vec(any_action(), 0..200)) {
+        let mut game = Game::new(Preset::ALL[preset].rules(), Deal::shuffled(seed, Seat::from_index(seed as usize)));
+        for action in actions {
+            let before = game.clone();
+            match game.apply(action) {
+                Ok(events) => prop_assert!(!events.is_empty()),
+                Err(e) => {
+                    prop_assert_eq!(&game, &before);
+                    prop_assert!(!e.to_string().is_empty());
+                }
+            }
+        }
+    }
+
+    /// Mostly-legal play with random mistakes mixed in still ends properly.
+    #[test]
+    fn mixed_play_reaches_the_score(seed in any::<u64>(), noise in prop::collection::vec(any_action(), 64)) {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::East));
+        let mut i = 0;
+        while game.to_act().is_some() && i < 400 {
+            let _ = game.apply(noise[i % noise.len()]);
+            let legal = game.legal_actions();
+            if !legal.is_empty() {
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+            i += 1;
+        }
+        prop_assert!(game.result().is_some());
+    }
+}
