@@ -45,7 +45,7 @@ impl Seat {
     }
 
     pub const fn team(self) -> Team {
-        if self as usize % 2 == 0 { Team::NS } else { Team::EW }
+        if (self as usize).is_multiple_of(2) { Team::NS } else { Team::EW }
     }
 
     pub const fn letter(self) -> char {

@@ -88,7 +88,7 @@ impl Match {
     /// The winning team once the match is over; `None` on a tie.
     pub fn winner(&self) -> Option<Team> {
         let t = self.sheet.totals();
-        (self.is_over() && t.ns != t.ew).then(|| if t.ns > t.ew { Team::NS } else { Team::EW })
+        (self.is_over() && t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
     }
 
     /// Deals the next hand, the dealer one seat further clockwise.

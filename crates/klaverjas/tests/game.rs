@@ -240,7 +240,7 @@ fn a_match_of_16_deals_rotates_the_dealer() {
         m.next_deal().unwrap();
     }
     assert_eq!(dealers.len(), 16);
-    let expected: Vec<Seat> = (0..16).map(|i| Seat::from_index(i)).collect();
+    let expected: Vec<Seat> = (0..16).map(Seat::from_index).collect();
     assert_eq!(dealers, expected);
     assert_eq!(m.next_deal(), Err(klaverjas::session::MatchError::MatchOver));
     let t = m.sheet().totals();

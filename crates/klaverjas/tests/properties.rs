@@ -2,7 +2,7 @@
 //! by random legal players under every preset and option combination.
 
 use klaverjas::*;
-use proptest::prelude::*;
+use proptest::prelude::{Just, ProptestConfig, Strategy, any, prop, prop_assert, prop_assert_eq, prop_oneof, proptest};
 
 /// Every combination of the following options, on top of each preset.
 fn all_rules() -> Vec<Rules> {

@@ -1,0 +1,218 @@
+//! The `kj` contract, run as a real process.
+
+use klaverjas::*;
+use serde_json::{Value, json};
+use std::process::Command;
+
+fn kj(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kj")).args(args).output().expect("kj runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn kj_json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let (code, out, err) = kj(&all);
+    assert_eq!(code, 0, "kj {args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+#[test]
+fn legal_follows_each_preset() {
+    let legal = |rules, trump, hand, trick: Option<&str>| {
+        let mut args = vec!["legal", "--rules", rules, "--trump", trump, "--hand", hand];
+        if let Some(t) = trick {
+            args.extend(["--trick", t]);
+        }
+        kj_json(&args)
+    };
+    assert_eq!(legal("amsterdam", "H", "JH 7H AC", Some("9H")), json!({"legal": ["JH"]}));
+    assert_eq!(legal("classic", "H", "JH 7H AC", Some("9H")), json!({"legal": ["JH", "7H"]}));
+    assert_eq!(legal("classic", "h", "jh,7h,ac", None), json!({"legal": ["JH", "7H", "AC"]}));
+    // Partner (two cards before) trumped and wins: Amsterdam forbids the
+    // undertrump, Rotterdam demands the overtrump, classic allows anything.
+    assert_eq!(legal("amsterdam", "S", "7C QS JS", Some("KH 9S 7D")), json!({"legal": ["7C", "JS"]}));
+    assert_eq!(legal("rotterdam", "S", "7C QS JS", Some("KH 9S 7D")), json!({"legal": ["JS"]}));
+    assert_eq!(legal("classic", "S", "7C QS JS", Some("KH 9S 7D")), json!({"legal": ["7C", "QS", "JS"]}));
+    // Rotterdam: trump over a partner winning with a plain ace.
+    assert_eq!(legal("rotterdam", "S", "7C QS", Some("AH 7D")), json!({"legal": ["QS"]}));
+    assert_eq!(legal("amsterdam", "S", "7C QS", Some("AH 7D")), json!({"legal": ["7C", "QS"]}));
+    // "10" is accepted for the ten.
+    assert_eq!(legal("classic", "C", "10H 7S", Some("8H")), json!({"legal": ["TH"]}));
+}
+
+#[test]
+fn trick_reports_winner_points_and_roem() {
+    let trick = |rules, trump, cards| kj_json(&["trick", "--rules", rules, "--trump", trump, "--trick", cards]);
+    assert_eq!(trick("classic", "H", "KH QH JH 8C"), json!({"winner": 2, "points": 27, "roem": 40}));
+    assert_eq!(trick("classic", "S", "AH 7S KH TH"), json!({"winner": 1, "points": 25, "roem": 0}));
+    assert_eq!(trick("classic", "S", "7C 7D 7H 7S"), json!({"winner": 3, "points": 0, "roem": 50}));
+    assert_eq!(trick("amsterdam", "D", "7C 7D 7H 7S"), json!({"winner": 1, "points": 0, "roem": 100}));
+    assert_eq!(trick("amsterdam", "H", "KH QH JH TH"), json!({"winner": 2, "points": 37, "roem": 70}));
+}
+
+/// A legal 32-card play found by the engine: random legal cards.
+fn engine_play(rules: Rules, seed: u64, dealer: Seat, contract: Contract) -> Game {
+    let mut game = Game::with_contract(rules, Deal::shuffled(seed, dealer), contract);
+    let mut rng = Rng::new(seed);
+    while game.to_act().is_some() {
+        let action = match game.phase() {
+            Phase::ClaimRoem => Action::ClaimRoem,
+            _ => Action::Play(rng.pick(game.legal_cards()).unwrap()),
+        };
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn deal_scores_a_whole_deal_like_the_engine() {
+    for (preset, seed) in [("classic", 3u64), ("amsterdam", 4), ("rotterdam", 5), ("classic", 21)] {
+        let rules: Preset = preset.parse().unwrap();
+        let contract = Contract { trump: Suit::Spades, declarer: Seat::South, forced: false };
+        let game = engine_play(rules.rules(), seed, Seat::East, contract);
+        let cards: Vec<String> = game.tricks().iter().flat_map(|t| t.cards).map(|c| c.to_string()).collect();
+        let play = cards.join(" ");
+        let v =
+            kj_json(&["deal", "--rules", preset, "--dealer", "E", "--trump", "S", "--playing", "S", "--play", &play]);
+        let r = game.result().unwrap();
+        assert_eq!(v["points"], json!({"NS": r.points.ns, "EW": r.points.ew}));
+        assert_eq!(v["roem"], json!({"NS": r.roem.ns, "EW": r.roem.ew}));
+        assert_eq!(v["final"], json!({"NS": r.final_score().ns, "EW": r.final_score().ew}));
+        assert_eq!(v["nat"], json!(r.nat));
+        assert_eq!(v["pit"], json!(r.pit.is_some()));
+        let tricks = v["tricks"].as_array().unwrap();
+        assert_eq!(tricks.len(), 8);
+        assert_eq!(tricks[0]["leader"], json!("S"), "the player after the dealer leads");
+        let sum: u64 = tricks.iter().map(|t| t["points"].as_u64().unwrap()).sum();
+        assert_eq!(sum, 162);
+        for (t, rec) in tricks.iter().zip(game.tricks()) {
+            assert_eq!(t["winner"], json!(rec.winner.to_string()));
+            assert_eq!(t["roem"], json!(rec.roem.points));
+            assert_eq!(t["cards"].as_array().unwrap().len(), 4);
+        }
+        // With no claims, classic counts no roem at all.
+        let none = kj_json(&[
+            "deal",
+            "--rules",
+            preset,
+            "--dealer",
+            "E",
+            "--trump",
+            "S",
+            "--playing",
+            "S",
+            "--play",
+            &play,
+            "--claim",
+            "none",
+        ]);
+        if preset == "classic" {
+            assert_eq!(none["roem"], json!({"NS": 0, "EW": 0}));
+        } else {
+            assert_eq!(none["roem"], v["roem"], "automatic presets ignore --claim");
+        }
+    }
+}
+
+#[test]
+fn deal_names_the_broken_rule() {
+    let contract = Contract { trump: Suit::Hearts, declarer: Seat::North, forced: false };
+    let game = engine_play(Rules::amsterdam(), 8, Seat::West, contract);
+    let mut cards: Vec<Card> = game.tricks().iter().flat_map(|t| t.cards).collect();
+    // Find a follower who followed suit while holding another card of the
+    // led suit later, and swap in a card of another suit: always illegal.
+    let (i, j) = (0..32)
+        .filter(|i| i % 4 != 0)
+        .find_map(|i| {
+            let led = cards[i / 4 * 4].suit();
+            let seat = game.tricks()[i / 4].leader.after(i % 4);
+            let later = ((i / 4 + 1) * 4..32).find(|&j| {
+                let t = &game.tricks()[j / 4];
+                t.leader.after(j % 4) == seat && cards[j].suit() != led
+            })?;
+            (cards[i].suit() == led).then_some((i, later))
+        })
+        .expect("a swappable pair");
+    cards.swap(i, j);
+    let play: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    let (code, out, err) = kj(&[
+        "deal",
+        "--rules",
+        "amsterdam",
+        "--dealer",
+        "W",
+        "--trump",
+        "H",
+        "--playing",
+        "N",
+        "--play",
+        &play.join(","),
+    ]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("trick {}", i / 4 + 1)), "{err}");
+    assert!(err.contains(&cards[i].to_string()), "{err}");
+    assert!(err.contains("You must follow"), "{err}");
+}
+
+#[test]
+fn sim_plays_random_deals() {
+    let v = kj_json(&["sim", "--rules", "rotterdam", "--deals", "200", "--seed", "4"]);
+    assert_eq!(v["deals"], json!(200));
+    let playing = v["playing"]["NS"].as_u64().unwrap() + v["playing"]["EW"].as_u64().unwrap();
+    assert_eq!(playing, 200);
+    let points = v["points"]["NS"].as_u64().unwrap() + v["points"]["EW"].as_u64().unwrap();
+    assert_eq!(points, 200 * 162);
+    assert_eq!(v, kj_json(&["sim", "--rules", "rotterdam", "--deals", "200", "--seed", "4"]), "seeded");
+}
+
+#[test]
+fn code_round_trips() {
+    let v = kj_json(&["code", "--seed", "42", "--dealer", "S"]);
+    let code = v["code"].as_str().unwrap();
+    assert_eq!(kj_json(&["code", "--code", code]), v);
+    assert_eq!(v["hands"]["N"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn bad_input_gets_one_line_and_no_panic() {
+    let cases: &[&[&str]] = &[
+        &["legal", "--trump", "H", "--hand", "ZZ"],
+        &["legal", "--trump", "H", "--hand", "7H 7H"],
+        &["legal", "--trump", "X", "--hand", "7H"],
+        &["legal", "--trump", "H"],
+        &["legal", "--trump", "H", "--hand", "7H", "--trick", "7H"],
+        &["legal", "--trump", "H", "--hand", "7H", "--trick", "8H 9H TH JH"],
+        &["legal", "--trump", "H", "--hand", "7C 8C 9C TC JC QC KC AC 7D"],
+        &["legal", "--rules", "utrecht", "--trump", "H", "--hand", "7H"],
+        &["legal", "--trump", "H", "--hand", "7H", "--color"],
+        &["legal", "--trump"],
+        &["trick", "--trump", "H", "--trick", "7H 8H 9H"],
+        &["deal", "--dealer", "Q", "--trump", "H", "--playing", "N", "--play", "7H"],
+        &["deal", "--dealer", "N", "--trump", "H", "--playing", "N", "--play", "7H 8H"],
+        &["deal", "--dealer", "N", "--trump", "H", "--playing", "N", "--play", "7H", "--claim", "some"],
+        &["sim", "--deals", "many"],
+        &["code", "--code", "2Y1Q-0JXT"],
+        &["code", "--code", "2Y1Q-0JXT-1DAV-4YD!"],
+        &["bench", "nothing"],
+        &["frobnicate"],
+        &["legal", "stray"],
+    ];
+    for args in cases {
+        let (code, out, err) = kj(args);
+        assert_ne!(code, 0, "kj {args:?} succeeded: {out}");
+        assert!(!err.contains("panicked"), "kj {args:?} panicked: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "kj {args:?}: {err}");
+        assert!(err.starts_with("kj: "), "{err}");
+    }
+    let (_, _, err) = kj(cases[0]);
+    assert!(err.contains("'ZZ'"), "the error names the token: {err}");
+    let (_, _, err) = kj(&["legal", "--trump", "H", "--hand", "7H", "--seat", "Q"]);
+    assert!(err.contains("--seat"), "{err}");
+}
