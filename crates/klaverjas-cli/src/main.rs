@@ -323,7 +323,8 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
     };
     match what.as_str() {
         "playout" => bench_playout(&Args::parse("bench playout", rest, &["deals", "seed", "rules"], &["json"])?),
-        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout)"))),
+        "solver" => bench_solver(&Args::parse("bench solver", rest, &["deals", "seed", "rules"], &["json"])?),
+        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver)"))),
     }
 }
 
@@ -353,6 +354,44 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
         args,
         json!({ "playouts": deals, "seconds": secs, "playouts_per_sec": rate.round(), "ns_points_mean": checksum as f64 / deals as f64 }),
         format!("{deals} random playouts in {secs:.3} s: {:.2} M playouts/s on one thread", rate / 1e6),
+    );
+    Ok(())
+}
+
+/// Median and 95th percentile of a list of durations in milliseconds.
+fn percentiles(times: &mut [f64]) -> (f64, f64) {
+    times.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    (at(0.5), at(0.95))
+}
+
+/// Full 32-card double-dummy solves on one thread, each from a cold table.
+fn bench_solver(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let deals = args.number("deals", 100)?.max(1);
+    let seed = args.number("seed", 1)?;
+    let mut solver = klaverjas_ai::solver::Solver::default();
+    let mut times = Vec::new();
+    let mut nodes = 0;
+    let mut total = 0.0;
+    for i in 0..deals {
+        let deal = Deal::shuffled(seed.wrapping_add(i), Seat::from_index(i as usize));
+        let state = PlayState::new(deal.hands, Suit::from_index(i as usize), deal.dealer.next(), &rules);
+        solver.clear();
+        let before = solver.nodes;
+        let start = Instant::now();
+        std::hint::black_box(solver.value(&state));
+        let secs = start.elapsed().as_secs_f64();
+        total += secs;
+        nodes += solver.nodes - before;
+        times.push(secs * 1000.0);
+    }
+    let (median, p95) = percentiles(&mut times);
+    let nps = (nodes as f64 / total).round();
+    output(
+        args,
+        json!({ "median_ms": median, "p95_ms": p95, "nodes_per_sec": nps }),
+        format!("{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s", nps / 1e6),
     );
     Ok(())
 }

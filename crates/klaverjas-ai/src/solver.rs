@@ -1,0 +1,485 @@
+//! The double-dummy solver: the exact value of a position with every hand
+//! known, under perfect play by both sides.
+//!
+//! The value is North-South's points minus East-West's over the tricks still
+//! to play: card points, the last-trick bonus and table roem (counted for the
+//! trick's winner, as if always called). Alpha-beta over single cards, with
+//! a transposition table keyed at trick boundaries (hands and leader fix the
+//! rest), the best move of the table tried first, cheap move ordering, and
+//! equivalent cards searched once.
+
+use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
+
+/// Transposition-table entry: bounds on the value of the remaining play
+/// from a trick boundary. An entry is valid only for its generation, so a
+/// new trump or rule set invalidates the table without clearing it.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    hands: [u32; 4],
+    leader: u8,
+    generation: u8,
+    best: u8,
+    lower: i16,
+    upper: i16,
+}
+
+/// What the table is valid for: values depend on trump and the rules of
+/// play, but not on the cards already played.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Context {
+    trump: Suit,
+    following: klaverjas::Following,
+    roem_table: klaverjas::RoemTable,
+    last_trick_bonus: u16,
+}
+
+impl Context {
+    fn of(s: &PlayState) -> Context {
+        Context {
+            trump: s.trump,
+            following: s.following,
+            roem_table: s.roem_table,
+            last_trick_bonus: s.last_trick_bonus,
+        }
+    }
+}
+
+const NO_MOVE: u8 = 0xFF;
+const INF: i32 = 10_000;
+
+/// How moves are ordered. The value never depends on it; only the speed
+/// does. The other orders exist to prove that.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum MoveOrder {
+    /// The table's move, then a guess at each card's worth.
+    #[default]
+    Guided,
+    /// The guided order backwards: the worst order the guess knows.
+    Reversed,
+    /// Plain card index order, ignoring the table's move.
+    Index,
+}
+
+pub struct Solver {
+    table: Vec<Entry>,
+    order: MoveOrder,
+    mask: usize,
+    generation: u8,
+    context: Option<Context>,
+    /// Cutoffs each card has caused: cards that refuted one line tend to
+    /// refute its neighbours too (the history heuristic).
+    history: [u32; 32],
+    /// Positions visited since the solver was made.
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(1 << 21)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of `entries` (rounded up to a power of two).
+    pub fn new(entries: usize) -> Solver {
+        let size = entries.next_power_of_two().max(1024);
+        Solver {
+            table: vec![Entry::default(); size],
+            order: MoveOrder::Guided,
+            mask: size - 1,
+            generation: 1,
+            context: None,
+            history: [0; 32],
+            nodes: 0,
+        }
+    }
+
+    /// The same solver searching moves in another order.
+    pub fn with_order(mut self, order: MoveOrder) -> Solver {
+        self.order = order;
+        self
+    }
+
+    /// Forgets every stored value (the next search starts cold).
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.iter_mut().for_each(|e| *e = Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    fn prepare(&mut self, s: &PlayState) {
+        let ctx = Context::of(s);
+        if self.context != Some(ctx) {
+            self.clear();
+            self.context = Some(ctx);
+        }
+    }
+
+    /// The value of the remaining play (NS minus EW) under perfect play.
+    pub fn value(&mut self, s: &PlayState) -> i32 {
+        self.prepare(s);
+        self.mtdf(s, 0)
+    }
+
+    /// MTD(f): a series of null-window searches closing in on the value.
+    /// Each is cheap, and the table carries bounds from one to the next.
+    fn mtdf(&mut self, s: &PlayState, guess: i32) -> i32 {
+        // Every remaining point to one side, and a generous roem allowance.
+        let bound = 162 + 70 * (8 - s.tricks_done as i32) + 1;
+        let (mut lower, mut upper) = (-bound, bound);
+        let mut g = guess.clamp(lower + 1, upper);
+        while lower < upper {
+            // Test at the guess first, then halve what is left: fail-soft
+            // results alone creep towards the value a few points a pass.
+            let beta = if g > lower && g <= upper { g } else { lower + (upper - lower + 1) / 2 };
+            let v = self.search(s, beta - 1, beta);
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            g = lower + (upper - lower + 1) / 2;
+        }
+        lower
+    }
+
+    /// The value after each legal card of the player to act, each counting
+    /// the rest of the deal from `s` (so the best of them equals
+    /// [`Solver::value`] for the side to act).
+    pub fn card_values(&mut self, s: &PlayState) -> Vec<(Card, i32)> {
+        self.prepare(s);
+        s.legal()
+            .iter()
+            .map(|card| {
+                let mut next = *s;
+                let gained = gain(next.play_unchecked(card));
+                (card, gained + self.mtdf(&next, 0))
+            })
+            .collect()
+    }
+
+    /// Whether NS's value is at least `target` (a null-window test: much
+    /// cheaper than the exact value).
+    pub fn at_least(&mut self, s: &PlayState, target: i32) -> bool {
+        self.prepare(s);
+        self.search(s, target - 1, target) >= target
+    }
+
+    fn slot(&self, hands: &[CardSet; 4], leader: Seat) -> usize {
+        let a = hands[0].0 as u64 | (hands[1].0 as u64) << 32;
+        let b = hands[2].0 as u64 | (hands[3].0 as u64) << 32;
+        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
+            ^ (leader as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+        (h ^ (h >> 29)) as usize & self.mask
+    }
+
+    fn matches(&self, slot: usize, key: [u32; 4], leader: Seat) -> bool {
+        let e = &self.table[slot];
+        e.generation == self.generation && e.leader == leader as u8 && e.hands == key
+    }
+
+    fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let remaining = 8 - s.tricks_done;
+        if remaining == 0 {
+            return 0;
+        }
+        if remaining == 1 && s.trick.is_empty() {
+            return last_trick(s);
+        }
+        let boundary = s.trick.is_empty();
+        if boundary {
+            // Neither side can win more than everything that is left.
+            let most = most_remaining(s);
+            if alpha >= most {
+                return most;
+            }
+            if beta <= -most {
+                return -most;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut slot = 0;
+        let mut tt_move = NO_MOVE;
+        let leader = s.trick.leader();
+        let key = s.hands.map(|h| h.0);
+        if boundary {
+            slot = self.slot(&s.hands, leader);
+            if !self.matches(slot, key, leader) && self.matches(slot ^ 1, key, leader) {
+                slot ^= 1;
+            }
+            let e = self.table[slot];
+            if self.matches(slot, key, leader) {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+                tt_move = e.best;
+            }
+        }
+        let seat = s.to_act();
+        let maximizing = seat.team() == Team::NS;
+        let moves = ordered_moves(s, tt_move, self.order, &self.history);
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_card = NO_MOVE;
+        for &card in moves.as_slice() {
+            let mut next = *s;
+            let gained = gain(next.play_unchecked(card));
+            let v = gained + self.search(&next, alpha - gained, beta - gained);
+            if maximizing {
+                if v > best {
+                    best = v;
+                    best_card = card.index() as u8;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = card.index() as u8;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                let h = &mut self.history[card.index()];
+                *h = h.saturating_add(remaining as u32 * remaining as u32);
+                break;
+            }
+        }
+        if boundary {
+            // Two entries a bucket: keep the one over the bigger subtree.
+            let same = self.matches(slot, key, leader);
+            if !same {
+                let (a, b) = (self.table[slot], self.table[slot ^ 1]);
+                let worth = |e: Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
+                if worth(b) < worth(a) {
+                    slot ^= 1;
+                }
+            }
+            let e = &mut self.table[slot];
+            let (mut lower, mut upper) = if same { (e.lower as i32, e.upper as i32) } else { (-INF, INF) };
+            if best <= alpha0 {
+                upper = upper.min(best);
+            } else if best >= beta0 {
+                lower = lower.max(best);
+            } else {
+                lower = best;
+                upper = best;
+            }
+            *e = Entry {
+                hands: key,
+                leader: leader as u8,
+                generation: self.generation,
+                best: best_card,
+                lower: lower as i16,
+                upper: upper as i16,
+            };
+        }
+        best
+    }
+}
+
+/// An upper bound on what either side can still gain at a trick boundary:
+/// all card points left, the last-trick bonus, and roem only where some
+/// trick could still hold it.
+fn most_remaining(s: &PlayState) -> i32 {
+    let all = s.hands[0].union(s.hands[1]).union(s.hands[2]).union(s.hands[3]);
+    let tricks = (8 - s.tricks_done) as i32;
+    let mut total = all.points(s.trump) as i32 + s.last_trick_bonus as i32;
+    if roem_possible(s, all) {
+        let four = klaverjas::roem::four_of_a_kind_value(Rank::Jack, s.roem_table)
+            .max(klaverjas::roem::four_of_a_kind_value(Rank::Ace, s.roem_table)) as i32;
+        total += tricks * 70.max(four);
+    }
+    total
+}
+
+/// Whether any future trick can hold roem: a run needs three cards of a
+/// suit from three hands, stuk the trump king and queen from two, four of a
+/// kind one card of a rank from each hand.
+fn roem_possible(s: &PlayState, all: CardSet) -> bool {
+    let holders = |set: CardSet| s.hands.iter().filter(|h| !h.intersect(set).is_empty()).count();
+    for suit in Suit::ALL {
+        let cards = all.of_suit(suit);
+        if cards.len() >= 3 && holders(cards) >= 3 {
+            return true;
+        }
+    }
+    let stuk = CardSet::EMPTY.with(Card::new(s.trump, Rank::King)).with(Card::new(s.trump, Rank::Queen));
+    if stuk.is_subset(all) && s.hands.iter().all(|h| !stuk.is_subset(*h)) {
+        return true;
+    }
+    Rank::ALL.into_iter().any(|r| {
+        let four: CardSet = Suit::ALL.iter().map(|&suit| Card::new(suit, r)).collect();
+        four.is_subset(all) && s.hands.iter().all(|h| h.intersect(four).len() == 1)
+    })
+}
+
+/// NS-minus-EW value a completed trick adds.
+#[inline]
+fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
+    match done {
+        Some(r) => {
+            let v = (r.points + r.roem.points) as i32;
+            if r.winner.team() == Team::NS { v } else { -v }
+        }
+        None => 0,
+    }
+}
+
+/// The last trick has no choices: each hand holds one card.
+fn last_trick(s: &PlayState) -> i32 {
+    let mut next = *s;
+    let mut total = 0;
+    for _ in 0..4 {
+        let card = next.hands[next.to_act().index()].first().expect("one card each in the last trick");
+        total += gain(next.play_unchecked(card));
+    }
+    total
+}
+
+/// Up to eight moves in search order.
+struct Moves {
+    cards: [Card; 8],
+    len: usize,
+}
+
+impl Moves {
+    fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+/// Legal cards with equivalent ones merged, the table's move first, then
+/// by a cheap guess at their worth.
+fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> Moves {
+    let legal = merge_equivalent(s, s.legal());
+    let mut keyed: [(i32, Card); 8] = [(0, Card::new(Suit::Clubs, Rank::Seven)); 8];
+    let mut n = 0;
+    for card in legal.iter().take(8) {
+        let key = match order {
+            MoveOrder::Index => -(card.index() as i32),
+            _ if card.index() as u8 == tt_move => i32::MAX,
+            _ => (history[card.index()].min(1 << 20) as i32) * 256 + order_key(s, card),
+        };
+        keyed[n] = (key, card);
+        n += 1;
+    }
+    keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    if order == MoveOrder::Reversed {
+        keyed[..n].reverse();
+    }
+    let mut moves = Moves { cards: [keyed[0].1; 8], len: n };
+    for i in 0..n {
+        moves.cards[i] = keyed[i].1;
+    }
+    moves
+}
+
+/// A guess at how good a card is here: win cheaply, give points to a
+/// winning partner, throw cheap cards when losing.
+fn order_key(s: &PlayState, card: Card) -> i32 {
+    let trump = s.trump;
+    let points = card.points(trump) as i32;
+    let strength = card.rank().strength(card.is_trump(trump)) as i32 + if card.is_trump(trump) { 8 } else { 0 };
+    let t = &s.trick;
+    if t.is_empty() {
+        return strength * 4 + points;
+    }
+    let mut after = *t;
+    after.push(card);
+    let wins = after.winning_index() == Some(t.len());
+    let partner_winning = t.len() >= 2 && t.winning_index() == Some(t.len() - 2);
+    match (partner_winning, wins) {
+        (true, _) => 100 + points * 4 - strength,
+        (false, true) => 200 - strength * 4 + points,
+        (false, false) => 50 - points * 4 - strength,
+    }
+}
+
+/// Removes cards that cannot change the value: same hand, same suit, same
+/// points, no card of another hand (or on the table) between them in trick
+/// order, and no roem that could tell them apart (fewer than two cards of
+/// the suit elsewhere rules out a run, and four of a kind must already be
+/// broken for both ranks). Stuk's king and queen differ in points, so they
+/// are never merged.
+fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
+    if legal.len() < 2 {
+        return legal;
+    }
+    let me = s.to_act().index();
+    let hand = s.hands[me];
+    let mut elsewhere = s.trick.set();
+    for (i, h) in s.hands.iter().enumerate() {
+        if i != me {
+            elsewhere = elsewhere.union(*h);
+        }
+    }
+    let mut out = legal;
+    for suit in Suit::ALL {
+        let mine = legal.of_suit(suit);
+        if mine.len() < 2 || elsewhere.of_suit(suit).len() >= 2 {
+            continue;
+        }
+        let is_trump = suit == s.trump;
+        // Walk the suit from low to high strength.
+        let mut by_strength: [Option<Card>; 8] = [None; 8];
+        for r in Rank::ALL {
+            by_strength[r.strength(is_trump) as usize] = Some(Card::new(suit, r));
+        }
+        let mut prev: Option<Card> = None;
+        for card in by_strength.into_iter().flatten() {
+            if elsewhere.contains(card) {
+                prev = None;
+                continue;
+            }
+            if !mine.contains(card) {
+                // Played long ago, or kept in hand but not legal: neither
+                // separates two cards in the fight for the trick.
+                if hand.contains(card) {
+                    prev = None;
+                }
+                continue;
+            }
+            if let Some(p) = prev
+                && p.points(s.trump) == card.points(s.trump)
+                && four_of_a_kind_broken(s, p, elsewhere)
+                && four_of_a_kind_broken(s, card, elsewhere)
+            {
+                out.remove(card);
+                continue;
+            }
+            prev = Some(card);
+        }
+    }
+    out
+}
+
+/// Whether no trick can hold all four cards of `card`'s rank any more.
+fn four_of_a_kind_broken(_s: &PlayState, card: Card, elsewhere: CardSet) -> bool {
+    Suit::ALL
+        .into_iter()
+        .filter(|&suit| suit != card.suit())
+        .any(|suit| !elsewhere.contains(Card::new(suit, card.rank())))
+}
+
+/// Plain minimax with no table, no ordering and no merging: slow, obviously
+/// right, and the yardstick the solver is tested against.
+pub fn minimax(s: &PlayState) -> i32 {
+    if s.is_over() {
+        return 0;
+    }
+    let maximizing = s.to_act().team() == Team::NS;
+    let values = s.legal().iter().map(|card| {
+        let mut next = *s;
+        let gained = gain(next.play_unchecked(card));
+        gained + minimax(&next)
+    });
+    if maximizing { values.max().unwrap_or(0) } else { values.min().unwrap_or(0) }
+}
