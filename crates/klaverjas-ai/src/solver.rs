@@ -71,6 +71,9 @@ pub struct Solver {
     history: [u32; 32],
     /// Positions visited since the solver was made.
     pub nodes: u64,
+    /// The search stops when `nodes` reaches this; its result is then void.
+    limit: u64,
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -91,6 +94,8 @@ impl Solver {
             context: None,
             history: [0; 32],
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -130,7 +135,7 @@ impl Solver {
         let bound = 162 + 70 * (8 - s.tricks_done as i32) + 1;
         let (mut lower, mut upper) = (-bound, bound);
         let mut g = guess.clamp(lower + 1, upper);
-        while lower < upper {
+        while lower < upper && !self.aborted {
             // Test at the guess first, then halve what is left: fail-soft
             // results alone creep towards the value a few points a pass.
             let beta = if g > lower && g <= upper { g } else { lower + (upper - lower + 1) / 2 };
@@ -160,6 +165,17 @@ impl Solver {
             .collect()
     }
 
+    /// [`Solver::card_values`] within `budget` nodes; `None` if the search
+    /// needed more. The table keeps only what was finished.
+    pub fn card_values_within(&mut self, s: &PlayState, budget: u64) -> Option<Vec<(Card, i32)>> {
+        self.limit = self.nodes.saturating_add(budget);
+        let values = self.card_values(s);
+        let done = !self.aborted;
+        self.limit = u64::MAX;
+        self.aborted = false;
+        done.then_some(values)
+    }
+
     /// Whether NS's value is at least `target` (a null-window test: much
     /// cheaper than the exact value).
     pub fn at_least(&mut self, s: &PlayState, target: i32) -> bool {
@@ -170,7 +186,8 @@ impl Solver {
     fn slot(&self, hands: &[CardSet; 4], leader: Seat) -> usize {
         let a = hands[0].0 as u64 | (hands[1].0 as u64) << 32;
         let b = hands[2].0 as u64 | (hands[3].0 as u64) << 32;
-        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
+        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
             ^ (leader as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
         (h ^ (h >> 29)) as usize & self.mask
     }
@@ -182,6 +199,12 @@ impl Solver {
 
     fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let remaining = 8 - s.tricks_done;
         if remaining == 0 {
             return 0;
@@ -252,7 +275,7 @@ impl Solver {
                 break;
             }
         }
-        if boundary {
+        if boundary && !self.aborted {
             // Two entries a bucket: keep the one over the bigger subtree.
             let same = self.matches(slot, key, leader);
             if !same {
@@ -286,39 +309,32 @@ impl Solver {
 }
 
 /// An upper bound on what either side can still gain at a trick boundary:
-/// all card points left, the last-trick bonus, and roem only where some
-/// trick could still hold it.
+/// all card points left, the last-trick bonus, and the most roem the cards
+/// left could still make (RULES section 5): a run needs three cards of its
+/// suit from three hands, so a suit with `n` such cards makes at most
+/// `n / 3` runs of at most 50; stuk needs the trump king and queen in two
+/// hands; four of a kind one card of the rank in each hand.
 fn most_remaining(s: &PlayState) -> i32 {
     let all = s.hands[0].union(s.hands[1]).union(s.hands[2]).union(s.hands[3]);
-    let tricks = (8 - s.tricks_done) as i32;
-    let mut total = all.points(s.trump) as i32 + s.last_trick_bonus as i32;
-    if roem_possible(s, all) {
-        let four = klaverjas::roem::four_of_a_kind_value(Rank::Jack, s.roem_table)
-            .max(klaverjas::roem::four_of_a_kind_value(Rank::Ace, s.roem_table)) as i32;
-        total += tricks * 70.max(four);
-    }
-    total
-}
-
-/// Whether any future trick can hold roem: a run needs three cards of a
-/// suit from three hands, stuk the trump king and queen from two, four of a
-/// kind one card of a rank from each hand.
-fn roem_possible(s: &PlayState, all: CardSet) -> bool {
     let holders = |set: CardSet| s.hands.iter().filter(|h| !h.intersect(set).is_empty()).count();
+    let mut total = all.points(s.trump) as i32 + s.last_trick_bonus as i32;
     for suit in Suit::ALL {
         let cards = all.of_suit(suit);
         if cards.len() >= 3 && holders(cards) >= 3 {
-            return true;
+            total += 50 * (cards.len() / 3) as i32;
         }
     }
     let stuk = CardSet::EMPTY.with(Card::new(s.trump, Rank::King)).with(Card::new(s.trump, Rank::Queen));
     if stuk.is_subset(all) && s.hands.iter().all(|h| !stuk.is_subset(*h)) {
-        return true;
+        total += 20;
     }
-    Rank::ALL.into_iter().any(|r| {
+    for r in Rank::ALL {
         let four: CardSet = Suit::ALL.iter().map(|&suit| Card::new(suit, r)).collect();
-        four.is_subset(all) && s.hands.iter().all(|h| h.intersect(four).len() == 1)
-    })
+        if four.is_subset(all) && s.hands.iter().all(|h| h.intersect(four).len() == 1) {
+            total += klaverjas::roem::four_of_a_kind_value(r, s.roem_table) as i32;
+        }
+    }
+    total
 }
 
 /// NS-minus-EW value a completed trick adds.

@@ -9,7 +9,8 @@ use klaverjas_ai::solver::{MoveOrder, Solver, minimax};
 fn endgame(preset: Preset, seed: u64, tricks_left: u8, extra_cards: u8) -> PlayState {
     let mut rng = Rng::new(seed);
     let deal = Deal::shuffled(seed, Seat::from_index(seed as usize));
-    let mut s = PlayState::new(deal.hands, Suit::from_index(rng.below(4) as usize), deal.dealer.next(), &preset.rules());
+    let mut s =
+        PlayState::new(deal.hands, Suit::from_index(rng.below(4) as usize), deal.dealer.next(), &preset.rules());
     let cards = (8 - tricks_left as u32) * 4 + extra_cards as u32;
     for _ in 0..cards {
         let card = rng.pick(s.legal()).unwrap();
@@ -51,8 +52,8 @@ fn card_values_agree_with_minimax_per_card() {
             // is the same as the solver's per-card value; recompute via a
             // fresh state to avoid sharing code with the solver.
             let before = s.points.ns as i32 - s.points.ew as i32 + s.table_roem.ns as i32 - s.table_roem.ew as i32;
-            let after = next.points.ns as i32 - next.points.ew as i32 + next.table_roem.ns as i32
-                - next.table_roem.ew as i32;
+            let after =
+                next.points.ns as i32 - next.points.ew as i32 + next.table_roem.ns as i32 - next.table_roem.ew as i32;
             assert_eq!(v, after - before + minimax(&next), "seed {seed} card {card}");
         }
     }

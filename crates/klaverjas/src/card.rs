@@ -368,7 +368,10 @@ impl CardSet {
         // nine's extra: a handful of popcounts instead of a loop.
         const RANK: u32 = 0x0101_0101;
         let count = |rank: Rank| (self.0 & (RANK << rank as u32)).count_ones() as u16;
-        let plain = 10 * count(Rank::Ten) + 2 * count(Rank::Jack) + 3 * count(Rank::Queen) + 4 * count(Rank::King)
+        let plain = 10 * count(Rank::Ten)
+            + 2 * count(Rank::Jack)
+            + 3 * count(Rank::Queen)
+            + 4 * count(Rank::King)
             + 11 * count(Rank::Ace);
         let jack = self.contains(Card::new(trump, Rank::Jack)) as u16;
         let nine = self.contains(Card::new(trump, Rank::Nine)) as u16;

@@ -1,0 +1,426 @@
+//! How a good club player thinks: count the cards, know who is void, draw
+//! trumps when playing, never trump a partner's sure trick, fatten (*pak
+//! dik*) a trick the partner will win, keep a bare 10 guarded, and read and
+//! give the discard signal of seed 001 ("a 7, 8 or 9 ... indicator to his
+//! partner that he has the Ace of that same suit").
+
+use crate::knowledge::Knowledge;
+use crate::{Bot, Decision};
+use klaverjas::{Action, Bid, Bidding, Card, CardSet, Phase, PlayerView, Rank, RoemClaim, Seat, Suit, Team, Trick};
+
+/// Hand strength at or above which the heuristic plays.
+pub const PLAY_THRESHOLD: i32 = 70;
+
+pub struct HeuristicBot;
+
+impl Bot for HeuristicBot {
+    fn decide(&mut self, view: &PlayerView) -> Decision {
+        match view.phase {
+            Phase::Bidding => bid(view),
+            Phase::ClaimRoem => claim(view),
+            _ => play(view),
+        }
+    }
+}
+
+/// How much a hand is worth with `trump` as trumps, in rough points: the
+/// jack and nine of trumps above all, then trump length, aces, tens with
+/// their ace, and voids once there are trumps to ruff with.
+pub fn hand_strength(hand: CardSet, trump: Suit) -> i32 {
+    let trumps = hand.of_suit(trump);
+    let has = |r: Rank| trumps.contains(Card::new(trump, r));
+    let mut score = 0;
+    score += if has(Rank::Jack) { 30 } else { 0 };
+    score += if has(Rank::Nine) { 22 } else { 0 };
+    score += if has(Rank::Ace) { 14 } else { 0 };
+    score += if has(Rank::Ten) { 10 } else { 0 };
+    let others =
+        trumps.len() as i32 - [Rank::Jack, Rank::Nine, Rank::Ace, Rank::Ten].iter().filter(|&&r| has(r)).count() as i32;
+    score += 6 * others;
+    if has(Rank::King) && has(Rank::Queen) {
+        score += 10;
+    }
+    for suit in Suit::ALL.into_iter().filter(|&s| s != trump) {
+        let cards = hand.of_suit(suit);
+        let ace = cards.contains(Card::new(suit, Rank::Ace));
+        let ten = cards.contains(Card::new(suit, Rank::Ten));
+        score += if ace { 11 } else { 0 };
+        score += match (ten, ace) {
+            (true, true) => 8,
+            (true, false) if cards.len() >= 2 => 3,
+            _ => 0,
+        };
+        if cards.is_empty() && trumps.len() >= 3 {
+            score += 6;
+        }
+    }
+    score
+}
+
+fn bid(view: &PlayerView) -> Decision {
+    let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
+    if view.rules.bidding == Bidding::TurnedCard {
+        let suit = view.turned.first().map(|c| c.suit).unwrap_or(Suit::Clubs);
+        let strength = hand_strength(view.hand, suit);
+        return if strength >= PLAY_THRESHOLD {
+            Decision::new(
+                Action::Bid(Bid::Play),
+                format!("Play: {} is strong in {} ({strength})", view.seat.name(), suit.name()),
+            )
+        } else {
+            Decision::new(Action::Bid(Bid::Pass), format!("Pass: too weak in {} ({strength})", suit.name()))
+        };
+    }
+    let (best, strength) = Suit::ALL
+        .into_iter()
+        .map(|s| (s, hand_strength(view.hand, s)))
+        .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s)))
+        .unwrap_or((Suit::Clubs, 0));
+    if can_pass && strength < PLAY_THRESHOLD {
+        Decision::new(
+            Action::Bid(Bid::Pass),
+            format!("Pass: no suit is strong enough (best {} at {strength})", best.name()),
+        )
+    } else if can_pass {
+        Decision::new(Action::Bid(Bid::Trump(best)), format!("{} is my best suit ({strength})", best.name()))
+    } else {
+        Decision::new(
+            Action::Bid(Bid::Trump(best)),
+            format!("Must choose: {} is my best suit ({strength})", best.name()),
+        )
+    }
+}
+
+/// Calls roem unless the playing team is nat whatever happens: then the
+/// call would only hand the roem to the opponents.
+pub fn claim(view: &PlayerView) -> Decision {
+    let me = view.seat.team();
+    let roem = view.tricks.last().map(|t| t.roem.points).unwrap_or(0);
+    if view.contract.map(|c| c.playing_team()) == Some(me) && nat_is_certain(view, me) {
+        return Decision::new(
+            Action::PassRoem,
+            format!("We are nat whatever happens: keeping quiet about {roem} roem so the opponents do not get it"),
+        );
+    }
+    Decision::new(Action::ClaimRoem, format!("Roem! {roem} for us"))
+}
+
+/// Whether `playing` cannot score more than half even by taking every
+/// remaining trick (ignoring roem still to come, which both sides may get).
+pub fn nat_is_certain(view: &PlayerView, playing: Team) -> bool {
+    let played_points: u16 = view.tricks.iter().map(|t| t.points).sum();
+    let left = view.rules.deal_points() as i32 - played_points as i32;
+    let mine = (view.points[playing] + view.roem[playing]) as i32 + left;
+    let theirs = (view.points[playing.other()] + view.roem[playing.other()]) as i32;
+    view.rules.roem_claim == RoemClaim::Manual && mine <= theirs
+}
+
+/// The play of a card: see the module docs for the thinking.
+pub fn play(view: &PlayerView) -> Decision {
+    let legal: CardSet =
+        view.legal.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
+    let (Some(trump), Some(trick), Some(contract)) = (view.trump(), view.current_trick(), view.contract) else {
+        return Decision::new(view.legal[0], "The only choice");
+    };
+    let say = |c: Card| c.spoken(Some(trump));
+    if legal.len() == 1 {
+        let card = legal.first().expect("one card");
+        return Decision::new(Action::Play(card), format!("{} is the only card I may play", say(card)));
+    }
+    let ctx = Ctx {
+        view,
+        k: Knowledge::from_view(view),
+        trump,
+        trick,
+        legal,
+        playing: contract.playing_team() == view.seat.team(),
+    };
+    let (card, reason) = if trick.is_empty() { ctx.lead() } else { ctx.follow() };
+    Decision::new(Action::Play(card), reason)
+}
+
+struct Ctx<'a> {
+    view: &'a PlayerView,
+    k: Knowledge,
+    trump: Suit,
+    trick: Trick,
+    legal: CardSet,
+    playing: bool,
+}
+
+impl Ctx<'_> {
+    fn say(&self, c: Card) -> String {
+        c.spoken(Some(self.trump))
+    }
+
+    fn opponents(&self) -> [Seat; 2] {
+        [self.view.seat.next(), self.view.seat.after(3)]
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        c.points(self.trump) as i32
+    }
+
+    fn strength(&self, c: Card) -> i32 {
+        let t = c.is_trump(self.trump);
+        c.rank().strength(t) as i32 + if t { 8 } else { 0 }
+    }
+
+    /// Unplayed trumps the opponents might still hold.
+    fn opponent_trumps(&self) -> CardSet {
+        let [a, b] = self.opponents();
+        self.k.may_hold(a).union(self.k.may_hold(b)).of_suit(self.trump)
+    }
+
+    /// A 10 that is its suit's only card while the ace is still out: led or
+    /// discarded carelessly, it falls to the ace.
+    fn is_bare_ten(&self, c: Card) -> bool {
+        let ace = Card::new(c.suit(), Rank::Ace);
+        c.rank() == Rank::Ten
+            && !c.is_trump(self.trump)
+            && self.view.hand.of_suit(c.suit()).len() == 1
+            && self.k.unseen.contains(ace)
+    }
+
+    /// Suits the partner has signalled with a low discard: an ace there.
+    fn partner_signals(&self) -> Vec<Suit> {
+        let partner = self.view.seat.partner();
+        let mut out = Vec::new();
+        for t in &self.view.tricks {
+            let led = t.cards[0].suit();
+            for (seat, card) in t.plays() {
+                let low = matches!(card.rank(), Rank::Seven | Rank::Eight | Rank::Nine);
+                if seat == partner && card.suit() != led && !card.is_trump(self.trump) && low {
+                    out.push(card.suit());
+                }
+            }
+        }
+        out
+    }
+
+    fn lead(&self) -> (Card, String) {
+        let trumps = self.legal.of_suit(self.trump);
+        let opp_trumps = self.opponent_trumps();
+        let [opp1, opp2] = self.opponents();
+        // 1. The playing team draws trumps while the opponents may have some.
+        if self.playing && !trumps.is_empty() && !opp_trumps.is_empty() {
+            let master =
+                self.k.unseen.union(self.view.hand).of_suit(self.trump).iter().max_by_key(|&c| self.strength(c));
+            if let Some(m) = master.filter(|m| trumps.contains(*m)) {
+                return (m, format!("Drawing trumps: {} is the highest trump left", self.say(m)));
+            }
+            if trumps.len() >= 3 || self.view.contract.map(|c| c.declarer) == Some(self.view.seat.partner()) {
+                let low = trumps.iter().min_by_key(|&c| self.strength(c)).expect("has trumps");
+                return (low, format!("Leading {} to draw the opponents' trumps", self.say(low)));
+            }
+        }
+        // 2. Cash a card nobody can beat or trump.
+        let masters =
+            self.legal.iter().filter(|&c| !c.is_trump(self.trump) && self.k.is_master(c, self.trump, &[opp1, opp2]));
+        if let Some(m) = masters.max_by_key(|&c| self.points(c)) {
+            if self.points(m) >= 10 {
+                return (m, format!("Cashing {}: nobody can beat it", self.say(m)));
+            }
+        }
+        // 3. Lead to the partner's signalled ace.
+        for suit in self.partner_signals() {
+            if let Some(low) = self.legal.of_suit(suit).iter().min_by_key(|&c| self.strength(c)) {
+                if self.k.unseen.contains(Card::new(suit, Rank::Ace)) {
+                    return (
+                        low,
+                        format!("Partner's low discard showed the ace of {}: leading {}", suit.name(), self.say(low)),
+                    );
+                }
+            }
+        }
+        // 4. Something cheap from a suit the opponents cannot ruff.
+        let ruffable = |c: Card| {
+            !c.is_trump(self.trump)
+                && !opp_trumps.is_empty()
+                && (self.k.is_void(opp1, c.suit()) || self.k.is_void(opp2, c.suit()))
+        };
+        let card = self
+            .legal
+            .iter()
+            .min_by_key(|&c| {
+                let trump_penalty = if c.is_trump(self.trump) && !self.playing { 40 } else { 0 };
+                let bare = if self.is_bare_ten(c) { 30 } else { 0 };
+                let ruff = if ruffable(c) { 20 } else { 0 };
+                trump_penalty + bare + ruff + self.points(c) * 2 + self.strength(c)
+            })
+            .expect("a legal card");
+        (card, format!("Leading {}: cheap, and safe from a ruff", self.say(card)))
+    }
+
+    fn follow(&self) -> (Card, String) {
+        let me = self.view.seat;
+        let winner = self.trick.winner().expect("a started trick");
+        let winning_card = self.trick.cards()[self.trick.winning_index().expect("started")];
+        let after: Vec<Seat> =
+            (self.trick.len() + 1..4).map(|i| self.trick.seat_of(i)).filter(|s| s.team() != me.team()).collect();
+        let partner_winning = winner == me.partner();
+        let partner_sure = partner_winning && self.k.is_master(winning_card, self.trump, &after);
+        let non_trumps = self.legal.iter().filter(|c| !c.is_trump(self.trump));
+        if partner_sure {
+            // Pak dik: the partner has it, so add points, not trumps.
+            if let Some(c) = non_trumps.max_by_key(|&c| (self.points(c), -self.strength(c))) {
+                let why = if self.points(c) > 0 {
+                    format!("Partner wins this trick: adding {} (pak dik)", self.say(c))
+                } else {
+                    format!("Partner wins this trick: {} (nothing better to give)", self.say(c))
+                };
+                return (c, why);
+            }
+            let c = self.lowest(self.legal);
+            return (c, format!("Partner wins this trick: {} is my smallest", self.say(c)));
+        }
+        let winners: CardSet = self
+            .legal
+            .iter()
+            .filter(|&c| {
+                let mut t = self.trick;
+                t.push(c);
+                t.winner() == Some(me)
+            })
+            .collect();
+        let trick_points: i32 = self.trick.cards().iter().map(|&c| self.points(c)).sum();
+        if !winners.is_empty() && !partner_winning {
+            if self.trick.len() == 3 {
+                let c = winners
+                    .iter()
+                    .max_by_key(|&c| if c.is_trump(self.trump) { -self.strength(c) } else { 100 + self.points(c) })
+                    .expect("winners");
+                return (c, format!("Last to play: taking the trick with {}", self.say(c)));
+            }
+            let sure = winners.iter().filter(|&c| self.k.is_master(c, self.trump, &after));
+            if let Some(c) = sure.min_by_key(|&c| self.strength(c) - self.points(c) * 2) {
+                return (c, format!("Winning with {}: no one after me can beat it", self.say(c)));
+            }
+            if trick_points >= 10 {
+                let c = winners.iter().max_by_key(|&c| self.strength(c)).expect("winners");
+                return (c, format!("{trick_points} points on the table: trying {}", self.say(c)));
+            }
+        }
+        // Not winning: give little away, and signal an ace when discarding.
+        let led = self.trick.led_suit().expect("started");
+        let discarding = self.legal.iter().all(|c| c.suit() != led);
+        if discarding {
+            let signal = self.legal.iter().filter(|&c| {
+                !c.is_trump(self.trump)
+                    && matches!(c.rank(), Rank::Seven | Rank::Eight | Rank::Nine)
+                    && self.view.hand.contains(Card::new(c.suit(), Rank::Ace))
+            });
+            if let Some(c) = signal.min_by_key(|&c| self.strength(c)) {
+                return (
+                    c,
+                    format!("Discarding {}: a low card shows my partner the ace of {}", self.say(c), c.suit().name()),
+                );
+            }
+        }
+        let c = self
+            .legal
+            .iter()
+            .min_by_key(|&c| {
+                let guard = if self.guards_a_ten(c) { 25 } else { 0 };
+                let trump = if c.is_trump(self.trump) && discarding { 15 } else { 0 };
+                self.points(c) * 3 + self.strength(c) + guard + trump
+            })
+            .expect("a legal card");
+        let why = if partner_winning {
+            format!("Partner may win: playing low with {}", self.say(c))
+        } else {
+            format!("I cannot win this trick: {} gives away least", self.say(c))
+        };
+        (c, why)
+    }
+
+    fn lowest(&self, set: CardSet) -> Card {
+        set.iter().min_by_key(|&c| (self.points(c), self.strength(c))).expect("non-empty")
+    }
+
+    /// Whether playing `c` would leave a 10 bare with its ace still out.
+    fn guards_a_ten(&self, c: Card) -> bool {
+        let suit = self.view.hand.of_suit(c.suit());
+        let ten = Card::new(c.suit(), Rank::Ten);
+        c != ten && suit.len() == 2 && suit.contains(ten) && self.k.unseen.contains(Card::new(c.suit(), Rank::Ace))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaverjas::{Contract, Deal, Game, Rules};
+
+    fn hand(s: &str) -> CardSet {
+        CardSet::parse_list(s).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn strength_ranks_the_jack_and_nine_first() {
+        let strong = hand_strength(hand("JH 9H AH 7H AS AC 8D 7D"), Suit::Hearts);
+        let weak = hand_strength(hand("7H 8H QS KS 9C 8C 7D 8D"), Suit::Hearts);
+        assert!(strong >= PLAY_THRESHOLD, "{strong}");
+        assert!(weak < PLAY_THRESHOLD, "{weak}");
+    }
+
+    /// A deal with fixed hands: North deals, East leads.
+    fn fixed(hands: [&str; 4], trump: Suit, declarer: Seat, rules: Rules) -> Game {
+        let deal = Deal { dealer: Seat::North, hands: hands.map(hand), pile: Deal::shuffled(1, Seat::North).pile };
+        Game::with_contract(rules, deal, Contract { trump, declarer, forced: false })
+    }
+
+    #[test]
+    fn fattens_a_partners_sure_trick_and_never_trumps_it() {
+        // East leads the master ace of spades; South plays; West (East's
+        // partner), void in spades, holds the 10 of clubs and trumps.
+        let mut g = fixed(
+            [
+                "7D 8D 9D TD JD QD KD AD",
+                "AS 8S 9S 7C 8C 9C JC QC",
+                "7S TS JS QS KS KC AC 7H",
+                "TC 8H 9H TH JH QH KH AH",
+            ],
+            Suit::Hearts,
+            Seat::East,
+            Rules::classic(),
+        );
+        g.apply(Action::Play("AS".parse().unwrap())).unwrap();
+        g.apply(Action::Play("7S".parse().unwrap())).unwrap();
+        let d = HeuristicBot.decide(&g.view(Seat::West));
+        assert_eq!(d.action, Action::Play("TC".parse().unwrap()), "{}", d.reason);
+        assert!(d.reason.contains("pak dik"), "{}", d.reason);
+    }
+
+    #[test]
+    fn the_playing_team_draws_trumps_with_the_master() {
+        let g = fixed(
+            [
+                "7D 8D 9D TD JD QD KD AD",
+                "JH 9H AS 8S 7C 8C 9C QC",
+                "7S TS JS QS KS KC AC 7H",
+                "TC 8H TH QH KH AH 9S JC",
+            ],
+            Suit::Hearts,
+            Seat::East,
+            Rules::classic(),
+        );
+        let d = HeuristicBot.decide(&g.view(Seat::East));
+        assert_eq!(d.action, Action::Play("JH".parse().unwrap()), "{}", d.reason);
+        assert!(d.reason.contains("Drawing trumps"));
+    }
+
+    #[test]
+    fn heuristic_decisions_are_always_legal() {
+        for seed in 0..60u64 {
+            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                let d = HeuristicBot.decide(&view);
+                assert!(view.legal.contains(&d.action), "{:?} not legal", d.action);
+                assert!(!d.reason.is_empty());
+                game.apply(d.action).unwrap();
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What one seat can deduce about the hidden hands from its view alone:
+//! which cards are still out, how many each player holds, and which cards a
+//! player cannot hold because of how they followed (a void shown by not
+//! following or not trumping, a failed overtrump, an undertrump that shows
+//! a hand of only trumps).
+
+use klaverjas::{Card, CardSet, PlayerView, Seat, Suit, Trick, legal_cards};
+
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    pub seat: Seat,
+    pub trump: Option<Suit>,
+    /// Cards held by the other three players together.
+    pub unseen: CardSet,
+    /// Cards each seat still holds, by [`Seat::index`].
+    pub hand_sizes: [u32; 4],
+    /// Unseen cards each seat is known not to hold.
+    pub cannot_hold: [CardSet; 4],
+}
+
+impl Knowledge {
+    pub fn from_view(view: &PlayerView) -> Knowledge {
+        let unseen = view.unseen();
+        let mut played_by = [0u32; 4];
+        let mut cannot_hold = [CardSet::EMPTY; 4];
+        let following = view.rules.following;
+        // Replay every trick card by card. A card `c` played on trick `t`
+        // was legal from the hand of the moment; if holding another card `x`
+        // would have made `c` illegal (tested on the two-card hand {c, x},
+        // which is sound for these rules: a card legal from a hand stays
+        // legal from any part of that hand containing it), the player did
+        // not hold `x` then, and so does not hold it now.
+        let completed = view.tricks.iter().map(|t| t.plays().collect::<Vec<_>>());
+        let current = std::iter::once(view.trick.clone());
+        if let Some(trump) = view.trump() {
+            for plays in completed.chain(current) {
+                let Some(&(leader, _)) = plays.first() else { continue };
+                let mut trick = Trick::new(leader, trump);
+                for (seat, card) in plays {
+                    played_by[seat.index()] += 1;
+                    if seat != view.seat {
+                        for x in unseen.minus(cannot_hold[seat.index()]) {
+                            let pair = CardSet::EMPTY.with(card).with(x);
+                            if !legal_cards(pair, &trick, trump, &following).0.contains(card) {
+                                cannot_hold[seat.index()].insert(x);
+                            }
+                        }
+                    }
+                    trick.push(card);
+                }
+            }
+        }
+        let mut hand_sizes = [0; 4];
+        for s in Seat::ALL {
+            hand_sizes[s.index()] = 8 - played_by[s.index()];
+            if s == view.seat {
+                cannot_hold[s.index()] = CardSet::EMPTY;
+            }
+        }
+        Knowledge { seat: view.seat, trump: view.trump(), unseen, hand_sizes, cannot_hold }
+    }
+
+    /// Whether `seat` is known to hold no card of `suit`.
+    pub fn is_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.unseen.of_suit(suit).is_subset(self.cannot_hold[seat.index()])
+    }
+
+    /// Unseen cards that `seat` might hold.
+    pub fn may_hold(&self, seat: Seat) -> CardSet {
+        self.unseen.minus(self.cannot_hold[seat.index()])
+    }
+
+    /// Whether `card` cannot be beaten by what the players after the
+    /// current position might hold, given only suit and trump order.
+    pub fn is_master(&self, card: Card, trump: Suit, opponents: &[Seat]) -> bool {
+        let higher = card.higher_in_suit(trump);
+        let beaten_in_suit = opponents.iter().any(|&s| !self.may_hold(s).intersect(higher).is_empty());
+        let trumped = !card.is_trump(trump)
+            && opponents.iter().any(|&s| self.is_void(s, card.suit()) && !self.may_hold(s).of_suit(trump).is_empty());
+        !beaten_in_suit && !trumped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaverjas::{Action, Contract, Deal, Game, Rules};
+
+    #[test]
+    fn deductions_are_sound_in_random_games() {
+        // Whatever is deduced must be true of the real hands.
+        for seed in 0..300u64 {
+            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let mut rng = klaverjas::Rng::new(seed);
+            while game.to_act().is_some() {
+                for seat in Seat::ALL {
+                    let k = Knowledge::from_view(&game.view(seat));
+                    let mut out = CardSet::EMPTY;
+                    for other in Seat::ALL {
+                        if other == seat {
+                            continue;
+                        }
+                        let hand = game.hand(other);
+                        out = out.union(hand);
+                        assert!(hand.intersect(k.cannot_hold[other.index()]).is_empty(), "seed {seed}");
+                        assert_eq!(k.hand_sizes[other.index()], hand.len());
+                    }
+                    assert_eq!(k.unseen, out);
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn a_discard_shows_a_void_and_a_failed_overtrump_shows_no_higher_trump() {
+        let hand = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        let deal = Deal {
+            dealer: Seat::North,
+            hands: [
+                hand("7D 8D 9D TD JD QD KD AD"),
+                hand("AS 8S 9S TS JS QS KS 7S"),
+                hand("7C 8C 9C TC JC QC KC AC"),
+                hand("7H 8H 9H TH JH QH KH AH"),
+            ],
+            pile: Deal::shuffled(1, Seat::North).pile,
+        };
+        let mut g = Game::with_contract(
+            Rules::amsterdam(),
+            deal,
+            Contract { trump: Suit::Hearts, declarer: Seat::East, forced: false },
+        );
+        // East leads the ace of spades; South (clubs only) discards; West
+        // trumps low over the partner; North cannot overtrump and discards.
+        for c in CardSet::parse_list("AS 7C 7H 7D").unwrap() {
+            g.apply(Action::Play(c)).unwrap();
+        }
+        let k = Knowledge::from_view(&g.view(Seat::South));
+        assert!(k.is_void(Seat::West, Suit::Spades));
+        assert!(k.is_void(Seat::North, Suit::Spades));
+        // North would have had to overtrump with any heart above the 7.
+        assert!(k.is_void(Seat::North, Suit::Hearts));
+        // West's trump over a winning partner says nothing about diamonds.
+        assert!(!k.is_void(Seat::West, Suit::Diamonds));
+        assert_eq!(k.hand_sizes, [7, 7, 7, 7]);
+    }
+}
