@@ -4,6 +4,7 @@
 //! here that sees every hand is the [`solver`], and the expert feeds it
 //! hands it sampled itself from what its seat has seen ([`sample`]).
 
+pub mod arena;
 pub mod expert;
 pub mod heuristic;
 pub mod knowledge;

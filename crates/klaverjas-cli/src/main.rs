@@ -3,6 +3,7 @@
 //! and a non-zero exit code, never a panic.
 
 mod args;
+mod matches;
 mod progress;
 
 use args::Args;
@@ -21,16 +22,20 @@ kj: the Klaverjas engine on the command line
   kj trick --rules PRESET --trump SUIT --trick CARDS
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
   kj sim   --rules PRESET --deals N --seed S
+  kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
+  kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT
   kj code  (--seed S --dealer SEAT | --code CODE)
   kj bench playout [--deals N] [--seed S]
+  kj bench solver --deals N --seed S
+  kj bench bot --level LEVEL --decisions N --seed S
 
 Every command takes --json for JSON output.
-Presets: classic, amsterdam, rotterdam. Suits C D H S; seats N E S W.
+Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert. Suits C D H S; seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.";
 
 /// How a command failed: bad input (exit 2) or a broken rule (exit 1).
-enum Failure {
+pub enum Failure {
     Usage(String),
     Rule(String),
 }
@@ -67,7 +72,20 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "deal" => {
             deal(&Args::parse("deal", rest, &["rules", "dealer", "trump", "playing", "play", "claim"], &["json"])?)
         }
-        "sim" => sim(&Args::parse("sim", rest, &["rules", "deals", "seed"], &["json"])?),
+        "sim" => {
+            let args = Args::parse(
+                "sim",
+                rest,
+                &["rules", "deals", "seed", "ns", "ew", "matches", "threads"],
+                &["json", "duplicate"],
+            )?;
+            if args.opt("ns").is_some() || args.opt("ew").is_some() || args.opt("matches").is_some() {
+                matches::sim_matches(&args)
+            } else {
+                sim(&args)
+            }
+        }
+        "solve" => solve(&Args::parse("solve", rest, &["rules", "trump", "hands", "leader"], &["json"])?),
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code"], &["json"])?),
         "bench" => bench(rest),
         "help" | "--help" | "-h" => {
@@ -79,7 +97,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
 }
 
 /// Prints `value` as JSON with `--json`, else the human text.
-fn output(args: &Args, value: Value, human: String) {
+pub fn output(args: &Args, value: Value, human: String) {
     if args.flag("json") {
         println!("{value}");
     } else {
@@ -324,7 +342,10 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
     match what.as_str() {
         "playout" => bench_playout(&Args::parse("bench playout", rest, &["deals", "seed", "rules"], &["json"])?),
         "solver" => bench_solver(&Args::parse("bench solver", rest, &["deals", "seed", "rules"], &["json"])?),
-        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver)"))),
+        "bot" => {
+            matches::bench_bot(&Args::parse("bench bot", rest, &["level", "decisions", "seed", "rules"], &["json"])?)
+        }
+        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot)"))),
     }
 }
 
@@ -359,7 +380,7 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
 }
 
 /// Median and 95th percentile of a list of durations in milliseconds.
-fn percentiles(times: &mut [f64]) -> (f64, f64) {
+pub fn percentiles(times: &mut [f64]) -> (f64, f64) {
     times.sort_by(|a, b| a.total_cmp(b));
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
     (at(0.5), at(0.95))
@@ -392,6 +413,70 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
         args,
         json!({ "median_ms": median, "p95_ms": p95, "nodes_per_sec": nps }),
         format!("{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s", nps / 1e6),
+    );
+    Ok(())
+}
+
+/// Parses `"N:CARDS E:CARDS S:CARDS W:CARDS"`: each seat once, cards
+/// separated by spaces or commas.
+fn parse_hands(text: &str) -> Result<[CardSet; 4], String> {
+    let mut hands: [Option<Vec<Card>>; 4] = Default::default();
+    let mut current: Option<Seat> = None;
+    let mut seen = CardSet::EMPTY;
+    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        let card_text = match token.split_once(':') {
+            Some((seat, rest)) => {
+                let seat: Seat = seat.parse().map_err(|e| format!("--hands: {e}"))?;
+                if hands[seat.index()].is_some() {
+                    return Err(format!("--hands: seat {seat} is given twice"));
+                }
+                hands[seat.index()] = Some(Vec::new());
+                current = Some(seat);
+                rest
+            }
+            None => token,
+        };
+        if card_text.is_empty() {
+            continue;
+        }
+        let seat = current.ok_or_else(|| format!("--hands: '{token}' comes before any seat (write N:cards)"))?;
+        let card: Card = card_text.parse().map_err(|e| format!("--hands: {e}"))?;
+        if seen.contains(card) {
+            return Err(format!("--hands: duplicate card '{card_text}'"));
+        }
+        seen.insert(card);
+        hands[seat.index()].get_or_insert_with(Vec::new).push(card);
+    }
+    let mut out = [CardSet::EMPTY; 4];
+    for seat in Seat::ALL {
+        let cards = hands[seat.index()].take().ok_or_else(|| format!("--hands: seat {seat} is missing"))?;
+        out[seat.index()] = cards.into_iter().collect();
+    }
+    let n = out[0].len();
+    if n == 0 || n > 8 || out.iter().any(|h| h.len() != n) {
+        let sizes: Vec<String> = Seat::ALL.iter().map(|s| format!("{s} {}", out[s.index()].len())).collect();
+        return Err(format!("--hands: hands must be equal, 1 to 8 cards each (got {})", sizes.join(", ")));
+    }
+    Ok(out)
+}
+
+fn solve(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let trump = args.suit("trump")?;
+    let leader = args.seat("leader")?;
+    let hands = parse_hands(args.req("hands")?)?;
+    let mut state = PlayState::new(hands, trump, leader, &rules);
+    // The last-trick bonus goes to the eighth trick: count the tricks gone.
+    state.tricks_done = 8 - hands[0].len() as u8;
+    let mut solver = klaverjas_ai::solver::Solver::default();
+    let value = solver.value(&state);
+    let cards = solver.card_values(&state);
+    let map: serde_json::Map<String, Value> = cards.iter().map(|(c, v)| (c.to_string(), json!(v))).collect();
+    let human = cards.iter().map(|(c, v)| format!("{c} {v:+}")).collect::<Vec<_>>().join(", ");
+    output(
+        args,
+        json!({ "value": value, "cards": map }),
+        format!("value (NS minus EW): {value:+}\n{} leads: {human}", leader.name()),
     );
     Ok(())
 }
