@@ -421,9 +421,8 @@ fn order_key(s: &PlayState, card: Card) -> i32 {
 
 /// Removes cards that cannot change the value: same hand, same suit, same
 /// points, no card of another hand (or on the table) between them in trick
-/// order, and no roem that could tell them apart (fewer than two cards of
-/// the suit elsewhere rules out a run, and four of a kind must already be
-/// broken for both ranks). Stuk's king and queen differ in points, so they
+/// order, and no roem that could tell them apart: neither can still join a
+/// run, and four of a kind is already broken for both ranks. Stuk's king and queen differ in points, so they
 /// are never merged.
 fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
     if legal.len() < 2 {
@@ -440,17 +439,13 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
     let mut out = legal;
     for suit in Suit::ALL {
         let mine = legal.of_suit(suit);
-        if mine.len() < 2 || elsewhere.of_suit(suit).len() >= 2 {
+        if mine.len() < 2 {
             continue;
         }
-        let is_trump = suit == s.trump;
         // Walk the suit from low to high strength.
-        let mut by_strength: [Option<Card>; 8] = [None; 8];
-        for r in Rank::ALL {
-            by_strength[r.strength(is_trump) as usize] = Some(Card::new(suit, r));
-        }
+        let order = if suit == s.trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
         let mut prev: Option<Card> = None;
-        for card in by_strength.into_iter().flatten() {
+        for card in order.iter().map(|&r| Card::new(suit, r)) {
             if elsewhere.contains(card) {
                 prev = None;
                 continue;
@@ -465,6 +460,8 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
             }
             if let Some(p) = prev
                 && p.points(s.trump) == card.points(s.trump)
+                && !can_join_run(p, elsewhere)
+                && !can_join_run(card, elsewhere)
                 && four_of_a_kind_broken(s, p, elsewhere)
                 && four_of_a_kind_broken(s, card, elsewhere)
             {
@@ -475,6 +472,23 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
         }
     }
     out
+}
+
+const PLAIN_LOW_TO_HIGH: [Rank; 8] =
+    [Rank::Seven, Rank::Eight, Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace];
+const TRUMP_LOW_TO_HIGH: [Rank; 8] =
+    [Rank::Seven, Rank::Eight, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace, Rank::Nine, Rank::Jack];
+
+/// Whether some trick could still hold `card` in a run: the other two
+/// cards of a three-card window around it (sequence order) are all held by
+/// other players or lie on the table. Longer runs contain such a window.
+fn can_join_run(card: Card, elsewhere: CardSet) -> bool {
+    let e = (elsewhere.0 >> (card.suit().index() * 8)) & 0xFF;
+    let r = card.rank().index();
+    (r.saturating_sub(2)..=r.min(5)).any(|start| {
+        let needed = (0b111u32 << start) & !(1 << r);
+        e & needed == needed
+    })
 }
 
 /// Whether no trick can hold all four cards of `card`'s rank any more.
@@ -498,4 +512,30 @@ pub fn minimax(s: &PlayState) -> i32 {
         gained + minimax(&next)
     });
     if maximizing { values.max().unwrap_or(0) } else { values.min().unwrap_or(0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walk_orders_match_the_rank_strengths() {
+        for (order, trump) in [(&PLAIN_LOW_TO_HIGH, false), (&TRUMP_LOW_TO_HIGH, true)] {
+            let strengths: Vec<u8> = order.iter().map(|r| r.strength(trump)).collect();
+            assert_eq!(strengths, (0..8).collect::<Vec<u8>>());
+        }
+    }
+
+    #[test]
+    fn runs_are_seen_around_a_card() {
+        let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        let eight: Card = "8H".parse().unwrap();
+        assert!(can_join_run(eight, set("9H TH")));
+        assert!(can_join_run(eight, set("7H 9H")));
+        assert!(!can_join_run(eight, set("7H TH")));
+        assert!(!can_join_run(eight, set("9S TS")));
+        let ace: Card = "AC".parse().unwrap();
+        assert!(can_join_run(ace, set("KC QC")));
+        assert!(!can_join_run(ace, set("KC JC")));
+    }
 }
