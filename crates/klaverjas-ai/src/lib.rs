@@ -29,7 +29,7 @@ impl Decision {
 }
 
 /// A player that decides from its own seat's view only.
-pub trait Bot: Send {
+pub trait Bot: Send + Sync {
     /// Answers the decision the view's seat faces: `view.legal` is never
     /// empty when this is called, and the answer is one of its actions.
     fn decide(&mut self, view: &PlayerView) -> Decision;

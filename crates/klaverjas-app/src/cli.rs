@@ -1,0 +1,144 @@
+//! Command-line options of the game, for players and for tests. Parsing is
+//! plain Rust so it is tested without a window.
+
+use klaverjas::Preset;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// All four seats are bots: watch a match.
+    pub demo: bool,
+    pub seed: Option<u64>,
+    pub rules: Option<Preset>,
+    pub window: (u32, u32),
+    pub data_dir: Option<PathBuf>,
+    /// Write a PNG of the window after every trick and each deal's end.
+    pub screenshot: Option<PathBuf>,
+    pub quit_after_deals: Option<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            demo: false,
+            seed: None,
+            rules: None,
+            window: (1280, 720),
+            data_dir: None,
+            screenshot: None,
+            quit_after_deals: None,
+        }
+    }
+}
+
+pub const USAGE: &str = "\
+klaverjas: the Dutch card game against three bots
+
+  --demo                 four bots play; you watch
+  --seed S               the match's deals follow from S
+  --rules PRESET         classic (default), amsterdam or rotterdam
+  --window WxH           window size, e.g. 1280x720 or 1080x2340
+  --data-dir DIR         where saves and settings live
+  --screenshot DIR       a PNG of the window after each trick and deal
+  --quit-after-deals N   quit after N deals
+  --help                 this text";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Run(Options),
+    Help,
+}
+
+/// Parses the arguments after the program name. Errors are one line.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let mut o = Options::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (arg.as_str(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            match &inline {
+                Some(v) => Ok(v.clone()),
+                None => it.next().cloned().ok_or_else(|| format!("{name} needs a value")),
+            }
+        };
+        match name {
+            "--help" | "-h" => return Ok(Command::Help),
+            "--demo" => o.demo = true,
+            "--seed" => {
+                let v = value()?;
+                o.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
+            }
+            "--rules" => o.rules = Some(value()?.parse().map_err(|e| format!("--rules: {e}"))?),
+            "--window" => {
+                let v = value()?;
+                let parsed = v.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+                match parsed {
+                    Some((w, h)) if (200..=10_000).contains(&w) && (200..=10_000).contains(&h) => o.window = (w, h),
+                    _ => return Err(format!("--window: expected WIDTHxHEIGHT (200 to 10000), not '{v}'")),
+                }
+            }
+            "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
+            "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
+            "--quit-after-deals" => {
+                let v = value()?;
+                o.quit_after_deals = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| format!("--quit-after-deals: expected a count, not '{v}'"))?,
+                );
+            }
+            other => return Err(format!("unknown argument '{other}' (try --help)")),
+        }
+    }
+    Ok(Command::Run(o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_every_option() {
+        let Command::Run(o) = parse(&args(
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert!(o.demo);
+        assert_eq!(o.seed, Some(7));
+        assert_eq!(o.rules, Some(Preset::Rotterdam));
+        assert_eq!(o.window, (1080, 2340));
+        assert_eq!(o.data_dir, Some(PathBuf::from("/tmp/d")));
+        assert_eq!(o.screenshot, Some(PathBuf::from("out")));
+        assert_eq!(o.quit_after_deals, Some(1));
+        assert_eq!(parse(&args("--seed=3")).unwrap(), Command::Run(Options { seed: Some(3), ..Options::default() }));
+        assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
+    }
+
+    #[test]
+    fn bad_arguments_are_one_line_errors() {
+        for bad in [
+            "--bogus",
+            "--seed",
+            "--seed x",
+            "--window 12",
+            "--window 0x0",
+            "--rules nope",
+            "--quit-after-deals 0",
+            "stray",
+        ] {
+            let e = parse(&args(bad)).unwrap_err();
+            assert_eq!(e.lines().count(), 1, "{bad}: {e}");
+        }
+    }
+}

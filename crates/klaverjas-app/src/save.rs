@@ -1,0 +1,217 @@
+//! Save games and settings: RON files with a format version in the
+//! platform's data directory, written atomically (a temporary file, then a
+//! rename). A save that cannot be read, or that a newer version wrote, is
+//! moved aside and explained; the game goes on with a fresh match.
+
+use klaverjas::{Match, MatchRecord};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The save format this version writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// Everything needed to continue exactly where the player left off.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    pub format: u32,
+    pub demo: bool,
+    pub record: MatchRecord,
+}
+
+impl SaveGame {
+    pub fn of(m: &Match, demo: bool) -> SaveGame {
+        SaveGame { format: SAVE_FORMAT, demo, record: m.record() }
+    }
+}
+
+/// Only the version, read before anything else so that a newer file is
+/// recognised even when its other fields would not parse.
+#[derive(Deserialize)]
+struct FormatProbe {
+    format: u32,
+}
+
+/// Where the files live.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub dir: PathBuf,
+}
+
+/// What loading found.
+#[derive(Debug)]
+pub enum Loaded<T> {
+    Nothing,
+    Found(T),
+    /// The file could not be used; it was moved to `moved_to`.
+    SetAside {
+        reason: String,
+        moved_to: PathBuf,
+    },
+}
+
+impl Store {
+    /// The given directory, else the platform's data directory, else the
+    /// working directory.
+    pub fn new(dir: Option<PathBuf>) -> Store {
+        let dir = dir
+            .or_else(|| {
+                directories::ProjectDirs::from("org", "klaverjas", "klaverjas").map(|d| d.data_dir().to_path_buf())
+            })
+            .unwrap_or_else(|| PathBuf::from("."));
+        Store { dir }
+    }
+
+    pub fn save_path(&self) -> PathBuf {
+        self.dir.join("save.ron")
+    }
+
+    pub fn settings_path(&self) -> PathBuf {
+        self.dir.join("settings.ron")
+    }
+
+    pub fn write_game(&self, save: &SaveGame) -> Result<(), String> {
+        self.write(&self.save_path(), save)
+    }
+
+    /// Loads the saved match and replays it; anything wrong sets it aside.
+    pub fn load_game(&self) -> Loaded<(SaveGame, Match)> {
+        match self.read::<SaveGame>(&self.save_path()) {
+            Loaded::Found(save) => match Match::from_record(&save.record) {
+                Ok(m) => Loaded::Found((save, m)),
+                Err(e) => self.set_aside(&self.save_path(), format!("the saved game does not replay: {e}")),
+            },
+            Loaded::Nothing => Loaded::Nothing,
+            Loaded::SetAside { reason, moved_to } => Loaded::SetAside { reason, moved_to },
+        }
+    }
+
+    pub fn delete_game(&self) {
+        let _ = fs::remove_file(self.save_path());
+    }
+
+    /// Writes `value` as RON: to a temporary file first, flushed to disk,
+    /// then renamed over the old file, so a crash never leaves half a save.
+    pub fn write<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("cannot encode {}: {e}", path.display()))?;
+        fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
+        let tmp = path.with_extension("ron.tmp");
+        let mut file = fs::File::create(&tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        file.write_all(text.as_bytes())
+            .and_then(|_| file.sync_all())
+            .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+    }
+
+    /// Reads a RON file whose first field is `format`.
+    pub fn read<T: DeserializeOwned>(&self, path: &Path) -> Loaded<T> {
+        let text = match fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
+            Err(e) => return self.set_aside(path, format!("it cannot be read ({e})")),
+        };
+        match ron::from_str::<FormatProbe>(&text) {
+            Ok(p) if p.format > SAVE_FORMAT => {
+                return self.set_aside(
+                    path,
+                    format!(
+                        "a newer version of the game wrote it (format {}, this version reads {SAVE_FORMAT})",
+                        p.format
+                    ),
+                );
+            }
+            Ok(_) => {}
+            Err(e) => return self.set_aside(path, format!("it is damaged ({e})")),
+        }
+        match ron::from_str::<T>(&text) {
+            Ok(v) => Loaded::Found(v),
+            Err(e) => self.set_aside(path, format!("it is damaged ({e})")),
+        }
+    }
+
+    /// Moves a bad file to a name that is not yet taken, keeping it for the
+    /// player (or a bug report) instead of deleting it.
+    fn set_aside<T>(&self, path: &Path, reason: String) -> Loaded<T> {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+        let moved_to = (1..)
+            .map(|i| path.with_file_name(format!("{name}.unreadable-{i}")))
+            .find(|p| !p.exists())
+            .expect("an unused name");
+        match fs::rename(path, &moved_to) {
+            Ok(()) => Loaded::SetAside { reason, moved_to },
+            Err(e) => Loaded::SetAside {
+                reason: format!("{reason}; moving it aside failed too ({e})"),
+                moved_to: path.to_path_buf(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaverjas::{Rules, Seat};
+
+    fn temp_store(name: &str) -> Store {
+        let dir = std::env::temp_dir().join(format!("klaverjas-save-test-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        Store::new(Some(dir))
+    }
+
+    fn mid_trick_match() -> Match {
+        let mut m = Match::new(Rules::classic(), 3, Seat::North);
+        for _ in 0..9 {
+            let a = m.game().legal_actions()[0];
+            m.apply(a).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn a_saved_match_comes_back_exactly() {
+        let store = temp_store("roundtrip");
+        assert!(matches!(store.load_game(), Loaded::Nothing));
+        let m = mid_trick_match();
+        assert!(!m.game().current_trick().unwrap().is_empty(), "saved mid-trick");
+        store.write_game(&SaveGame::of(&m, false)).unwrap();
+        match store.load_game() {
+            Loaded::Found((save, back)) => {
+                assert_eq!(back, m);
+                assert!(!save.demo);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(!store.save_path().with_extension("ron.tmp").exists());
+    }
+
+    #[test]
+    fn corrupt_and_newer_saves_are_set_aside_with_a_reason() {
+        let store = temp_store("corrupt");
+        fs::create_dir_all(&store.dir).unwrap();
+        fs::write(store.save_path(), "(format: 1, demo: fal").unwrap();
+        match store.load_game() {
+            Loaded::SetAside { reason, moved_to } => {
+                assert!(reason.contains("damaged"), "{reason}");
+                assert!(moved_to.exists());
+                assert!(!store.save_path().exists());
+                assert_eq!(fs::read_to_string(&moved_to).unwrap(), "(format: 1, demo: fal", "kept, not lost");
+            }
+            other => panic!("{other:?}"),
+        }
+        fs::write(store.save_path(), "(format: 9, something_new: true)").unwrap();
+        match store.load_game() {
+            Loaded::SetAside { reason, moved_to } => {
+                assert!(reason.contains("newer version"), "{reason}");
+                assert!(moved_to.to_string_lossy().ends_with("unreadable-2"), "{}", moved_to.display());
+            }
+            other => panic!("{other:?}"),
+        }
+        // A well-formed file whose moves are not legal does not replay.
+        let mut save = SaveGame::of(&mid_trick_match(), false);
+        save.record.game.actions.swap(0, 5);
+        store.write_game(&save).unwrap();
+        assert!(matches!(store.load_game(), Loaded::SetAside { .. }));
+    }
+}
