@@ -192,7 +192,30 @@ fn drive(
 
 /// The egui screens and the table.
 pub fn ui_plugin(app: &mut App) {
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, draw_ui);
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, draw_ui).add_systems(
+        PreUpdate,
+        drop_unchanged_modifiers
+            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// bevy_egui 0.42 reports the modifier keys to egui every frame; egui 0.36
+/// answers any input event with a repaint, and so an idle window redrew
+/// forever (83% of a core measured). Only a real change is passed on.
+fn drop_unchanged_modifiers(mut inputs: Query<&mut bevy_egui::EguiInput>, mut last: Local<Option<egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) if seen == Some(*m) => false,
+            egui::Event::ModifiersChanged(m) => {
+                seen = Some(*m);
+                true
+            }
+            _ => true,
+        });
+        *last = seen;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -37,20 +37,21 @@ impl Layout {
         Layout { area, card: Vec2::new(h / 1.45, h), portrait }
     }
 
+    /// Backs of the bots' hands, and the pile cards.
     fn small(&self) -> Vec2 {
-        self.card * 0.62
+        self.card * if self.portrait { 0.45 } else { 0.62 }
     }
 
     /// Where each seat's hand is centred.
     pub fn hand_centre(&self, seat: Seat) -> Pos2 {
         let a = self.area;
         let s = self.small();
-        let side_y = a.center().y - self.card.y * 0.1;
+        // Side hands face the trick, which sits between North and South.
         match seat {
             Seat::South => Pos2::new(a.center().x, a.bottom() - self.card.y * 0.56),
             Seat::North => Pos2::new(a.center().x, a.top() + s.y * 0.5 + 40.0),
-            Seat::West => Pos2::new(a.left() + s.y * 0.5 + 8.0, side_y),
-            Seat::East => Pos2::new(a.right() - s.y * 0.5 - 8.0, side_y),
+            Seat::West => Pos2::new(a.left() + s.y * 0.5 + 8.0, self.trick_centre().y),
+            Seat::East => Pos2::new(a.right() - s.y * 0.5 - 8.0, self.trick_centre().y),
         }
     }
 
@@ -80,7 +81,7 @@ impl Layout {
 
     /// The size of a card in the trick.
     pub fn trick_card(&self) -> Vec2 {
-        self.card * 0.85
+        self.card * if self.portrait { 0.72 } else { 0.85 }
     }
 
     /// Where a seat's card lies in the trick: a cross, each card's corner
@@ -109,6 +110,9 @@ impl Layout {
     pub fn pile(&self, team: Team) -> Pos2 {
         let s = self.small();
         match team {
+            Team::NS if self.portrait => {
+                Pos2::new(self.area.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - self.card.y * 1.0)
+            }
             Team::NS => Pos2::new(self.area.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - s.x * 0.2),
             Team::EW => Pos2::new(self.area.right() - s.y * 0.6 - 8.0, self.area.top() + s.x * 0.6 + 12.0),
         }
@@ -241,6 +245,12 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Suit>) -> Vec<Card> {
     cards
 }
 
+/// Slides a label sideways so it stays on the table.
+fn keep_inside(rect: Rect, area: Rect) -> Rect {
+    let dx = (area.left() + 4.0 - rect.left()).max(0.0) - (rect.right() - area.right() + 4.0).max(0.0);
+    rect.translate(Vec2::new(dx, 0.0))
+}
+
 fn lerp(a: Pos2, b: Pos2, t: f32) -> Pos2 {
     let t = t.clamp(0.0, 1.0);
     let t = t * t * (3.0 - 2.0 * t);
@@ -283,7 +293,7 @@ pub fn draw(
         let at = layout.name_plate(seat);
         let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);
-        let rect = Rect::from_center_size(at, galley.size() + Vec2::new(16.0, 6.0));
+        let rect = keep_inside(Rect::from_center_size(at, galley.size() + Vec2::new(16.0, 6.0)), layout.area);
         let active = waiting == Some(seat);
         p.rect(
             rect,
@@ -466,11 +476,7 @@ fn draw_notices(p: &egui::Painter, s: &Session, layout: &Layout, now: f32) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
         let wrap = layout.area.width() * 0.8;
         let galley = p.layout(n.text.clone(), font, Color32::BLACK, wrap);
-        let rect = Rect::from_center_size(at, galley.size() + Vec2::new(20.0, 12.0));
-        let rect = rect.translate(Vec2::new(
-            (layout.area.left() + 4.0 - rect.left()).max(0.0) - (rect.right() - layout.area.right() + 4.0).max(0.0),
-            0.0,
-        ));
+        let rect = keep_inside(Rect::from_center_size(at, galley.size() + Vec2::new(20.0, 12.0)), layout.area);
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
         p.galley(rect.min + Vec2::new(10.0, 6.0), galley, Color32::BLACK);
