@@ -78,10 +78,11 @@ fn a_card_that_may_not_be_played_is_refused_with_the_rule() {
     let dir = temp_dir("refuse");
     let mut app =
         app(Options { seed: Some(11), rules: Some(Preset::Rotterdam), data_dir: Some(dir), ..Options::default() });
+    let settings = app.world().resource::<PlayerSettings>().0.clone();
     app.world_mut().insert_resource(Session::new(
         klaverjas_app::new_match(Preset::Rotterdam.rules(), Some(11)),
         false,
-        &app.world().resource::<PlayerSettings>().0.clone(),
+        &settings,
     ));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
     let now = |app: &App| app.world().resource::<Time>().elapsed_secs();
