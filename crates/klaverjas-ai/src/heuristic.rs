@@ -217,20 +217,20 @@ impl Ctx<'_> {
         // 2. Cash a card nobody can beat or trump.
         let masters =
             self.legal.iter().filter(|&c| !c.is_trump(self.trump) && self.k.is_master(c, self.trump, &[opp1, opp2]));
-        if let Some(m) = masters.max_by_key(|&c| self.points(c)) {
-            if self.points(m) >= 10 {
-                return (m, format!("Cashing {}: nobody can beat it", self.say(m)));
-            }
+        if let Some(m) = masters.max_by_key(|&c| self.points(c))
+            && self.points(m) >= 10
+        {
+            return (m, format!("Cashing {}: nobody can beat it", self.say(m)));
         }
         // 3. Lead to the partner's signalled ace.
         for suit in self.partner_signals() {
-            if let Some(low) = self.legal.of_suit(suit).iter().min_by_key(|&c| self.strength(c)) {
-                if self.k.unseen.contains(Card::new(suit, Rank::Ace)) {
-                    return (
-                        low,
-                        format!("Partner's low discard showed the ace of {}: leading {}", suit.name(), self.say(low)),
-                    );
-                }
+            if let Some(low) = self.legal.of_suit(suit).iter().min_by_key(|&c| self.strength(c))
+                && self.k.unseen.contains(Card::new(suit, Rank::Ace))
+            {
+                return (
+                    low,
+                    format!("Partner's low discard showed the ace of {}: leading {}", suit.name(), self.say(low)),
+                );
             }
         }
         // 4. Something cheap from a suit the opponents cannot ruff.

@@ -387,13 +387,13 @@ fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 3
         keyed[n] = (key, card);
         n += 1;
     }
-    keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    keyed[..n].sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
     if order == MoveOrder::Reversed {
         keyed[..n].reverse();
     }
     let mut moves = Moves { cards: [keyed[0].1; 8], len: n };
-    for i in 0..n {
-        moves.cards[i] = keyed[i].1;
+    for (slot, &(_, card)) in moves.cards.iter_mut().zip(&keyed[..n]) {
+        *slot = card;
     }
     moves
 }

@@ -154,10 +154,10 @@ fn drive(
             break;
         }
     }
-    if (s.m.deal_number(), s.m.game().actions().len()) != before {
-        if let Err(e) = s.save(&files.0) {
-            s.notice(texts.0.fill("notice.save_failed", &[("reason", &e)]), None, now, true);
-        }
+    if (s.m.deal_number(), s.m.game().actions().len()) != before
+        && let Err(e) = s.save(&files.0)
+    {
+        s.notice(texts.0.fill("notice.save_failed", &[("reason", &e)]), None, now, true);
     }
     if s.notices.iter().any(|n| n.until > now) || moving || !s.screenshots.is_empty() {
         redraw.write(RequestRedraw);
@@ -165,16 +165,17 @@ fn drive(
     // End of a deal: demo mode waits a moment, then deals on or quits.
     if s.shown.result.is_some() && s.idle(now) {
         let since = *over_since.0.get_or_insert(now);
-        if let Some(n) = config.0.quit_after_deals {
-            if s.deals_finished >= n && s.screenshots.is_empty() {
-                let left = countdown.0.get_or_insert(30);
-                *left = left.saturating_sub(1);
-                redraw.write(RequestRedraw);
-                if *left == 0 {
-                    exit.write(AppExit::Success);
-                }
-                return;
+        if let Some(n) = config.0.quit_after_deals
+            && s.deals_finished >= n
+            && s.screenshots.is_empty()
+        {
+            let left = countdown.0.get_or_insert(30);
+            *left = left.saturating_sub(1);
+            redraw.write(RequestRedraw);
+            if *left == 0 {
+                exit.write(AppExit::Success);
             }
+            return;
         }
         if s.demo && now - since > 2.0 {
             over_since.0 = None;

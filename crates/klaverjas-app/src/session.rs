@@ -54,6 +54,8 @@ pub struct Session {
     busy_until: f32,
     pub notices: Vec<Notice>,
     pub deals_finished: u32,
+    /// A fresh match is dealt on screen at the first step.
+    deal_pending: bool,
     /// Files to capture and when (the render side takes them when due;
     /// the score sheet gets a moment to appear first).
     pub screenshots: Vec<(String, f32)>,
@@ -65,7 +67,7 @@ impl Session {
         let bots = Seat::ALL
             .iter()
             .map(|&s| {
-                (demo || s != HUMAN).then(|| settings.bot_level.level().bot(seed ^ (s.index() as u64 + 1) * 0x9E37))
+                (demo || s != HUMAN).then(|| settings.bot_level.level().bot(seed ^ ((s.index() as u64 + 1) * 0x9E37)))
             })
             .collect();
         let mut s = Session {
@@ -77,6 +79,7 @@ impl Session {
             busy_until: 0.0,
             notices: Vec::new(),
             deals_finished: 0,
+            deal_pending: true,
             screenshots: Vec::new(),
         };
         s.show_current_deal(0.0, 0.0);
@@ -148,6 +151,10 @@ impl Session {
     /// while something is moving (so the window keeps redrawing).
     pub fn step(&mut self, now: f32, settings: &Settings, texts: &Texts) -> bool {
         let (fly, pause) = settings.speed.timings();
+        if std::mem::take(&mut self.deal_pending) && self.m.game().actions().is_empty() && fly > 0.0 {
+            self.show_current_deal(now, fly * 6.0);
+            return true;
+        }
         if now < self.busy_until {
             return true;
         }
@@ -156,16 +163,16 @@ impl Session {
             self.show(event, now, fly, pause, texts);
             return true;
         }
-        if let Some(seat) = self.waiting_for(now) {
-            if let Some(bot) = self.bots[seat.index()].as_mut() {
-                let decision = bot.decide(&self.m.game().view(seat));
-                if self.apply(decision.action).is_err() {
-                    // A bot bug must not stall the table: take any legal action.
-                    let fallback = self.m.game().legal_actions()[0];
-                    let _ = self.apply(fallback);
-                }
-                return true;
+        if let Some(seat) = self.waiting_for(now)
+            && let Some(bot) = self.bots[seat.index()].as_mut()
+        {
+            let decision = bot.decide(&self.m.game().view(seat));
+            if self.apply(decision.action).is_err() {
+                // A bot bug must not stall the table: take any legal action.
+                let fallback = self.m.game().legal_actions()[0];
+                let _ = self.apply(fallback);
             }
+            return true;
         }
         false
     }
@@ -239,7 +246,7 @@ impl Session {
             return false;
         }
         let (fly, _) = settings.speed.timings();
-        self.show_current_deal(now, fly * 4.0);
+        self.show_current_deal(now, fly * 6.0);
         true
     }
 

@@ -257,6 +257,50 @@ fn lerp(a: Pos2, b: Pos2, t: f32) -> Pos2 {
     a + (b - a) * t
 }
 
+/// The order of the deal: from the dealer's left, packets of 3, 2 and 3
+/// (RULES section 2). Each entry is the seat receiving that card.
+fn deal_order(dealer: Seat) -> Vec<Seat> {
+    let mut order = Vec::with_capacity(32);
+    for packet in [3, 2, 3] {
+        for k in 1..=4 {
+            order.extend(std::iter::repeat_n(dealer.after(k), packet));
+        }
+    }
+    order
+}
+
+/// Of the deal's 32 cards, how long each is in the air (as a share of the
+/// whole deal), and when the `k`-th leaves the dealer.
+const IN_AIR: f32 = 0.1;
+fn leaves_at(k: usize) -> f32 {
+    k as f32 / 32.0 * (1.0 - IN_AIR)
+}
+
+/// Cards each seat has received at `progress` (0..1) of the deal; all of
+/// them when no deal is under way.
+fn dealt_counts(dealer: Seat, progress: Option<f32>) -> [usize; 4] {
+    let Some(t) = progress else { return [8; 4] };
+    let mut counts = [0; 4];
+    for (k, seat) in deal_order(dealer).into_iter().enumerate() {
+        if leaves_at(k) + IN_AIR <= t {
+            counts[seat.index()] += 1;
+        }
+    }
+    counts
+}
+
+/// The packets in the air, from the dealer to each seat in turn.
+fn draw_dealing(p: &egui::Painter, layout: &Layout, dealer: Seat, t: f32) {
+    let from = layout.hand_centre(dealer);
+    for (k, seat) in deal_order(dealer).into_iter().enumerate() {
+        let start = leaves_at(k);
+        if t >= start && t < start + IN_AIR {
+            let at = lerp(from, layout.hand_centre(seat), (t - start) / IN_AIR);
+            draw_back(p, at, layout.small(), false);
+        }
+    }
+}
+
 /// Keyboard selection in the player's hand.
 #[derive(bevy::prelude::Resource, Default)]
 pub struct Selection(pub Option<usize>);
@@ -306,10 +350,11 @@ pub fn draw(
     }
 
     // Bots' hands as backs.
-    let dealt_fraction = s.shown.dealing.map(|(start, d)| ((now - start) / d.max(0.01)).clamp(0.0, 1.0)).unwrap_or(1.0);
+    let dealing = s.shown.dealing.map(|(start, d)| ((now - start) / d.max(0.01)).clamp(0.0, 1.0));
+    let arrived = dealt_counts(game.dealer(), dealing);
     for seat in [Seat::North, Seat::West, Seat::East] {
         let n = s.shown.hands[seat.index()].len() as usize;
-        let n = ((n as f32) * dealt_fraction).round() as usize;
+        let n = n.min(arrived[seat.index()]);
         for at in layout.hand_positions(seat, n) {
             draw_back(&p, at, layout.small(), matches!(seat, Seat::West | Seat::East));
         }
@@ -339,23 +384,23 @@ pub fn draw(
     for &(seat, card) in &s.shown.trick {
         let slot = layout.trick_slot(seat);
         let mut at = slot;
-        if let Some((fs, fc, start, d)) = s.shown.flying {
-            if fs == seat && fc == card {
-                let from = if seat == HUMAN { layout.hand_centre(seat) } else { layout.hand_centre(seat) };
-                at = lerp(from, slot, (now - start) / d.max(0.001));
-            }
+        if let Some((fs, fc, start, d)) = s.shown.flying
+            && fs == seat
+            && fc == card
+        {
+            at = lerp(layout.hand_centre(seat), slot, (now - start) / d.max(0.001));
         }
-        if let Some((winner, start, d)) = s.shown.sweep {
-            if now >= start {
-                at = lerp(slot, layout.pile(winner.team()), (now - start) / d.max(0.001));
-            }
+        if let Some((winner, start, d)) = s.shown.sweep
+            && now >= start
+        {
+            at = lerp(slot, layout.pile(winner.team()), (now - start) / d.max(0.001));
         }
         draw_face(&p, skin, card, at, layout.trick_card(), false, false);
     }
 
     // The player's hand: sorted, legal cards bright, the rest dimmed.
     let hand = sorted_hand(s.shown.hands[HUMAN.index()], trump);
-    let n_show = ((hand.len() as f32) * dealt_fraction).round() as usize;
+    let n_show = hand.len().min(arrived[HUMAN.index()]);
     let legal = if my_turn && game.phase() == Phase::Playing { game.legal_cards() } else { CardSet::ALL };
     let positions = layout.hand_positions(HUMAN, n_show);
     let mut clicked = None;
@@ -409,6 +454,9 @@ pub fn draw(
         });
     }
 
+    if let Some(t) = dealing {
+        draw_dealing(&p, &layout, game.dealer(), t);
+    }
     draw_trump_indicator(&p, s, &layout, skin, texts);
     draw_notices(&p, s, &layout, now);
 

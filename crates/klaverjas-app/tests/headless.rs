@@ -93,7 +93,7 @@ fn a_card_that_may_not_be_played_is_refused_with_the_rule() {
             let g = s.m.game();
             s.waiting_for(f32::MAX) == Some(HUMAN)
                 && g.phase() == Phase::Playing
-                && g.hand(HUMAN).minus(g.legal_cards()).len() > 0
+                && !g.hand(HUMAN).minus(g.legal_cards()).is_empty()
         },
         first_legal,
     );
