@@ -70,7 +70,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             Loaded::Found(s) => s,
             _ => Settings::default(),
         };
-        let texts = i18n::Texts::load(settings.language);
+        let texts = i18n::Texts::load(settings.language, settings.skin);
         let rules = options.rules.map(|p| p.rules()).unwrap_or_default();
         app.init_state::<Screen>()
             .insert_resource(Config(options.clone()))
@@ -302,7 +302,7 @@ fn draw_ui(
             next.set(Screen::Table);
         }
         Some(ui::MenuAction::SettingsChanged) => {
-            texts.0 = i18n::Texts::load(settings.0.language);
+            texts.0 = i18n::Texts::load(settings.0.language, settings.0.skin);
             let _ = files.0.write(&files.0.settings_path(), &settings.0);
         }
         None => {}
