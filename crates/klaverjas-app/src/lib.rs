@@ -107,7 +107,7 @@ fn start(
 ) {
     let o = &config.0;
     match files.0.load_game() {
-        Loaded::Found((save, m)) if !o.demo => {
+        Loaded::Found((save, m)) if !o.demo && !save.demo => {
             commands.insert_resource(Session::new(m, save.demo, &settings.0));
         }
         Loaded::SetAside { reason, moved_to } => {
@@ -154,7 +154,9 @@ fn drive(
             break;
         }
     }
+    // A demo never writes over the player's own saved game.
     if (s.m.deal_number(), s.m.game().actions().len()) != before
+        && !s.demo
         && let Err(e) = s.save(&files.0)
     {
         s.notice(texts.0.fill("notice.save_failed", &[("reason", &e)]), None, now, true);

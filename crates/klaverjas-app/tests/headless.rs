@@ -32,7 +32,7 @@ fn session(app: &mut App) -> Mut<'_, Session> {
 #[test]
 fn bots_play_a_full_deal_to_the_score() {
     let dir = temp_dir("demo");
-    let mut app = app(Options { demo: true, seed: Some(4), data_dir: Some(dir), ..Options::default() });
+    let mut app = app(Options { demo: true, seed: Some(4), data_dir: Some(dir.clone()), ..Options::default() });
     assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table);
     for _ in 0..2000 {
         app.update();
@@ -42,6 +42,7 @@ fn bots_play_a_full_deal_to_the_score() {
     }
     let s = app.world().resource::<Session>();
     let result = s.shown.result.expect("the deal was scored");
+    assert!(!dir.join("save.ron").exists(), "a demo leaves the player's save alone");
     assert_eq!(result.points.ns + result.points.ew, 162);
     assert_eq!(s.m.sheet().rows.len(), 1);
     assert_eq!(s.shown.tricks_won.ns + s.shown.tricks_won.ew, 8, "the table showed every trick");
