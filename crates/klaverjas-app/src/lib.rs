@@ -15,10 +15,11 @@ pub mod ui;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy_egui::egui;
 use cli::Options;
 use klaverjas::{Match, Rules, Seat};
 use save::{Loaded, Store};
-use session::{HUMAN, Session};
+use session::Session;
 use settings::Settings;
 
 /// The screens of the app.
@@ -309,11 +310,8 @@ fn draw_ui(
         }
         None => {}
     }
-    let _ = HUMAN;
     Ok(())
 }
-
-use bevy_egui::egui;
 
 /// `--screenshot DIR`: a PNG of the window whenever the session asks.
 pub fn capture_plugin(app: &mut App) {

@@ -3,7 +3,7 @@
 //! or tap a card, or arrows / number keys and Enter).
 
 use crate::i18n::Texts;
-use crate::session::{HUMAN, Session, card_name, seat_name, suit_name};
+use crate::session::{HUMAN, Session, seat_name, suit_name};
 use crate::settings::{Settings, Skin};
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use klaverjas::{Action, Card, CardSet, Phase, Rank, Seat, Suit, Team};
@@ -467,7 +467,6 @@ pub fn draw(
         selection.0 = None;
         return Some(Action::Play(card));
     }
-    let _ = card_name;
     None
 }
 

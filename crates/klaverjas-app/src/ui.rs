@@ -2,7 +2,7 @@
 //! the bidding buttons, the roem call, the score sheet and the top bar.
 
 use crate::i18n::Texts;
-use crate::session::{HUMAN, Session, seat_name, suit_name};
+use crate::session::{HUMAN, Session, suit_name};
 use crate::settings::{BotLevel, Language, Settings, Skin, Speed};
 use crate::table::{self, team_colour};
 use bevy_egui::egui::{self, Align2, Color32, RichText};
@@ -450,6 +450,5 @@ pub fn table_overlays(root: &mut egui::Ui, t: &Texts, s: &Session, now: f32) -> 
                 }
             });
     }
-    let _ = seat_name;
     out
 }

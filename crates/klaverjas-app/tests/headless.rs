@@ -17,7 +17,7 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn app(options: Options) -> App {
+fn headless_app(options: Options) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin)).add_plugins(logic_plugin(options));
     app.world_mut().resource_mut::<PlayerSettings>().0.speed = Speed::Instant;
@@ -32,7 +32,8 @@ fn session(app: &mut App) -> Mut<'_, Session> {
 #[test]
 fn bots_play_a_full_deal_to_the_score() {
     let dir = temp_dir("demo");
-    let mut app = app(Options { demo: true, seed: Some(4), data_dir: Some(dir.clone()), ..Options::default() });
+    let mut app =
+        headless_app(Options { demo: true, seed: Some(4), data_dir: Some(dir.clone()), ..Options::default() });
     assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table);
     for _ in 0..2000 {
         app.update();
@@ -66,6 +67,14 @@ fn play_until(app: &mut App, stop: impl Fn(&Session) -> bool, choose: impl Fn(&S
     panic!("never reached the wanted position");
 }
 
+/// Starts a match with the player at South and shows the table.
+fn sit_down(app: &mut App, preset: Preset, seed: u64) {
+    let settings = app.world().resource::<PlayerSettings>().0.clone();
+    let session = Session::new(klaverjas_app::new_match(preset.rules(), Some(seed)), false, &settings);
+    app.world_mut().insert_resource(session);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
+}
+
 fn first_legal(s: &Session) -> Action {
     let g = s.m.game();
     match g.phase() {
@@ -77,15 +86,13 @@ fn first_legal(s: &Session) -> Action {
 #[test]
 fn a_card_that_may_not_be_played_is_refused_with_the_rule() {
     let dir = temp_dir("refuse");
-    let mut app =
-        app(Options { seed: Some(11), rules: Some(Preset::Rotterdam), data_dir: Some(dir), ..Options::default() });
-    let settings = app.world().resource::<PlayerSettings>().0.clone();
-    app.world_mut().insert_resource(Session::new(
-        klaverjas_app::new_match(Preset::Rotterdam.rules(), Some(11)),
-        false,
-        &settings,
-    ));
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
+    let mut app = headless_app(Options {
+        seed: Some(11),
+        rules: Some(Preset::Rotterdam),
+        data_dir: Some(dir),
+        ..Options::default()
+    });
+    sit_down(&mut app, Preset::Rotterdam, 11);
     let now = |app: &App| app.world().resource::<Time>().elapsed_secs();
     // Play on until South holds a card the rules forbid.
     play_until(
@@ -119,14 +126,8 @@ fn a_card_that_may_not_be_played_is_refused_with_the_rule() {
 fn save_and_continue_mid_trick() {
     let dir = temp_dir("continue");
     let options = Options { seed: Some(5), data_dir: Some(dir.clone()), ..Options::default() };
-    let mut app = app(options.clone());
-    let settings = app.world().resource::<PlayerSettings>().0.clone();
-    app.world_mut().insert_resource(Session::new(
-        klaverjas_app::new_match(Preset::Classic.rules(), Some(5)),
-        false,
-        &settings,
-    ));
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
+    let mut app = headless_app(options.clone());
+    sit_down(&mut app, Preset::Classic, 5);
     play_until(
         &mut app,
         |s| s.m.game().tricks().len() >= 2 && s.m.game().current_trick().is_some_and(|t| t.len() == 2),
@@ -134,21 +135,17 @@ fn save_and_continue_mid_trick() {
     );
     let saved = app.world().resource::<Session>().m.clone();
     // A new app on the same data directory continues the same match.
-    let again = app_with(options);
+    let again = headless_app(options);
     let back = &again.world().resource::<Session>().m;
     assert_eq!(back, &saved);
     assert_eq!(back.game().current_trick().unwrap().len(), 2, "mid-trick");
-}
-
-fn app_with(options: Options) -> App {
-    app(options)
 }
 
 #[test]
 fn a_corrupt_save_is_moved_aside_and_reported() {
     let dir = temp_dir("corrupt");
     std::fs::write(dir.join("save.ron"), "(format: 1, demo: false, record: (garbage").unwrap();
-    let app = app(Options { data_dir: Some(dir.clone()), ..Options::default() });
+    let app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() });
     let message = app.world().resource::<TitleMessage>().0.clone().expect("the player is told");
     assert!(message.contains("could not be used"), "{message}");
     assert!(dir.join("save.ron.unreadable-1").exists(), "the file is kept aside");
