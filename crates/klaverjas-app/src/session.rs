@@ -8,8 +8,8 @@ use crate::save::{SaveGame, Store};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use klaverjas::{
-    Action, ActionError, BidError, CardSet, ClaimError, DealResult, Event, Match, PerTeam, Phase, PlayError, PlayRule,
-    Rules, Seat, Suit,
+    Action, ActionError, BidError, Card, CardSet, ClaimError, DealResult, Event, Match, PerTeam, Phase, PlayError,
+    PlayRule, Rules, Seat, Suit,
 };
 use klaverjas_ai::Bot;
 use std::collections::VecDeque;
@@ -31,8 +31,6 @@ pub struct Shown {
     pub dealing: Option<(f32, f32)>,
     pub result: Option<DealResult>,
 }
-
-use klaverjas::Card;
 
 /// A message for the player, shown for a while.
 #[derive(Clone, Debug)]
@@ -256,10 +254,6 @@ impl Session {
 
     pub fn rules(&self) -> &Rules {
         self.m.rules()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.m.game().phase()
     }
 }
 
