@@ -1,0 +1,95 @@
+//! Card art for Klaverjas. Every face and back of each deck is drawn by
+//! this crate's generator (`kj-cards`) into `assets/cards/<deck>/`, and
+//! the PNGs are committed so a build needs no extra step; a test checks that
+//! they are exactly what the generator draws.
+//!
+//! Without the `generator` feature this crate only names the files, which
+//! is all the game needs to load them.
+
+use klaverjas::{Card, Rank, Suit};
+
+#[cfg(feature = "generator")]
+mod court;
+#[cfg(feature = "generator")]
+mod draw;
+#[cfg(feature = "generator")]
+mod shapes;
+
+#[cfg(feature = "generator")]
+pub use draw::{CARD_HEIGHT, CARD_WIDTH, contact_sheet, encode_png, render};
+
+/// A deck's look. Each has its own folder under `assets/cards/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// Clubs, diamonds, hearts and spades in red and black; J, Q, K.
+    French,
+    /// The French deck with clubs green and diamonds blue, for colour-blind
+    /// players and small screens.
+    FrenchFourColour,
+    /// Acorns, bells, roses and shields ("eikels, bellen, rozen en schilden",
+    /// RULES seed 001) with courts B (boer), V (vrouw) and H (heer).
+    Swiss,
+}
+
+impl Deck {
+    pub const ALL: [Deck; 3] = [Deck::French, Deck::FrenchFourColour, Deck::Swiss];
+
+    /// The folder name under `assets/cards/`.
+    pub const fn dir(self) -> &'static str {
+        match self {
+            Deck::French => "french",
+            Deck::FrenchFourColour => "french-four-colour",
+            Deck::Swiss => "swiss",
+        }
+    }
+
+    /// The letter in a card's corner: Swiss-style courts are B, V, H.
+    pub const fn rank_label(self, rank: Rank) -> &'static str {
+        match (self, rank) {
+            (Deck::Swiss, Rank::Jack) => "B",
+            (Deck::Swiss, Rank::Queen) => "V",
+            (Deck::Swiss, Rank::King) => "H",
+            (_, Rank::Seven) => "7",
+            (_, Rank::Eight) => "8",
+            (_, Rank::Nine) => "9",
+            (_, Rank::Ten) => "10",
+            (_, Rank::Jack) => "J",
+            (_, Rank::Queen) => "Q",
+            (_, Rank::King) => "K",
+            (_, Rank::Ace) => "A",
+        }
+    }
+}
+
+/// One picture of a deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Face {
+    /// One of the 32 playing cards.
+    Card(Card),
+    /// A 2 to 6 from the `classic` preset's trump pile ("stapel").
+    Pile { suit: Suit, rank: u8 },
+    Back,
+}
+
+impl Face {
+    /// Every picture a deck has: 32 cards, 20 pile cards and the back.
+    pub fn all() -> Vec<Face> {
+        let mut faces = Vec::with_capacity(53);
+        for suit in Suit::ALL {
+            faces.extend((2..=6).map(|rank| Face::Pile { suit, rank }));
+            faces.extend(Rank::ALL.iter().map(|&rank| Face::Card(Card::new(suit, rank))));
+        }
+        faces.push(Face::Back);
+        faces
+    }
+
+    /// The file's name in the deck's folder: `7C.png`, `TH.png`, `2S.png`,
+    /// `back.png` (the engine's card notation).
+    pub fn file_name(self) -> String {
+        match self {
+            Face::Card(card) => format!("{card}.png"),
+            Face::Pile { suit, rank } => format!("{rank}{}.png", suit.letter()),
+            Face::Back => "back.png".to_string(),
+        }
+    }
+}

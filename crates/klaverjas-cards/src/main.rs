@@ -1,0 +1,51 @@
+//! `kj-cards`: draws every deck into `assets/cards/<deck>/` and a contact
+//! sheet of each into `docs/cards/`.
+//!
+//! ```sh
+//! cargo run -p klaverjas-cards --release            # from the workspace root
+//! cargo run -p klaverjas-cards --release -- OUT SHEETS
+//! ```
+
+use klaverjas_cards::{Deck, Face, contact_sheet, encode_png, render};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    // Write beside, then rename: an interrupted run leaves no half file.
+    let tmp = path.with_extension("png.tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() > 2 || args.iter().any(|a| a.starts_with('-')) {
+        eprintln!("usage: kj-cards [OUT_DIR [SHEET_DIR]]  (defaults: assets/cards docs/cards)");
+        return ExitCode::from(2);
+    }
+    let out = PathBuf::from(args.first().map_or("assets/cards", String::as_str));
+    let sheets = PathBuf::from(args.get(1).map_or("docs/cards", String::as_str));
+    let mut total = 0usize;
+    let mut files = 0usize;
+    for deck in Deck::ALL {
+        for face in Face::all() {
+            let png = encode_png(&render(deck, face));
+            total += png.len();
+            files += 1;
+            if let Err(e) = write(&out.join(deck.dir()).join(face.file_name()), &png) {
+                eprintln!("error: cannot write {}: {e}", out.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        let sheet = sheets.join(format!("{}.png", deck.dir()));
+        if let Err(e) = write(&sheet, &encode_png(&contact_sheet(deck))) {
+            eprintln!("error: cannot write {}: {e}", sheet.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    println!("{files} cards, {:.2} MB, in {}; contact sheets in {}", total as f64 / 1e6, out.display(), sheets.display());
+    ExitCode::SUCCESS
+}
