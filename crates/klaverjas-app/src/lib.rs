@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod i18n;
+pub mod pictures;
 pub mod save;
 pub mod session;
 pub mod settings;
@@ -196,12 +197,14 @@ fn drive(
 
 /// The egui screens and the table.
 pub fn ui_plugin(app: &mut App) {
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, draw_ui).add_systems(
-        PreUpdate,
-        drop_unchanged_modifiers
-            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-    );
+    app.insert_resource(pictures::CardPictures::new(pictures::find_root()))
+        .add_systems(bevy_egui::EguiPrimaryContextPass, draw_ui)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
 }
 
 /// bevy_egui 0.42 reports the modifier keys to egui every frame; egui 0.36
@@ -235,14 +238,14 @@ fn draw_ui(
     mut setup: ResMut<SetupRules>,
     message: Res<TitleMessage>,
     mut selection: ResMut<table::Selection>,
+    mut pictures: ResMut<pictures::CardPictures>,
     time: Res<Time>,
     mut exit: MessageWriter<AppExit>,
     windows: Query<&Window>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    // Text and buttons grow with the window so a phone stays readable.
     if let Ok(w) = windows.single() {
-        let scale = (w.width().min(w.height()) / 720.0).clamp(1.0, 2.5);
+        let scale = table::zoom_for(w.width(), w.height());
         if (ctx.zoom_factor() - scale).abs() > 0.01 {
             ctx.set_zoom_factor(scale);
         }
@@ -255,9 +258,12 @@ fn draw_ui(
     let now = time.elapsed_secs();
     let t = &texts.0;
     let action = match screen.get() {
-        Screen::Title => ui::title(&mut root, t, session.is_some(), message.0.as_deref()),
+        Screen::Title => {
+            let message = message.0.as_deref().or(pictures.problem.as_deref());
+            ui::title(&mut root, t, session.is_some(), message)
+        }
         Screen::NewGame => ui::new_game(&mut root, t, &mut setup.0),
-        Screen::Settings => ui::settings(&mut root, t, &mut settings.0),
+        Screen::Settings => ui::settings(&mut root, t, &mut settings.0, &mut pictures),
         Screen::Rules => {
             let rules = session.as_ref().map(|s| *s.rules()).unwrap_or(setup.0);
             ui::rules_page(&mut root, t, &rules)
@@ -267,9 +273,9 @@ fn draw_ui(
                 next.set(Screen::Title);
                 return Ok(());
             };
-            let mut chosen = ui::table_overlays(&mut root, t, &s, now);
+            let mut chosen = ui::table_overlays(&mut root, t, &s, now, settings.0.skin, &mut pictures);
             egui::CentralPanel::default().frame(egui::Frame::new()).show(&mut root, |ui| {
-                if let Some(a) = table::draw(ui, &mut s, &settings.0, t, now, &mut selection) {
+                if let Some(a) = table::draw(ui, &mut s, &settings.0, t, now, &mut selection, &mut pictures) {
                     chosen = Some(ui::TableAction::Game(a));
                 }
             });

@@ -12,6 +12,17 @@ pub enum Skin {
     Swiss,
 }
 
+impl Skin {
+    /// The deck of pictures this skin shows.
+    pub fn deck(self) -> klaverjas_cards::Deck {
+        match self {
+            Skin::French => klaverjas_cards::Deck::French,
+            Skin::FrenchFourColour => klaverjas_cards::Deck::FrenchFourColour,
+            Skin::Swiss => klaverjas_cards::Deck::Swiss,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Speed {
     Slow,

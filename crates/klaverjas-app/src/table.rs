@@ -3,10 +3,12 @@
 //! or tap a card, or arrows / number keys and Enter).
 
 use crate::i18n::Texts;
+use crate::pictures::{self, CardPictures};
 use crate::session::{HUMAN, Session, seat_name, suit_name};
 use crate::settings::{Settings, Skin};
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
-use klaverjas::{Action, Card, CardSet, Phase, Rank, Seat, Suit, Team};
+use klaverjas::{Action, Card, CardSet, Phase, PileCard, Rank, Seat, Suit, Team};
+use klaverjas_cards::Face;
 
 pub const FELT: Color32 = Color32::from_rgb(22, 96, 58);
 pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
@@ -14,6 +16,15 @@ pub const TEAM_EW: Color32 = Color32::from_rgb(120, 190, 255);
 
 pub fn team_colour(team: Team) -> Color32 {
     if team == Team::NS { TEAM_NS } else { TEAM_EW }
+}
+
+/// How much egui's points are enlarged in a window of `width` x `height`
+/// logical pixels: text and buttons grow with the window. A portrait window
+/// is laid out as a phone 412 points wide (a real phone's logical width:
+/// there the OS's own scale factor already does this and the zoom stays 1).
+pub fn zoom_for(width: f32, height: f32) -> f32 {
+    let zoom = if height > width * 1.3 { width / 412.0 } else { width.min(height) / 720.0 };
+    zoom.clamp(1.0, 3.0)
 }
 
 /// Sizes and places that depend on the window: landscape or portrait.
@@ -149,7 +160,7 @@ pub fn suit_look(skin: Skin, suit: Suit) -> (&'static str, Color32) {
         },
         Skin::FrenchFourColour => match suit {
             Suit::Clubs => ("♣", Color32::from_rgb(20, 130, 40)),
-            Suit::Diamonds => ("♦", Color32::from_rgb(230, 120, 0)),
+            Suit::Diamonds => ("♦", Color32::from_rgb(25, 85, 200)),
             Suit::Hearts => ("♥", red),
             Suit::Spades => ("♠", black),
         },
@@ -182,12 +193,29 @@ pub fn rank_label(skin: Skin, rank: Rank) -> &'static str {
     }
 }
 
-/// Draws a card face centred at `at`.
-pub fn draw_face(p: &egui::Painter, skin: Skin, card: Card, at: Pos2, size: Vec2, dim: bool, lifted: bool) {
+/// Draws a card face centred at `at`: the skin's picture, or a plain card
+/// where the pictures are missing.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_face(
+    p: &egui::Painter,
+    pics: &mut CardPictures,
+    skin: Skin,
+    card: Card,
+    at: Pos2,
+    size: Vec2,
+    dim: bool,
+    lifted: bool,
+) {
     let at = if lifted { at - Vec2::new(0.0, size.y * 0.12) } else { at };
     let rect = Rect::from_center_size(at, size);
-    let r = CornerRadius::same((size.x * 0.08) as u8);
+    let r = CornerRadius::same((size.x * 0.07) as u8);
     p.rect_filled(rect.translate(Vec2::new(1.5, 2.5)), r, Color32::from_black_alpha(70));
+    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Card(card)) {
+        // A card that may not be played is darkened, as the plain one is.
+        let tint = if dim { Color32::from_gray(145) } else { Color32::WHITE };
+        pictures::paint(p, texture, rect, false, tint);
+        return;
+    }
     p.rect(rect, r, Color32::from_rgb(252, 250, 244), Stroke::new(1.0, Color32::from_gray(120)), StrokeKind::Inside);
     let (symbol, colour) = suit_look(skin, card.suit());
     let label = rank_label(skin, card.rank());
@@ -216,8 +244,12 @@ pub fn draw_face(p: &egui::Painter, skin: Skin, card: Card, at: Pos2, size: Vec2
     }
 }
 
-pub fn draw_back(p: &egui::Painter, at: Pos2, size: Vec2, sideways: bool) {
+pub fn draw_back(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, at: Pos2, size: Vec2, sideways: bool) {
     let size = if sideways { Vec2::new(size.y, size.x) } else { size };
+    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Back) {
+        pictures::paint(p, texture, Rect::from_center_size(at, size), sideways, Color32::WHITE);
+        return;
+    }
     let rect = Rect::from_center_size(at, size);
     let r = CornerRadius::same((size.x.min(size.y) * 0.08) as u8);
     p.rect(rect, r, Color32::from_rgb(150, 30, 40), Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
@@ -290,13 +322,13 @@ fn dealt_counts(dealer: Seat, progress: Option<f32>) -> [usize; 4] {
 }
 
 /// The packets in the air, from the dealer to each seat in turn.
-fn draw_dealing(p: &egui::Painter, layout: &Layout, dealer: Seat, t: f32) {
+fn draw_dealing(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, layout: &Layout, dealer: Seat, t: f32) {
     let from = layout.hand_centre(dealer);
     for (k, seat) in deal_order(dealer).into_iter().enumerate() {
         let start = leaves_at(k);
         if t >= start && t < start + IN_AIR {
             let at = lerp(from, layout.hand_centre(seat), (t - start) / IN_AIR);
-            draw_back(p, at, layout.small(), false);
+            draw_back(p, pics, skin, at, layout.small(), false);
         }
     }
 }
@@ -313,9 +345,11 @@ pub fn draw(
     texts: &Texts,
     now: f32,
     selection: &mut Selection,
+    pics: &mut CardPictures,
 ) -> Option<Action> {
     let area = ui.max_rect();
     let layout = Layout::new(area);
+    pics.fit(layout.card.y * ui.ctx().pixels_per_point());
     let p = ui.painter().clone();
     p.rect_filled(area, 0.0, FELT);
     let skin = settings.skin;
@@ -356,7 +390,7 @@ pub fn draw(
         let n = s.shown.hands[seat.index()].len() as usize;
         let n = n.min(arrived[seat.index()]);
         for at in layout.hand_positions(seat, n) {
-            draw_back(&p, at, layout.small(), matches!(seat, Seat::West | Seat::East));
+            draw_back(&p, pics, skin, at, layout.small(), matches!(seat, Seat::West | Seat::East));
         }
     }
 
@@ -365,7 +399,14 @@ pub fn draw(
         let n = s.shown.tricks_won[team];
         let at = layout.pile(team);
         for i in 0..n.min(8) {
-            draw_back(&p, at + Vec2::new(i as f32 * 2.0, -(i as f32) * 2.0), layout.small() * 0.8, team == Team::NS);
+            draw_back(
+                &p,
+                pics,
+                skin,
+                at + Vec2::new(i as f32 * 2.0, -(i as f32) * 2.0),
+                layout.small() * 0.8,
+                team == Team::NS,
+            );
         }
         if n > 0 {
             let label = texts.fill("table.tricks", &[("n", &n.to_string())]);
@@ -395,7 +436,7 @@ pub fn draw(
         {
             at = lerp(slot, layout.pile(winner.team()), (now - start) / d.max(0.001));
         }
-        draw_face(&p, skin, card, at, layout.trick_card(), false, false);
+        draw_face(&p, pics, skin, card, at, layout.trick_card(), false, false);
     }
 
     // The player's hand: sorted, legal cards bright, the rest dimmed.
@@ -419,7 +460,7 @@ pub fn draw(
         }
         let lifted = my_turn && (hovered == Some(i) || selection.0 == Some(i)) && legal.contains(card);
         let dim = my_turn && game.phase() == Phase::Playing && !legal.contains(card);
-        draw_face(&p, skin, card, at, layout.card, dim, lifted);
+        draw_face(&p, pics, skin, card, at, layout.card, dim, lifted);
     }
 
     // Keyboard play: arrows move, Enter plays, 1-8 play directly.
@@ -455,9 +496,9 @@ pub fn draw(
     }
 
     if let Some(t) = dealing {
-        draw_dealing(&p, &layout, game.dealer(), t);
+        draw_dealing(&p, pics, skin, &layout, game.dealer(), t);
     }
-    draw_trump_indicator(&p, s, &layout, skin, texts);
+    draw_trump_indicator(&p, pics, s, &layout, skin, texts);
     draw_notices(&p, s, &layout, now);
 
     if !my_turn {
@@ -470,31 +511,23 @@ pub fn draw(
     None
 }
 
-fn draw_trump_indicator(p: &egui::Painter, s: &Session, layout: &Layout, skin: Skin, texts: &Texts) {
+fn draw_trump_indicator(
+    p: &egui::Painter,
+    pics: &mut CardPictures,
+    s: &Session,
+    layout: &Layout,
+    skin: Skin,
+    texts: &Texts,
+) {
     let game = s.m.game();
     let at = layout.indicator();
     let font = FontId::proportional(15.0);
     // The 2-6 pile with its turned card (classic), or the chosen suit.
     let turned = game.turned_cards();
-    for (i, c) in turned.iter().enumerate() {
-        let (symbol, colour) = suit_look(skin, c.suit);
+    for (i, &c) in turned.iter().enumerate() {
         let rect = Rect::from_center_size(at + Vec2::new(i as f32 * layout.small().x * 0.45, 0.0), layout.small());
-        draw_back(p, rect.center() - Vec2::new(3.0, 3.0), layout.small(), false);
-        p.rect(
-            rect,
-            CornerRadius::same(5),
-            Color32::from_rgb(252, 250, 244),
-            Stroke::new(1.0, Color32::GRAY),
-            StrokeKind::Inside,
-        );
-        p.text(
-            rect.left_top() + Vec2::new(5.0, 2.0),
-            Align2::LEFT_TOP,
-            c.rank.to_string(),
-            FontId::proportional(rect.height() * 0.22),
-            colour,
-        );
-        p.text(rect.center(), Align2::CENTER_CENTER, symbol, FontId::proportional(rect.height() * 0.45), colour);
+        draw_back(p, pics, skin, rect.center() - Vec2::new(3.0, 3.0), layout.small(), false);
+        draw_pile_card(p, pics, skin, c, rect);
     }
     let text = match game.contract() {
         Some(c) => texts
@@ -506,11 +539,53 @@ fn draw_trump_indicator(p: &egui::Painter, s: &Session, layout: &Layout, skin: S
     let text_height = galley.size().y;
     p.galley(below, galley, Color32::WHITE);
     if let Some(c) = game.contract() {
-        let (symbol, colour) = suit_look(skin, c.trump);
         let centre = below + Vec2::new(18.0, text_height + 22.0);
         p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
-        p.text(centre, Align2::CENTER_CENTER, symbol, FontId::proportional(22.0), colour);
+        draw_suit(p, pics, skin, c.trump, centre, 13.0);
     }
+}
+
+/// A card of the 2-6 pile (classic's turned card) filling `rect`.
+pub fn draw_pile_card(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, c: PileCard, rect: Rect) {
+    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Pile { suit: c.suit, rank: c.rank }) {
+        pictures::paint(p, texture, rect, false, Color32::WHITE);
+        return;
+    }
+    let (symbol, colour) = suit_look(skin, c.suit);
+    p.rect(
+        rect,
+        CornerRadius::same(5),
+        Color32::from_rgb(252, 250, 244),
+        Stroke::new(1.0, Color32::GRAY),
+        StrokeKind::Inside,
+    );
+    p.text(
+        rect.left_top() + Vec2::new(5.0, 2.0),
+        Align2::LEFT_TOP,
+        c.rank.to_string(),
+        FontId::proportional(rect.height() * 0.22),
+        colour,
+    );
+    p.text(rect.center(), Align2::CENTER_CENTER, symbol, FontId::proportional(rect.height() * 0.45), colour);
+}
+
+/// A suit's symbol as the skin draws it: the middle of its ace.
+pub fn draw_suit(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, suit: Suit, centre: Pos2, half: f32) {
+    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Card(Card::new(suit, Rank::Ace))) {
+        // The ace's pip fills the middle half of the card's width.
+        let uv = Rect::from_center_size(Pos2::new(0.5, 0.5), Vec2::new(0.52, 0.52 / 1.45));
+        pictures::paint_part(
+            p,
+            texture,
+            Rect::from_center_size(centre, Vec2::splat(2.0 * half)),
+            uv,
+            false,
+            Color32::WHITE,
+        );
+        return;
+    }
+    let (symbol, colour) = suit_look(skin, suit);
+    p.text(centre, Align2::CENTER_CENTER, symbol, FontId::proportional(half * 1.7), colour);
 }
 
 fn draw_notices(p: &egui::Painter, s: &Session, layout: &Layout, now: f32) {
@@ -527,5 +602,28 @@ fn draw_notices(p: &egui::Painter, s: &Session, layout: &Layout, now: f32) {
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
         p.galley(rect.min + Vec2::new(10.0, 6.0), galley, Color32::BLACK);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The card pictures are at least twice the size of the player's hand
+    /// on any phone up to 1440 x 3200 pixels (issue: "twice the largest size
+    /// a card is drawn at on a phone").
+    #[test]
+    fn card_pictures_are_twice_the_largest_hand_on_a_phone() {
+        let mut largest: f32 = 0.0;
+        for (w, h) in [(720.0, 1600.0), (1080.0, 2340.0), (1080.0, 2400.0), (1170.0, 2532.0), (1440.0, 3200.0)] {
+            let zoom = zoom_for(w, h);
+            // The top bar takes about 40 points.
+            let layout = Layout::new(Rect::from_min_size(Pos2::ZERO, Vec2::new(w / zoom, h / zoom - 40.0)));
+            assert!(layout.portrait);
+            largest = largest.max(layout.card.y * zoom);
+        }
+        assert!(largest > 400.0, "{largest}");
+        assert!(2.0 * largest <= klaverjas_cards::CARD_HEIGHT as f32, "cards drawn {largest} px high");
+        assert!(2.0 * largest / 1.45 <= klaverjas_cards::CARD_WIDTH as f32);
     }
 }

@@ -2,13 +2,14 @@
 //! the bidding buttons, the roem call, the score sheet and the top bar.
 
 use crate::i18n::Texts;
+use crate::pictures::CardPictures;
 use crate::session::{HUMAN, Session, suit_name};
 use crate::settings::{BotLevel, Language, Settings, Skin, Speed};
 use crate::table::{self, team_colour};
 use bevy_egui::egui::{self, Align2, Color32, RichText};
 use klaverjas::{
-    Action, Bid, Bidding, DealResult, MatchLength, Phase, Preset, RoemClaim, RoemTable, Rules, ScoreSheet, Team,
-    Undertrump,
+    Action, Bid, Bidding, Card, DealResult, MatchLength, Phase, Preset, Rank, RoemClaim, RoemTable, Rules, ScoreSheet,
+    Suit, Team, Undertrump,
 };
 
 /// What a menu asks the app to do.
@@ -187,7 +188,7 @@ fn roem_key(r: RoemTable) -> &'static str {
     }
 }
 
-pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings) -> Option<MenuAction> {
+pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings, pics: &mut CardPictures) -> Option<MenuAction> {
     let mut out = None;
     let before = s.clone();
     egui::CentralPanel::default().show(root, |ui| {
@@ -199,6 +200,9 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings) -> Option<Menu
                 ui.radio_value(&mut s.skin, Skin::FrenchFourColour, t.get("skin.four"));
                 ui.radio_value(&mut s.skin, Skin::Swiss, t.get("skin.swiss"));
             });
+            ui.end_row();
+            ui.label("");
+            skin_preview(ui, s.skin, pics);
             ui.end_row();
             ui.label(t.get("settings.speed"));
             ui.horizontal_wrapped(|ui| {
@@ -234,6 +238,25 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings) -> Option<Menu
         out = Some(MenuAction::SettingsChanged);
     }
     out
+}
+
+/// A few cards of the chosen skin, so a change shows at once.
+fn skin_preview(ui: &mut egui::Ui, skin: Skin, pics: &mut CardPictures) {
+    let card = egui::vec2(72.0, 72.0 * 1.45);
+    pics.fit(card.y * ui.ctx().pixels_per_point());
+    let cards = [
+        (Suit::Hearts, Rank::Jack),
+        (Suit::Hearts, Rank::Nine),
+        (Suit::Clubs, Rank::Ace),
+        (Suit::Diamonds, Rank::Queen),
+    ];
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(card.x * 5.5, card.y + 6.0), egui::Sense::hover());
+    let p = ui.painter_at(rect);
+    for (i, (suit, rank)) in cards.into_iter().enumerate() {
+        let at = rect.left_center() + egui::vec2(card.x * (0.5 + 1.1 * i as f32), 0.0);
+        table::draw_face(&p, pics, skin, Card::new(suit, rank), at, card, false, false);
+    }
+    table::draw_back(&p, pics, skin, rect.left_center() + egui::vec2(card.x * 4.9, 0.0), card, false);
 }
 
 /// The rules as they are played: generated from the rule set itself.
@@ -348,7 +371,14 @@ pub enum TableAction {
 }
 
 /// The top bar, the bidding and roem buttons, and the end-of-deal sheet.
-pub fn table_overlays(root: &mut egui::Ui, t: &Texts, s: &Session, now: f32) -> Option<TableAction> {
+pub fn table_overlays(
+    root: &mut egui::Ui,
+    t: &Texts,
+    s: &Session,
+    now: f32,
+    skin: Skin,
+    pics: &mut CardPictures,
+) -> Option<TableAction> {
     let mut out = None;
     let ctx = root.ctx().clone();
     let game = s.m.game();
@@ -382,18 +412,33 @@ pub fn table_overlays(root: &mut egui::Ui, t: &Texts, s: &Session, now: f32) -> 
         egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [0.0, 40.0]).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 ui.label(RichText::new(t.get("bid.your_turn")).size(18.0));
-                ui.horizontal_wrapped(|ui| {
-                    for action in game.legal_actions() {
-                        let label = match action {
-                            Action::Bid(Bid::Pass) => t.get("bid.pass"),
-                            Action::Bid(Bid::Play) => t.get("bid.play"),
-                            Action::Bid(Bid::Trump(suit)) => suit_name(t, suit),
-                            _ => continue,
-                        };
-                        if ui.add_sized([110.0, 44.0], egui::Button::new(RichText::new(label).size(18.0))).clicked() {
-                            out = Some(TableAction::Game(action));
-                        }
+                ui.horizontal(|ui| {
+                    // The card the bid is about: pass or play beside it.
+                    if let Some(&pile) = game.turned_cards().last() {
+                        let size = egui::vec2(64.0, 64.0 * 1.45);
+                        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                        table::draw_pile_card(ui.painter(), pics, skin, pile, rect);
                     }
+                    ui.horizontal_wrapped(|ui| {
+                        for action in game.legal_actions() {
+                            let (label, suit) = match action {
+                                Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
+                                Action::Bid(Bid::Play) => (t.get("bid.play"), None),
+                                // Room on the left for the skin's symbol.
+                                Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
+                                _ => continue,
+                            };
+                            let button = egui::Button::new(RichText::new(label).size(18.0));
+                            let response = ui.add_sized([130.0, 44.0], button);
+                            if let Some(suit) = suit {
+                                let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
+                                table::draw_suit(ui.painter(), pics, skin, suit, at, 13.0);
+                            }
+                            if response.clicked() {
+                                out = Some(TableAction::Game(action));
+                            }
+                        }
+                    });
                 });
             });
         });

@@ -138,8 +138,15 @@ fn draw_half(c: &mut Canvas, deck: Deck, suit: Suit, rank: Rank, robe: Colour, t
             beard.cubic_to(226.0, 226.0, 212.0, 236.0, 198.0, 214.0);
             beard.close();
             c.fill(&beard.finish().expect("a beard"), hair, t);
-            let crown =
-                poly(&[(194.0, 172.0), (190.0, 116.0), (214.0, 142.0), (240.0, 104.0), (266.0, 142.0), (290.0, 116.0), (286.0, 172.0)]);
+            let crown = poly(&[
+                (194.0, 172.0),
+                (190.0, 116.0),
+                (214.0, 142.0),
+                (240.0, 104.0),
+                (266.0, 142.0),
+                (290.0, 116.0),
+                (286.0, 172.0),
+            ]);
             c.fill(&crown, gold, t);
             c.stroke(&crown, dark, 3.0, t);
             for (x, y) in [(190.0, 116.0), (240.0, 104.0), (290.0, 116.0)] {
@@ -151,7 +158,13 @@ fn draw_half(c: &mut Canvas, deck: Deck, suit: Suit, rank: Rank, robe: Colour, t
             let mut tiara = PathBuilder::new();
             tiara.move_to(204.0, 176.0);
             for (i, x) in [214.0, 227.0, 240.0, 253.0, 266.0].into_iter().enumerate() {
-                let y = if i == 2 { 136.0 } else if i % 2 == 0 { 150.0 } else { 160.0 };
+                let y = if i == 2 {
+                    136.0
+                } else if i % 2 == 0 {
+                    150.0
+                } else {
+                    160.0
+                };
                 tiara.line_to(x - 6.0, 170.0);
                 tiara.line_to(x, y);
                 tiara.line_to(x + 6.0, 170.0);
@@ -172,7 +185,8 @@ fn draw_half(c: &mut Canvas, deck: Deck, suit: Suit, rank: Rank, robe: Colour, t
         }
         _ => {
             // A cap with a feather, and short hair below it.
-            let fringe = poly(&[(198.0, 196.0), (202.0, 170.0), (278.0, 170.0), (282.0, 196.0), (262.0, 180.0), (218.0, 180.0)]);
+            let fringe =
+                poly(&[(198.0, 196.0), (202.0, 170.0), (278.0, 170.0), (282.0, 196.0), (262.0, 180.0), (218.0, 180.0)]);
             c.fill(&fringe, hair, t);
             let mut feather = PathBuilder::new();
             feather.move_to(262.0, 160.0);

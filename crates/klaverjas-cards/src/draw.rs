@@ -3,7 +3,7 @@
 
 use crate::court::draw_court;
 use crate::shapes::{self, draw_suit, ink};
-use crate::{Deck, Face};
+use crate::{CARD_HEIGHT, CARD_WIDTH, Deck, Face};
 use ab_glyph::{Font, FontRef, OutlineCurve};
 use klaverjas::{Rank, Suit};
 use tiny_skia::{
@@ -11,14 +11,10 @@ use tiny_skia::{
     Stroke, Transform,
 };
 
-/// A face's size in pixels. The game draws a card at most about 340 px
-/// high (a portrait phone 1080 px wide); these are twice that and more, so
-/// the art stays sharp on any screen. The ratio is the table's, 1 : 1.45.
-pub const CARD_WIDTH: u32 = 480;
-pub const CARD_HEIGHT: u32 = 696;
-
-const W: f32 = CARD_WIDTH as f32;
-const H: f32 = CARD_HEIGHT as f32;
+/// Cards are drawn in a design space 480 units wide, scaled to the files'
+/// size on the way to the pixels.
+const W: f32 = 480.0;
+const H: f32 = W * CARD_HEIGHT as f32 / CARD_WIDTH as f32;
 const CORNER: f32 = 30.0;
 const PAPER: Colour = rgb(252, 250, 244);
 
@@ -29,15 +25,22 @@ pub const fn rgb(r: u8, g: u8, b: u8) -> Colour {
     ColorU8::from_rgba(r, g, b, 255)
 }
 
-/// A pixmap with the few operations the cards need.
+/// A card's pixmap with the few operations the cards need, in design units.
 pub struct Canvas {
     pub pixmap: Pixmap,
     clip: Option<Mask>,
+    /// Design units to pixels.
+    base: Transform,
 }
 
 impl Canvas {
-    pub fn new(width: u32, height: u32) -> Canvas {
-        Canvas { pixmap: Pixmap::new(width, height).expect("a non-empty card"), clip: None }
+    pub fn new() -> Canvas {
+        let scale = CARD_WIDTH as f32 / W;
+        Canvas {
+            pixmap: Pixmap::new(CARD_WIDTH, CARD_HEIGHT).expect("a non-empty card"),
+            clip: None,
+            base: Transform::from_scale(scale, scale),
+        }
     }
 
     fn paint(colour: Colour) -> Paint<'static> {
@@ -48,20 +51,26 @@ impl Canvas {
     }
 
     pub fn fill(&mut self, path: &Path, colour: Colour, t: Transform) {
-        self.pixmap.fill_path(path, &Self::paint(colour), FillRule::Winding, t, self.clip.as_ref());
+        self.pixmap.fill_path(
+            path,
+            &Self::paint(colour),
+            FillRule::Winding,
+            self.base.pre_concat(t),
+            self.clip.as_ref(),
+        );
     }
 
     /// Strokes with round ends; `width` is in the path's own units.
     pub fn stroke(&mut self, path: &Path, colour: Colour, width: f32, t: Transform) {
         let stroke = Stroke { width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
-        self.pixmap.stroke_path(path, &Self::paint(colour), &stroke, t, self.clip.as_ref());
+        self.pixmap.stroke_path(path, &Self::paint(colour), &stroke, self.base.pre_concat(t), self.clip.as_ref());
     }
 
     /// Limits later drawing to the inside of `path`, or lifts the limit.
     pub fn clip_to(&mut self, path: Option<&Path>) {
         self.clip = path.map(|p| {
             let mut mask = Mask::new(self.pixmap.width(), self.pixmap.height()).expect("a mask the card's size");
-            mask.fill_path(p, FillRule::Winding, true, Transform::identity());
+            mask.fill_path(p, FillRule::Winding, true, self.base);
             mask
         });
     }
@@ -212,8 +221,8 @@ fn draw_pips(c: &mut Canvas, deck: Deck, suit: Suit, count: u8) {
 fn draw_index(c: &mut Canvas, deck: Deck, suit: Suit, label: &str) {
     let text_colour = if deck == Deck::Swiss { shapes::BLACK } else { ink(deck, suit) };
     for t in [Transform::identity(), turned()] {
-        draw_text(c, label, 88.0, 52.0, 88.0, text_colour, t);
-        draw_suit(c, deck, suit, t.pre_concat(place(52.0, 132.0, 30.0, false)));
+        draw_text(c, label, 96.0, 52.0, 92.0, text_colour, t);
+        draw_suit(c, deck, suit, t.pre_concat(place(52.0, 140.0, 35.0, false)));
     }
 }
 
@@ -261,8 +270,9 @@ fn draw_back(c: &mut Canvas, deck: Deck) {
     c.clip_to(None);
     c.stroke(&rounded_rect(34.0, 34.0, W - 34.0, H - 34.0, CORNER - 16.0), shapes::GOLD, 4.0, id);
     // A medallion with the four suits.
-    let oval = PathBuilder::from_oval(Rect::from_xywh(W / 2.0 - 120.0, H / 2.0 - 150.0, 240.0, 300.0).expect("an oval"))
-        .expect("an oval");
+    let oval =
+        PathBuilder::from_oval(Rect::from_xywh(W / 2.0 - 120.0, H / 2.0 - 150.0, 240.0, 300.0).expect("an oval"))
+            .expect("an oval");
     c.fill(&oval, PAPER, id);
     c.stroke(&oval, shapes::GOLD, 8.0, id);
     for (suit, (dx, dy)) in Suit::ALL.into_iter().zip([(-48.0, -58.0), (48.0, -58.0), (-48.0, 58.0), (48.0, 58.0)]) {
@@ -272,7 +282,7 @@ fn draw_back(c: &mut Canvas, deck: Deck) {
 
 /// Draws one face of a deck.
 pub fn render(deck: Deck, face: Face) -> Pixmap {
-    let mut c = Canvas::new(CARD_WIDTH, CARD_HEIGHT);
+    let mut c = Canvas::new();
     let (suit, label, pips) = match face {
         Face::Back => {
             draw_back(&mut c, deck);
@@ -299,11 +309,11 @@ fn pile_label(rank: u8) -> &'static str {
 }
 
 /// Every face of a deck on one sheet, a row per suit from 2 to the ace and
-/// the back below, at a third of the cards' size: about the size the game
-/// shows a hand on a 720p screen.
+/// the back below, 174 px high: about the size the game shows a hand on a
+/// 720p screen.
 pub fn contact_sheet(deck: Deck) -> Pixmap {
-    let scale = 1.0 / 3.0;
-    let (cw, ch) = (W * scale, H * scale);
+    let scale = 174.0 / CARD_HEIGHT as f32;
+    let (cw, ch) = (CARD_WIDTH as f32 * scale, CARD_HEIGHT as f32 * scale);
     let gap = 14.0;
     let faces = crate::Face::all();
     let per_row = 13;

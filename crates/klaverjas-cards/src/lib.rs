@@ -16,7 +16,13 @@ mod draw;
 mod shapes;
 
 #[cfg(feature = "generator")]
-pub use draw::{CARD_HEIGHT, CARD_WIDTH, contact_sheet, encode_png, render};
+pub use draw::{contact_sheet, encode_png, render};
+
+/// A face's size in pixels: twice the largest a phone shows (the player's
+/// hand on a portrait phone 1440 px wide is 454 px high; a test in the app
+/// checks this against its layout). The ratio is the table's, 1 : 1.45.
+pub const CARD_WIDTH: u32 = 640;
+pub const CARD_HEIGHT: u32 = 928;
 
 /// A deck's look. Each has its own folder under `assets/cards/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,7 +73,10 @@ pub enum Face {
     /// One of the 32 playing cards.
     Card(Card),
     /// A 2 to 6 from the `classic` preset's trump pile ("stapel").
-    Pile { suit: Suit, rank: u8 },
+    Pile {
+        suit: Suit,
+        rank: u8,
+    },
     Back,
 }
 

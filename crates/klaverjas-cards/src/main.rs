@@ -46,6 +46,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    println!("{files} cards, {:.2} MB, in {}; contact sheets in {}", total as f64 / 1e6, out.display(), sheets.display());
+    println!(
+        "{files} cards, {:.2} MB, in {}; contact sheets in {}",
+        total as f64 / 1e6,
+        out.display(),
+        sheets.display()
+    );
     ExitCode::SUCCESS
 }
