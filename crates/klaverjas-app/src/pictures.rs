@@ -52,6 +52,9 @@ impl CardPictures {
             None => Some("assets/cards was not found: plain cards are drawn".to_string()),
             Some(_) => None,
         };
+        if let Some(p) = &problem {
+            bevy::log::warn!("{p}");
+        }
         CardPictures { root, problem, ..CardPictures::default() }
     }
 
