@@ -92,22 +92,25 @@ pub fn new_game(root: &mut egui::Ui, t: &Texts, rules: &mut Rules) -> Option<Men
                 }
             });
             ui.separator();
+            let (narrow, combo) = narrow_layout(ui);
             egui::Grid::new("options").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
-                ui.label(t.get("option.bidding"));
-                egui::ComboBox::from_id_salt("bidding").selected_text(t.get(bidding_key(rules.bidding))).show_ui(
-                    ui,
-                    |ui| {
+                let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
+                label(ui, "option.bidding");
+                egui::ComboBox::from_id_salt("bidding")
+                    .width(combo)
+                    .selected_text(t.get(bidding_key(rules.bidding)))
+                    .show_ui(ui, |ui| {
                         for b in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
                             ui.selectable_value(&mut rules.bidding, b, t.get(bidding_key(b)));
                         }
-                    },
-                );
+                    });
                 ui.end_row();
-                ui.label(t.get("option.partner_exemption"));
+                label(ui, "option.partner_exemption");
                 ui.checkbox(&mut rules.following.partner_exemption, "");
                 ui.end_row();
-                ui.label(t.get("option.undertrump"));
+                label(ui, "option.undertrump");
                 egui::ComboBox::from_id_salt("undertrump")
+                    .width(combo)
                     .selected_text(t.get(undertrump_key(rules.following.undertrump)))
                     .show_ui(ui, |ui| {
                         for u in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
@@ -115,30 +118,30 @@ pub fn new_game(root: &mut egui::Ui, t: &Texts, rules: &mut Rules) -> Option<Men
                         }
                     });
                 ui.end_row();
-                ui.label(t.get("option.trump_lead_overtrump"));
+                label(ui, "option.trump_lead_overtrump");
                 ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
                 ui.end_row();
-                ui.label(t.get("option.roem_table"));
-                egui::ComboBox::from_id_salt("roem").selected_text(t.get(roem_key(rules.roem_table))).show_ui(
-                    ui,
-                    |ui| {
+                label(ui, "option.roem_table");
+                egui::ComboBox::from_id_salt("roem")
+                    .width(combo)
+                    .selected_text(t.get(roem_key(rules.roem_table)))
+                    .show_ui(ui, |ui| {
                         for r in [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku] {
                             ui.selectable_value(&mut rules.roem_table, r, t.get(roem_key(r)));
                         }
-                    },
-                );
+                    });
                 ui.end_row();
-                ui.label(t.get("option.roem_claim"));
+                label(ui, "option.roem_claim");
                 let mut manual = rules.roem_claim == RoemClaim::Manual;
                 ui.checkbox(&mut manual, "");
                 rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
                 ui.end_row();
-                ui.label(t.get("option.pit_for_defenders"));
+                label(ui, "option.pit_for_defenders");
                 ui.checkbox(&mut rules.pit_for_defenders, "");
                 ui.end_row();
-                ui.label(t.get("option.match"));
+                label(ui, "option.match");
                 let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut by_points, false, t.get("option.match_deals"));
                     ui.radio_value(&mut by_points, true, t.get("option.match_points"));
                 });
@@ -161,6 +164,21 @@ pub fn new_game(root: &mut egui::Ui, t: &Texts, rules: &mut Rules) -> Option<Men
         });
     });
     out
+}
+
+/// Whether a form must put each control under its label (a phone held
+/// upright), and how wide its drop-down lists are.
+fn narrow_layout(ui: &egui::Ui) -> (bool, f32) {
+    let width = ui.available_width();
+    if width < 560.0 { (true, width - 24.0) } else { (false, 300.0) }
+}
+
+/// A form's label: beside its control, or above it on a narrow screen.
+fn option_label(ui: &mut egui::Ui, text: String, narrow: bool) {
+    ui.label(text);
+    if narrow {
+        ui.end_row();
+    }
 }
 
 fn bidding_key(b: Bidding) -> &'static str {
@@ -193,18 +211,22 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings, pics: &mut Car
     let before = s.clone();
     egui::CentralPanel::default().show(root, |ui| {
         ui.heading(t.get("menu.settings"));
+        let (narrow, _) = narrow_layout(ui);
         egui::Grid::new("settings").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
-            ui.label(t.get("settings.skin"));
+            let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
+            label(ui, "settings.skin");
             ui.horizontal_wrapped(|ui| {
                 ui.radio_value(&mut s.skin, Skin::French, t.get("skin.french"));
                 ui.radio_value(&mut s.skin, Skin::FrenchFourColour, t.get("skin.four"));
                 ui.radio_value(&mut s.skin, Skin::Swiss, t.get("skin.swiss"));
             });
             ui.end_row();
-            ui.label("");
+            if !narrow {
+                ui.label("");
+            }
             skin_preview(ui, s.skin, pics);
             ui.end_row();
-            ui.label(t.get("settings.speed"));
+            label(ui, "settings.speed");
             ui.horizontal_wrapped(|ui| {
                 for (v, k) in [
                     (Speed::Slow, "speed.slow"),
@@ -216,14 +238,14 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings, pics: &mut Car
                 }
             });
             ui.end_row();
-            ui.label(t.get("settings.bots"));
-            ui.horizontal(|ui| {
+            label(ui, "settings.bots");
+            ui.horizontal_wrapped(|ui| {
                 ui.radio_value(&mut s.bot_level, BotLevel::Heuristic, t.get("level.heuristic"));
                 ui.radio_value(&mut s.bot_level, BotLevel::Expert, t.get("level.expert"));
             });
             ui.end_row();
-            ui.label(t.get("settings.language"));
-            ui.horizontal(|ui| {
+            label(ui, "settings.language");
+            ui.horizontal_wrapped(|ui| {
                 ui.radio_value(&mut s.language, Language::English, "English");
                 ui.radio_value(&mut s.language, Language::Dutch, "Nederlands");
             });
