@@ -332,7 +332,7 @@ pub fn rules_page(root: &mut egui::Ui, t: &Texts, r: &Rules) -> Option<MenuActio
     out
 }
 
-/// Score-sheet rows as players write them: marks then points, a dash for
+/// Score-sheet rows as players write them: points then roem marks, a dash for
 /// nothing.
 pub fn sheet_grid(ui: &mut egui::Ui, t: &Texts, sheet: &ScoreSheet) {
     egui::Grid::new("sheet").striped(true).num_columns(3).spacing([24.0, 4.0]).show(ui, |ui| {
@@ -344,7 +344,8 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &Texts, sheet: &ScoreSheet) {
             ui.label(format!("{}", i + 1));
             for team in Team::BOTH {
                 let points = if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
-                ui.label(RichText::new(format!("{:<5} {:>4}", row.marks(team), points)).monospace());
+                // Points right-aligned as in the sums below, roem marks after.
+                ui.label(RichText::new(format!("{points:>4} {}", row.marks(team))).monospace());
             }
             ui.end_row();
         }
@@ -355,8 +356,8 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &Texts, sheet: &ScoreSheet) {
         ];
         for (label, sum) in sums {
             ui.label(RichText::new(label).strong());
-            ui.label(RichText::new(sum.ns.to_string()).monospace().strong());
-            ui.label(RichText::new(sum.ew.to_string()).monospace().strong());
+            ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
+            ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
             ui.end_row();
         }
     });
