@@ -76,7 +76,8 @@ impl Layout {
         let c = self.hand_centre(seat);
         let (size, max_span) = match seat {
             Seat::South => (self.card, self.area.width() - 16.0),
-            Seat::North => (self.small(), self.area.width() * 0.5),
+            // Narrower upright, clear of the trump indicator's text.
+            Seat::North => (self.small(), self.area.width() * if self.portrait { 0.42 } else { 0.5 }),
             _ => (self.small(), self.side_span()),
         };
         let along = if matches!(seat, Seat::South | Seat::North) { size.x } else { size.y };
