@@ -96,40 +96,22 @@ pub fn new_game(root: &mut egui::Ui, t: &Texts, rules: &mut Rules) -> Option<Men
             egui::Grid::new("options").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
                 let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
                 label(ui, "option.bidding");
-                egui::ComboBox::from_id_salt("bidding")
-                    .width(combo)
-                    .selected_text(t.get(bidding_key(rules.bidding)))
-                    .show_ui(ui, |ui| {
-                        for b in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
-                            ui.selectable_value(&mut rules.bidding, b, t.get(bidding_key(b)));
-                        }
-                    });
+                let bidding = [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory];
+                choice(ui, t, "bidding", combo, &mut rules.bidding, &bidding, bidding_key);
                 ui.end_row();
                 label(ui, "option.partner_exemption");
                 ui.checkbox(&mut rules.following.partner_exemption, "");
                 ui.end_row();
                 label(ui, "option.undertrump");
-                egui::ComboBox::from_id_salt("undertrump")
-                    .width(combo)
-                    .selected_text(t.get(undertrump_key(rules.following.undertrump)))
-                    .show_ui(ui, |ui| {
-                        for u in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
-                            ui.selectable_value(&mut rules.following.undertrump, u, t.get(undertrump_key(u)));
-                        }
-                    });
+                let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
+                choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
                 ui.end_row();
                 label(ui, "option.trump_lead_overtrump");
                 ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
                 ui.end_row();
                 label(ui, "option.roem_table");
-                egui::ComboBox::from_id_salt("roem")
-                    .width(combo)
-                    .selected_text(t.get(roem_key(rules.roem_table)))
-                    .show_ui(ui, |ui| {
-                        for r in [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku] {
-                            ui.selectable_value(&mut rules.roem_table, r, t.get(roem_key(r)));
-                        }
-                    });
+                let tables = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku];
+                choice(ui, t, "roem", combo, &mut rules.roem_table, &tables, roem_key);
                 ui.end_row();
                 label(ui, "option.roem_claim");
                 let mut manual = rules.roem_claim == RoemClaim::Manual;
@@ -171,6 +153,23 @@ pub fn new_game(root: &mut egui::Ui, t: &Texts, rules: &mut Rules) -> Option<Men
 fn narrow_layout(ui: &egui::Ui) -> (bool, f32) {
     let width = ui.available_width();
     if width < 560.0 { (true, width - 24.0) } else { (false, 300.0) }
+}
+
+/// A drop-down of `choices`, each shown by its translated name.
+fn choice<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    t: &Texts,
+    id: &str,
+    width: f32,
+    value: &mut T,
+    choices: &[T],
+    key: fn(T) -> &'static str,
+) {
+    egui::ComboBox::from_id_salt(id).width(width).selected_text(t.get(key(*value))).show_ui(ui, |ui| {
+        for &c in choices {
+            ui.selectable_value(value, c, t.get(key(c)));
+        }
+    });
 }
 
 /// A form's label: beside its control, or above it on a narrow screen.
