@@ -257,6 +257,7 @@ fn draw_ui(
     );
     let now = time.elapsed_secs();
     let t = &texts.0;
+    pictures.use_skin(settings.0.skin);
     let action = match screen.get() {
         Screen::Title => {
             let message = message.0.as_deref().or(pictures.problem.as_deref());
@@ -273,9 +274,9 @@ fn draw_ui(
                 next.set(Screen::Title);
                 return Ok(());
             };
-            let mut chosen = ui::table_overlays(&mut root, t, &s, now, settings.0.skin, &mut pictures);
+            let mut chosen = ui::table_overlays(&mut root, t, &s, now, &mut pictures);
             egui::CentralPanel::default().frame(egui::Frame::new()).show(&mut root, |ui| {
-                if let Some(a) = table::draw(ui, &mut s, &settings.0, t, now, &mut selection, &mut pictures) {
+                if let Some(a) = table::draw(ui, &mut s, t, now, &mut selection, &mut pictures) {
                     chosen = Some(ui::TableAction::Game(a));
                 }
             });

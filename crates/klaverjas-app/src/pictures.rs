@@ -10,23 +10,24 @@
 //! Where the folder is missing the table draws plain cards instead, and the
 //! title screen says why.
 
+use crate::settings::Skin;
 use bevy::prelude::Resource;
 use bevy_egui::egui::{self, Color32, ColorImage, Mesh, Pos2, Rect, TextureHandle, TextureId, TextureOptions};
 use klaverjas_cards::{Deck, Face};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-#[derive(Resource, Default)]
+#[derive(Resource)]
 pub struct CardPictures {
     /// `assets/cards`, if found.
     root: Option<PathBuf>,
     /// How many times the files are halved for this screen.
     halvings: u32,
-    /// The deck the textures are of: switching skins frees the old one.
-    deck: Option<Deck>,
+    /// The player's skin, which the textures are of.
+    skin: Skin,
     /// Loaded textures; `None` records a file that could not be read, so it
     /// is not tried again every frame.
-    textures: HashMap<(Deck, Face), Option<TextureHandle>>,
+    textures: HashMap<Face, Option<TextureHandle>>,
     /// The first file that failed, for the player.
     pub problem: Option<String>,
 }
@@ -55,7 +56,19 @@ impl CardPictures {
         if let Some(p) = &problem {
             bevy::log::warn!("{p}");
         }
-        CardPictures { root, problem, ..CardPictures::default() }
+        CardPictures { root, halvings: 0, skin: Skin::French, textures: HashMap::new(), problem }
+    }
+
+    /// The skin to draw; switching frees the old skin's textures.
+    pub fn use_skin(&mut self, skin: Skin) {
+        if skin != self.skin {
+            self.skin = skin;
+            self.textures.clear();
+        }
+    }
+
+    pub fn skin(&self) -> Skin {
+        self.skin
     }
 
     /// Chooses the texture size for cards drawn `drawn_height` physical
@@ -72,15 +85,11 @@ impl CardPictures {
         }
     }
 
-    /// The texture of a face, loading it on first use.
-    pub fn texture(&mut self, ctx: &egui::Context, deck: Deck, face: Face) -> Option<TextureId> {
+    /// The texture of a face in the current skin, loading it on first use.
+    pub fn texture(&mut self, ctx: &egui::Context, face: Face) -> Option<TextureId> {
         let root = self.root.as_ref()?;
-        if self.deck != Some(deck) {
-            self.textures.clear();
-            self.deck = Some(deck);
-        }
-        let halvings = self.halvings;
-        let slot = self.textures.entry((deck, face)).or_insert_with(|| {
+        let (halvings, deck) = (self.halvings, self.skin.deck());
+        let slot = self.textures.entry(face).or_insert_with(|| {
             let path = root.join(deck.dir()).join(face.file_name());
             match load(&path, halvings) {
                 Ok(image) => Some(ctx.load_texture(path.display().to_string(), image, TextureOptions::LINEAR)),

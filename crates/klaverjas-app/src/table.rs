@@ -5,7 +5,7 @@
 use crate::i18n::Texts;
 use crate::pictures::{self, CardPictures};
 use crate::session::{HUMAN, Session, seat_name, suit_name};
-use crate::settings::{Settings, Skin};
+use crate::settings::Skin;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use klaverjas::{Action, Card, CardSet, Phase, PileCard, Rank, Seat, Suit, Team};
 use klaverjas_cards::Face;
@@ -196,11 +196,9 @@ pub fn rank_label(skin: Skin, rank: Rank) -> &'static str {
 
 /// Draws a card face centred at `at`: the skin's picture, or a plain card
 /// where the pictures are missing.
-#[allow(clippy::too_many_arguments)]
 pub fn draw_face(
     p: &egui::Painter,
     pics: &mut CardPictures,
-    skin: Skin,
     card: Card,
     at: Pos2,
     size: Vec2,
@@ -211,15 +209,15 @@ pub fn draw_face(
     let rect = Rect::from_center_size(at, size);
     let r = CornerRadius::same((size.x * 0.07) as u8);
     p.rect_filled(rect.translate(Vec2::new(1.5, 2.5)), r, Color32::from_black_alpha(70));
-    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Card(card)) {
+    if let Some(texture) = pics.texture(p.ctx(), Face::Card(card)) {
         // A card that may not be played is darkened, as the plain one is.
         let tint = if dim { Color32::from_gray(145) } else { Color32::WHITE };
         pictures::paint(p, texture, rect, false, tint);
         return;
     }
     p.rect(rect, r, Color32::from_rgb(252, 250, 244), Stroke::new(1.0, Color32::from_gray(120)), StrokeKind::Inside);
-    let (symbol, colour) = suit_look(skin, card.suit());
-    let label = rank_label(skin, card.rank());
+    let (symbol, colour) = suit_look(pics.skin(), card.suit());
+    let label = rank_label(pics.skin(), card.rank());
     let corner = FontId::proportional(size.y * 0.2);
     let tl = rect.left_top() + Vec2::new(size.x * 0.08, size.y * 0.03);
     p.text(tl, Align2::LEFT_TOP, label, corner.clone(), colour);
@@ -245,9 +243,9 @@ pub fn draw_face(
     }
 }
 
-pub fn draw_back(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, at: Pos2, size: Vec2, sideways: bool) {
+pub fn draw_back(p: &egui::Painter, pics: &mut CardPictures, at: Pos2, size: Vec2, sideways: bool) {
     let size = if sideways { Vec2::new(size.y, size.x) } else { size };
-    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Back) {
+    if let Some(texture) = pics.texture(p.ctx(), Face::Back) {
         pictures::paint(p, texture, Rect::from_center_size(at, size), sideways, Color32::WHITE);
         return;
     }
@@ -323,13 +321,13 @@ fn dealt_counts(dealer: Seat, progress: Option<f32>) -> [usize; 4] {
 }
 
 /// The packets in the air, from the dealer to each seat in turn.
-fn draw_dealing(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, layout: &Layout, dealer: Seat, t: f32) {
+fn draw_dealing(p: &egui::Painter, pics: &mut CardPictures, layout: &Layout, dealer: Seat, t: f32) {
     let from = layout.hand_centre(dealer);
     for (k, seat) in deal_order(dealer).into_iter().enumerate() {
         let start = leaves_at(k);
         if t >= start && t < start + IN_AIR {
             let at = lerp(from, layout.hand_centre(seat), (t - start) / IN_AIR);
-            draw_back(p, pics, skin, at, layout.small(), false);
+            draw_back(p, pics, at, layout.small(), false);
         }
     }
 }
@@ -342,7 +340,6 @@ pub struct Selection(pub Option<usize>);
 pub fn draw(
     ui: &mut egui::Ui,
     s: &mut Session,
-    settings: &Settings,
     texts: &Texts,
     now: f32,
     selection: &mut Selection,
@@ -353,7 +350,6 @@ pub fn draw(
     pics.fit(layout.card.y * ui.ctx().pixels_per_point());
     let p = ui.painter().clone();
     p.rect_filled(area, 0.0, FELT);
-    let skin = settings.skin;
     let game = s.m.game();
     let trump = game.contract().map(|c| c.trump);
     let waiting = s.waiting_for(now);
@@ -391,7 +387,7 @@ pub fn draw(
         let n = s.shown.hands[seat.index()].len() as usize;
         let n = n.min(arrived[seat.index()]);
         for at in layout.hand_positions(seat, n) {
-            draw_back(&p, pics, skin, at, layout.small(), matches!(seat, Seat::West | Seat::East));
+            draw_back(&p, pics, at, layout.small(), matches!(seat, Seat::West | Seat::East));
         }
     }
 
@@ -403,7 +399,6 @@ pub fn draw(
             draw_back(
                 &p,
                 pics,
-                skin,
                 at + Vec2::new(i as f32 * 2.0, -(i as f32) * 2.0),
                 layout.small() * 0.8,
                 team == Team::NS,
@@ -437,7 +432,7 @@ pub fn draw(
         {
             at = lerp(slot, layout.pile(winner.team()), (now - start) / d.max(0.001));
         }
-        draw_face(&p, pics, skin, card, at, layout.trick_card(), false, false);
+        draw_face(&p, pics, card, at, layout.trick_card(), false, false);
     }
 
     // The player's hand: sorted, legal cards bright, the rest dimmed.
@@ -461,7 +456,7 @@ pub fn draw(
         }
         let lifted = my_turn && (hovered == Some(i) || selection.0 == Some(i)) && legal.contains(card);
         let dim = my_turn && game.phase() == Phase::Playing && !legal.contains(card);
-        draw_face(&p, pics, skin, card, at, layout.card, dim, lifted);
+        draw_face(&p, pics, card, at, layout.card, dim, lifted);
     }
 
     // Keyboard play: arrows move, Enter plays, 1-8 play directly.
@@ -497,9 +492,9 @@ pub fn draw(
     }
 
     if let Some(t) = dealing {
-        draw_dealing(&p, pics, skin, &layout, game.dealer(), t);
+        draw_dealing(&p, pics, &layout, game.dealer(), t);
     }
-    draw_trump_indicator(&p, pics, s, &layout, skin, texts);
+    draw_trump_indicator(&p, pics, s, &layout, texts);
     draw_notices(&p, s, &layout, now);
 
     if !my_turn {
@@ -512,14 +507,7 @@ pub fn draw(
     None
 }
 
-fn draw_trump_indicator(
-    p: &egui::Painter,
-    pics: &mut CardPictures,
-    s: &Session,
-    layout: &Layout,
-    skin: Skin,
-    texts: &Texts,
-) {
+fn draw_trump_indicator(p: &egui::Painter, pics: &mut CardPictures, s: &Session, layout: &Layout, texts: &Texts) {
     let game = s.m.game();
     let at = layout.indicator();
     let font = FontId::proportional(15.0);
@@ -527,8 +515,8 @@ fn draw_trump_indicator(
     let turned = game.turned_cards();
     for (i, &c) in turned.iter().enumerate() {
         let rect = Rect::from_center_size(at + Vec2::new(i as f32 * layout.small().x * 0.45, 0.0), layout.small());
-        draw_back(p, pics, skin, rect.center() - Vec2::new(3.0, 3.0), layout.small(), false);
-        draw_pile_card(p, pics, skin, c, rect);
+        draw_back(p, pics, rect.center() - Vec2::new(3.0, 3.0), layout.small(), false);
+        draw_pile_card(p, pics, c, rect);
     }
     let text = match game.contract() {
         Some(c) => texts
@@ -542,17 +530,17 @@ fn draw_trump_indicator(
     if let Some(c) = game.contract() {
         let centre = below + Vec2::new(18.0, text_height + 22.0);
         p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
-        draw_suit(p, pics, skin, c.trump, centre, 13.0);
+        draw_suit(p, pics, c.trump, centre, 13.0);
     }
 }
 
 /// A card of the 2-6 pile (classic's turned card) filling `rect`.
-pub fn draw_pile_card(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, c: PileCard, rect: Rect) {
-    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Pile { suit: c.suit, rank: c.rank }) {
+pub fn draw_pile_card(p: &egui::Painter, pics: &mut CardPictures, c: PileCard, rect: Rect) {
+    if let Some(texture) = pics.texture(p.ctx(), Face::Pile { suit: c.suit, rank: c.rank }) {
         pictures::paint(p, texture, rect, false, Color32::WHITE);
         return;
     }
-    let (symbol, colour) = suit_look(skin, c.suit);
+    let (symbol, colour) = suit_look(pics.skin(), c.suit);
     p.rect(
         rect,
         CornerRadius::same(5),
@@ -571,8 +559,8 @@ pub fn draw_pile_card(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, c:
 }
 
 /// A suit's symbol as the skin draws it: the middle of its ace.
-pub fn draw_suit(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, suit: Suit, centre: Pos2, half: f32) {
-    if let Some(texture) = pics.texture(p.ctx(), skin.deck(), Face::Card(Card::new(suit, Rank::Ace))) {
+pub fn draw_suit(p: &egui::Painter, pics: &mut CardPictures, suit: Suit, centre: Pos2, half: f32) {
+    if let Some(texture) = pics.texture(p.ctx(), Face::Card(Card::new(suit, Rank::Ace))) {
         // The ace's pip fills the middle half of the card's width.
         let uv = Rect::from_center_size(Pos2::new(0.5, 0.5), Vec2::new(0.52, 0.52 / 1.45));
         pictures::paint_part(
@@ -585,7 +573,7 @@ pub fn draw_suit(p: &egui::Painter, pics: &mut CardPictures, skin: Skin, suit: S
         );
         return;
     }
-    let (symbol, colour) = suit_look(skin, suit);
+    let (symbol, colour) = suit_look(pics.skin(), suit);
     p.text(centre, Align2::CENTER_CENTER, symbol, FontId::proportional(half * 1.7), colour);
 }
 

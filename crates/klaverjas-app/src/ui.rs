@@ -223,7 +223,8 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings, pics: &mut Car
             if !narrow {
                 ui.label("");
             }
-            skin_preview(ui, s.skin, pics);
+            pics.use_skin(s.skin);
+            skin_preview(ui, pics);
             ui.end_row();
             label(ui, "settings.speed");
             ui.horizontal_wrapped(|ui| {
@@ -262,7 +263,7 @@ pub fn settings(root: &mut egui::Ui, t: &Texts, s: &mut Settings, pics: &mut Car
 }
 
 /// A few cards of the chosen skin, so a change shows at once.
-fn skin_preview(ui: &mut egui::Ui, skin: Skin, pics: &mut CardPictures) {
+fn skin_preview(ui: &mut egui::Ui, pics: &mut CardPictures) {
     let card = egui::vec2(72.0, 72.0 * 1.45);
     pics.fit(card.y * ui.ctx().pixels_per_point());
     let cards = [
@@ -275,9 +276,9 @@ fn skin_preview(ui: &mut egui::Ui, skin: Skin, pics: &mut CardPictures) {
     let p = ui.painter_at(rect);
     for (i, (suit, rank)) in cards.into_iter().enumerate() {
         let at = rect.left_center() + egui::vec2(card.x * (0.5 + 1.1 * i as f32), 0.0);
-        table::draw_face(&p, pics, skin, Card::new(suit, rank), at, card, false, false);
+        table::draw_face(&p, pics, Card::new(suit, rank), at, card, false, false);
     }
-    table::draw_back(&p, pics, skin, rect.left_center() + egui::vec2(card.x * 4.9, 0.0), card, false);
+    table::draw_back(&p, pics, rect.left_center() + egui::vec2(card.x * 4.9, 0.0), card, false);
 }
 
 /// The rules as they are played: generated from the rule set itself.
@@ -398,7 +399,6 @@ pub fn table_overlays(
     t: &Texts,
     s: &Session,
     now: f32,
-    skin: Skin,
     pics: &mut CardPictures,
 ) -> Option<TableAction> {
     let mut out = None;
@@ -439,7 +439,7 @@ pub fn table_overlays(
                     if let Some(&pile) = game.turned_cards().last() {
                         let size = egui::vec2(64.0, 64.0 * 1.45);
                         let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-                        table::draw_pile_card(ui.painter(), pics, skin, pile, rect);
+                        table::draw_pile_card(ui.painter(), pics, pile, rect);
                     }
                     ui.horizontal_wrapped(|ui| {
                         for action in game.legal_actions() {
@@ -454,7 +454,7 @@ pub fn table_overlays(
                             let response = ui.add_sized([130.0, 44.0], button);
                             if let Some(suit) = suit {
                                 let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
-                                table::draw_suit(ui.painter(), pics, skin, suit, at, 13.0);
+                                table::draw_suit(ui.painter(), pics, suit, at, 13.0);
                             }
                             if response.clicked() {
                                 out = Some(TableAction::Game(action));
