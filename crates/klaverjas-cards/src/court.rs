@@ -5,7 +5,7 @@
 
 use crate::Deck;
 use crate::draw::{Canvas, Colour, line, place, rgb, rounded_rect, turned};
-use crate::shapes::{self, draw_suit, ink};
+use crate::shapes::{self, circle, draw_suit, ink};
 use klaverjas::{Rank, Suit};
 use tiny_skia::{Path, PathBuilder, Transform};
 
@@ -26,10 +26,6 @@ fn poly(points: &[(f32, f32)]) -> Path {
     }
     p.close();
     p.finish().expect("a polygon")
-}
-
-fn circle(x: f32, y: f32, r: f32) -> Path {
-    PathBuilder::from_circle(x, y, r).expect("a circle")
 }
 
 pub fn draw_court(c: &mut Canvas, deck: Deck, suit: Suit, rank: Rank) {

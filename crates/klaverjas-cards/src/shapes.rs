@@ -118,7 +118,7 @@ fn circle_band(cx: f32, cy: f32, r: f32, y0: f32, y1: f32) -> Path {
     p.finish().expect("a band is a valid path")
 }
 
-fn circle(cx: f32, cy: f32, r: f32) -> Path {
+pub fn circle(cx: f32, cy: f32, r: f32) -> Path {
     PathBuilder::from_circle(cx, cy, r).expect("a circle with a positive radius")
 }
 
