@@ -2,7 +2,8 @@
 //! ways that agree with what its seat has seen (voids, failed overtrumps,
 //! the bidding), solves each deal exactly with the double-dummy solver, and
 //! plays the card with the best average. Bids are chosen by the same
-//! sampling, each sampled deal played out by heuristic players.
+//! sampling: the solver says whether each sampled deal is made with the
+//! candidate trump, and heuristic players size the margin.
 //!
 //! Everything is seeded and limited by node counts, never by the clock, so
 //! the same seed plays the same game on every machine.
@@ -22,7 +23,14 @@ pub const SAMPLES: usize = 20;
 /// on one core of the project's machine.
 pub const NODE_BUDGET: u64 = 900_000;
 /// Sampled deals per bid candidate.
-pub const BID_SAMPLES: usize = 8;
+pub const BID_SAMPLES: usize = 12;
+/// Solver nodes allowed per bid decision, over all candidates and samples:
+/// about 200 ms on one core of the project's machine. A bid is made once a
+/// deal, so it may think longer than a card.
+pub const BID_NODE_BUDGET: u64 = 3_000_000;
+/// Solver nodes allowed per sampled deal of a bid, so that one hard deal
+/// cannot eat the budget of the others.
+pub const BID_SAMPLE_BUDGET: u64 = 400_000;
 
 pub struct ExpertBot {
     rng: Rng,
@@ -137,8 +145,12 @@ impl ExpertBot {
         )
     }
 
-    /// Scores each trump the seat could choose by playing sampled deals out
-    /// with heuristic players, and bids the best if it pays.
+    /// Scores each trump the seat could choose over sampled deals and bids
+    /// the best if it pays. Whether a sampled deal is made is the solver's
+    /// verdict under perfect play (one null-window test, far cheaper than
+    /// the exact value); the margin comes from heuristic players playing it
+    /// out, bent to agree with that verdict. A deal the solver could not
+    /// settle within its share of nodes keeps the playout's verdict.
     fn bid(&mut self, view: &PlayerView) -> Decision {
         let candidates: Vec<(Action, Suit)> = view
             .legal
@@ -151,50 +163,119 @@ impl ExpertBot {
             .collect();
         let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
         let k = Knowledge::from_view(view);
-        let mut best: Option<(Action, Suit, f64)> = None;
+        let start_nodes = self.solver.nodes;
+        let mut best: Option<(Action, Suit, BidEstimate)> = None;
         for (action, suit) in candidates {
-            let mut total = 0.0;
-            let mut n = 0;
+            let contract = Contract { trump: suit, declarer: view.seat, forced: !can_pass };
+            let mut estimate = BidEstimate::default();
             for _ in 0..BID_SAMPLES {
                 let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
                     break;
                 };
-                total += playout_margin(view, hands, Contract { trump: suit, declarer: view.seat, forced: !can_pass });
-                n += 1;
+                let budget = BID_NODE_BUDGET.saturating_sub(self.solver.nodes - start_nodes).min(BID_SAMPLE_BUDGET);
+                let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, budget);
+                estimate.add(playout(view, hands, contract), made);
             }
-            let ev =
-                if n == 0 { hand_strength(view.hand, suit) as f64 - PLAY_THRESHOLD as f64 } else { total / n as f64 };
-            if best.is_none_or(|b| ev > b.2) {
-                best = Some((action, suit, ev));
+            let ev = estimate.mean().unwrap_or(hand_strength(view.hand, suit) as f64 - PLAY_THRESHOLD as f64);
+            if best.as_ref().is_none_or(|b| ev > b.2.mean().unwrap_or(f64::MIN)) {
+                best = Some((action, suit, estimate));
             }
         }
-        match best {
-            Some((action, suit, ev)) if !can_pass || ev > 0.0 => Decision::new(
-                action,
-                format!("Playing {} wins {ev:+.0} points on average over {BID_SAMPLES} sampled deals", suit.name()),
-            ),
-            Some((_, suit, ev)) => Decision::new(
+        let Some((action, suit, estimate)) = best else {
+            return HeuristicBot.decide(view);
+        };
+        let ev = estimate.mean().unwrap_or(0.0);
+        let made = estimate.made_text();
+        if !can_pass || ev > 0.0 {
+            Decision::new(action, format!("Playing {}: {made}, {ev:+.0} points on average", suit.name()))
+        } else {
+            Decision::new(
                 Action::Bid(Bid::Pass),
-                format!("Pass: playing {} would lose {:.0} points on average", suit.name(), -ev),
-            ),
-            None => HeuristicBot.decide(view),
+                format!("Pass: playing {} {made}, {ev:+.0} points on average", suit.name()),
+            )
         }
     }
 }
 
-/// Plays a sampled deal out with four heuristic players and returns the
-/// bidder's team's score minus the opponents' (nat and pit included).
-fn playout_margin(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> f64 {
+/// What sampled deals say of one candidate trump.
+#[derive(Default)]
+struct BidEstimate {
+    margin: f64,
+    samples: usize,
+    made: usize,
+    /// Samples the solver settled (the others rest on the playout alone).
+    solved: usize,
+}
+
+impl BidEstimate {
+    fn add(&mut self, playout: Playout, solver_made: Option<bool>) {
+        let made = solver_made.unwrap_or(playout.made);
+        // The playout's score when it agrees with the solver; otherwise
+        // the least the solver's verdict allows: a deal made by perfect
+        // play counts as made by a point, a failed one costs the whole
+        // deal, as nat does.
+        self.margin += match (made, playout.made) {
+            (true, true) | (false, false) => playout.margin,
+            (true, false) => 0.0,
+            (false, true) => -playout.total,
+        };
+        self.samples += 1;
+        self.made += made as usize;
+        self.solved += solver_made.is_some() as usize;
+    }
+
+    fn mean(&self) -> Option<f64> {
+        (self.samples > 0).then(|| self.margin / self.samples as f64)
+    }
+
+    fn made_text(&self) -> String {
+        format!("made in {} of {} sampled deals ({} solved exactly)", self.made, self.samples, self.solved)
+    }
+}
+
+/// Whether the declarer's team makes the contract on these hands under
+/// perfect play by both sides: more than half of all points, roem counted
+/// as if always called. `None` when `budget` nodes did not settle it.
+fn made_with_perfect_play(
+    solver: &mut Solver,
+    rules: &klaverjas::Rules,
+    hands: [CardSet; 4],
+    dealer: Seat,
+    contract: Contract,
+    budget: u64,
+) -> Option<bool> {
+    let state = PlayState::new(hands, contract.trump, dealer.next(), rules);
+    // NS minus EW must be positive for NS to make it; a tie is nat.
+    match contract.declarer.team() {
+        Team::NS => solver.at_least_within(&state, 1, budget),
+        Team::EW => solver.at_least_within(&state, 0, budget).map(|ns_even_or_better| !ns_even_or_better),
+    }
+}
+
+/// A sampled deal played out by heuristic players, from the declarer's side.
+struct Playout {
+    made: bool,
+    /// Declarer's team's score minus the opponents' (nat and pit included).
+    margin: f64,
+    /// Both teams' scores together: what a nat hands the opponents.
+    total: f64,
+}
+
+/// Plays a sampled deal out with four heuristic players.
+fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playout {
     let pile = Deal::shuffled(0, view.dealer).pile;
     let deal = Deal { dealer: view.dealer, hands, pile };
     let mut game = Game::with_contract(view.rules, deal, contract);
     while let Some(seat) = game.to_act() {
         let d = HeuristicBot.decide(&game.view(seat));
         if game.apply(d.action).is_err() {
-            return 0.0;
+            break;
         }
     }
-    let Some(r) = game.result() else { return 0.0 };
+    let Some(r) = game.result() else {
+        return Playout { made: false, margin: 0.0, total: 0.0 };
+    };
     let me = view.seat.team();
-    r.final_score()[me] as f64 - r.final_score()[me.other()] as f64
+    let (mine, theirs) = (r.final_score()[me] as f64, r.final_score()[me.other()] as f64);
+    Playout { made: !r.nat, margin: mine - theirs, total: mine + theirs }
 }

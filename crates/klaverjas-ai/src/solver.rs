@@ -168,12 +168,7 @@ impl Solver {
     /// [`Solver::card_values`] within `budget` nodes; `None` if the search
     /// needed more. The table keeps only what was finished.
     pub fn card_values_within(&mut self, s: &PlayState, budget: u64) -> Option<Vec<(Card, i32)>> {
-        self.limit = self.nodes.saturating_add(budget);
-        let values = self.card_values(s);
-        let done = !self.aborted;
-        self.limit = u64::MAX;
-        self.aborted = false;
-        done.then_some(values)
+        self.within(budget, |solver| solver.card_values(s))
     }
 
     /// Whether NS's value is at least `target` (a null-window test: much
@@ -181,6 +176,21 @@ impl Solver {
     pub fn at_least(&mut self, s: &PlayState, target: i32) -> bool {
         self.prepare(s);
         self.search(s, target - 1, target) >= target
+    }
+
+    /// [`Solver::at_least`] within `budget` nodes; `None` if it needed more.
+    pub fn at_least_within(&mut self, s: &PlayState, target: i32, budget: u64) -> Option<bool> {
+        self.within(budget, |solver| solver.at_least(s, target))
+    }
+
+    /// Runs `search` with a node limit; its answer is void if it hit it.
+    fn within<T>(&mut self, budget: u64, search: impl FnOnce(&mut Solver) -> T) -> Option<T> {
+        self.limit = self.nodes.saturating_add(budget);
+        let answer = search(self);
+        let done = !self.aborted;
+        self.limit = u64::MAX;
+        self.aborted = false;
+        done.then_some(answer)
     }
 
     fn slot(&self, hands: &[CardSet; 4], leader: Seat) -> usize {

@@ -141,3 +141,26 @@ fn the_expert_keeps_quiet_about_roem_when_nat_is_certain() {
     }
     panic!("no certain-nat roem trick found");
 }
+
+#[test]
+fn the_expert_bids_by_solving_sampled_deals() {
+    use klaverjas_ai::heuristic::{PLAY_THRESHOLD, hand_strength};
+    let (mut strong, mut weak) = (None, None);
+    for seed in 0..2000u64 {
+        let game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
+        let view = game.view(game.to_act().unwrap());
+        let strength = hand_strength(view.hand, view.turned[0].suit);
+        if strength >= PLAY_THRESHOLD + 20 {
+            strong.get_or_insert(view);
+        } else if strength <= PLAY_THRESHOLD - 50 {
+            weak.get_or_insert(view);
+        }
+    }
+    for (view, expected) in [(strong.unwrap(), Action::Bid(Bid::Play)), (weak.unwrap(), Action::Bid(Bid::Pass))] {
+        let d = Level::Expert.bot(7).decide(&view);
+        assert_eq!(d.action, expected, "{}: {}", view.hand, d.reason);
+        // The solver settled some of the samples, not the playouts alone.
+        let solved: u32 = d.reason.split(" (").nth(1).and_then(|r| r.split(' ').next()?.parse().ok()).unwrap();
+        assert!(solved > 0 && d.reason.contains("solved exactly"), "{}", d.reason);
+    }
+}

@@ -27,7 +27,7 @@ kj: the Klaverjas engine on the command line
   kj code  (--seed S --dealer SEAT | --code CODE)
   kj bench playout [--deals N] [--seed S]
   kj bench solver --deals N --seed S
-  kj bench bot --level LEVEL --decisions N --seed S
+  kj bench bot --level LEVEL --decisions N --seed S [--bids]
 
 Every command takes --json for JSON output.
 Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert. Suits C D H S; seats N E S W.
@@ -342,9 +342,12 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
     match what.as_str() {
         "playout" => bench_playout(&Args::parse("bench playout", rest, &["deals", "seed", "rules"], &["json"])?),
         "solver" => bench_solver(&Args::parse("bench solver", rest, &["deals", "seed", "rules"], &["json"])?),
-        "bot" => {
-            matches::bench_bot(&Args::parse("bench bot", rest, &["level", "decisions", "seed", "rules"], &["json"])?)
-        }
+        "bot" => matches::bench_bot(&Args::parse(
+            "bench bot",
+            rest,
+            &["level", "decisions", "seed", "rules"],
+            &["json", "bids"],
+        )?),
         other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot)"))),
     }
 }
@@ -393,6 +396,7 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
     let seed = args.number("seed", 1)?;
     let mut solver = klaverjas_ai::solver::Solver::default();
     let mut times = Vec::new();
+    let mut node_counts = Vec::new();
     let mut nodes = 0;
     let mut total = 0.0;
     for i in 0..deals {
@@ -401,18 +405,34 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
         solver.clear();
         let before = solver.nodes;
         let start = Instant::now();
-        std::hint::black_box(solver.value(&state));
+        let v = std::hint::black_box(solver.value(&state));
         let secs = start.elapsed().as_secs_f64();
+        if std::env::var("IDEAL").is_ok() {
+            let full = solver.nodes - before;
+            solver.clear();
+            let n0 = solver.nodes;
+            assert!(solver.at_least(&state, v));
+            let a = solver.nodes - n0;
+            assert!(!solver.at_least(&state, v + 1));
+            let b = solver.nodes - n0 - a;
+            eprintln!("value {v}: full {}k, ideal {}k + {}k", full / 1000, a / 1000, b / 1000);
+        }
         total += secs;
         nodes += solver.nodes - before;
+        node_counts.push((solver.nodes - before) as f64);
         times.push(secs * 1000.0);
     }
     let (median, p95) = percentiles(&mut times);
+    let (median_nodes, _) = percentiles(&mut node_counts);
     let nps = (nodes as f64 / total).round();
     output(
         args,
         json!({ "median_ms": median, "p95_ms": p95, "nodes_per_sec": nps }),
-        format!("{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s", nps / 1e6),
+        format!(
+            "{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s, median {:.0} k nodes",
+            nps / 1e6,
+            median_nodes / 1e3
+        ),
     );
     Ok(())
 }

@@ -138,10 +138,12 @@ impl Stats {
     }
 }
 
-/// Times one level's card decisions on positions from heuristic games.
-/// Only real choices count: a card with no alternative is no decision.
+/// Times one level's card decisions (or with `--bids` its bids) on
+/// positions from heuristic games. Only real choices count: a card with no
+/// alternative is no decision.
 pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
+    let (timed, what) = if args.flag("bids") { (Phase::Bidding, "bid") } else { (Phase::Playing, "card") };
     let level = level(args, "level")?;
     let decisions = args.number("decisions", 200)?.max(1);
     let seed = args.number("seed", 1)?;
@@ -155,7 +157,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
         deal_no += 1;
         while let Some(seat) = game.to_act() {
             let view = game.view(seat);
-            let action = if game.phase() == Phase::Playing && view.legal.len() > 1 && (times.len() as u64) < decisions {
+            let action = if game.phase() == timed && view.legal.len() > 1 && (times.len() as u64) < decisions {
                 let start = Instant::now();
                 let d = bot.decide(&view);
                 times.push(start.elapsed().as_secs_f64() * 1000.0);
@@ -174,7 +176,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
         args,
         json!({ "median_ms": median, "p95_ms": p95, "heuristic_fallbacks": fallbacks }),
         format!(
-            "{decisions} {level} card decisions: median {median:.3} ms, p95 {p95:.3} ms ({fallbacks} left to the heuristic)"
+            "{decisions} {level} {what} decisions: median {median:.3} ms, p95 {p95:.3} ms ({fallbacks} left to the heuristic)"
         ),
     );
     Ok(())
