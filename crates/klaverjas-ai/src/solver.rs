@@ -338,10 +338,14 @@ fn most_remaining(s: &PlayState) -> i32 {
     if stuk.is_subset(all) && s.hands.iter().all(|h| !stuk.is_subset(*h)) {
         total += 20;
     }
-    for r in Rank::ALL {
-        let four: CardSet = Suit::ALL.iter().map(|&suit| Card::new(suit, r)).collect();
-        if four.is_subset(all) && s.hands.iter().all(|h| h.intersect(four).len() == 1) {
-            total += klaverjas::roem::four_of_a_kind_value(r, s.roem_table) as i32;
+    // Ranks of which all four cards are still out, one bit a rank.
+    let mut complete = all.0 & all.0 >> 8 & all.0 >> 16 & all.0 >> 24 & 0xFF;
+    while complete != 0 {
+        let rank = complete.trailing_zeros();
+        complete &= complete - 1;
+        let four = CardSet(0x0101_0101 << rank);
+        if s.hands.iter().all(|h| h.intersect(four).len() == 1) {
+            total += klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), s.roem_table) as i32;
         }
     }
     total
@@ -418,9 +422,7 @@ fn order_key(s: &PlayState, card: Card) -> i32 {
     if t.is_empty() {
         return strength * 4 + points;
     }
-    let mut after = *t;
-    after.push(card);
-    let wins = after.winning_index() == Some(t.len());
+    let wins = t.would_win(card);
     let partner_winning = t.len() >= 2 && t.winning_index() == Some(t.len() - 2);
     match (partner_winning, wins) {
         (true, _) => 100 + points * 4 - strength,
@@ -503,10 +505,8 @@ fn can_join_run(card: Card, elsewhere: CardSet) -> bool {
 
 /// Whether no trick can hold all four cards of `card`'s rank any more.
 fn four_of_a_kind_broken(_s: &PlayState, card: Card, elsewhere: CardSet) -> bool {
-    Suit::ALL
-        .into_iter()
-        .filter(|&suit| suit != card.suit())
-        .any(|suit| !elsewhere.contains(Card::new(suit, card.rank())))
+    let others = (0x0101_0101u32 << card.rank().index()) & !(1 << card.index());
+    elsewhere.0 & others != others
 }
 
 /// Plain minimax with no table, no ordering and no merging: slow, obviously

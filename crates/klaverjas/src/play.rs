@@ -125,6 +125,13 @@ impl Trick {
         self.set.insert(card);
     }
 
+    /// Whether `card`, played next, would be winning the trick.
+    #[inline]
+    pub fn would_win(&self, card: Card) -> bool {
+        let Some(led) = self.led_suit() else { return true };
+        self.len < 4 && KEYS[self.trump.index() * 4 + led.index()][card.index()] > self.best_key
+    }
+
     /// Index of the card now winning: the highest trump if any trump was
     /// played, else the highest card of the led suit. `None` while empty.
     pub fn winning_index(&self) -> Option<usize> {

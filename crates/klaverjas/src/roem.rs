@@ -58,22 +58,33 @@ pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
     }
 }
 
+/// The longest run (0, 3 or 4 cards in sequence) among a suit's cards,
+/// one bit a rank in sequence order: the trick loop of solvers asks often.
+const RUN: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut x = 0;
+    while x < 256 {
+        let three = x & (x >> 1) & (x >> 2);
+        table[x] = if three & (x >> 3) != 0 {
+            4
+        } else if three != 0 {
+            3
+        } else {
+            0
+        };
+        x += 1;
+    }
+    table
+};
+
 /// The roem in a trick's cards. Runs and four of a kind do not combine with
 /// each other (four cards cannot hold both); stuk adds to a run, so a trump
 /// run with king and queen is 40 (three) or 70 (four). A run of four scores
 /// 50, not 50 plus the 20 of the three inside it.
 pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
     let bits = cards.0;
-    let mut run = 0;
-    for suit in 0..4 {
-        let x = (bits >> (suit * 8)) & 0xFF;
-        let three = x & (x >> 1) & (x >> 2);
-        if three & (x >> 3) != 0 {
-            run = 4;
-        } else if three != 0 {
-            run = 3;
-        }
-    }
+    // A trick holds four cards, so at most one suit can hold a run.
+    let run = bits.to_le_bytes().iter().map(|&x| RUN[x as usize]).max().unwrap_or(0);
     let same_rank = bits & (bits >> 8) & (bits >> 16) & (bits >> 24) & 0xFF;
     let four_of_a_kind = (same_rank != 0).then(|| Rank::from_index(same_rank.trailing_zeros() as usize));
     let stuk_cards =
