@@ -207,6 +207,65 @@ impl Solver {
         e.generation == self.generation && e.leader == leader as u8 && e.hands == key
     }
 
+    /// Plain alpha-beta over the last two tricks: with two cards a hand
+    /// there is too little to order or merge, and the last trick is forced.
+    fn endgame(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if s.tricks_done == 7 && s.trick.is_empty() {
+            return last_trick(s);
+        }
+        let maximizing = s.to_act().team() == Team::NS;
+        let mut best = if maximizing { -INF } else { INF };
+        for card in s.legal().iter() {
+            let mut next = *s;
+            let gained = gain(next.play_unchecked(card));
+            let v = gained + self.endgame(&next, alpha - gained, beta - gained);
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Keeps what a search of the window `(alpha0, beta0)` proved.
+    fn store(&mut self, mut slot: usize, key: [u32; 4], leader: Seat, best: i32, window: (i32, i32), best_card: u8) {
+        let (alpha0, beta0) = window;
+        // Two entries a bucket: keep the one over the bigger subtree.
+        let same = self.matches(slot, key, leader);
+        if !same {
+            let (a, b) = (self.table[slot], self.table[slot ^ 1]);
+            let worth = |e: Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
+            if worth(b) < worth(a) {
+                slot ^= 1;
+            }
+        }
+        let e = &mut self.table[slot];
+        let (mut lower, mut upper) = if same { (e.lower as i32, e.upper as i32) } else { (-INF, INF) };
+        if best <= alpha0 {
+            upper = upper.min(best);
+        } else if best >= beta0 {
+            lower = lower.max(best);
+        } else {
+            lower = best;
+            upper = best;
+        }
+        *e = Entry {
+            hands: key,
+            leader: leader as u8,
+            generation: self.generation,
+            best: best_card,
+            lower: lower as i16,
+            upper: upper as i16,
+        };
+    }
+
     fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.limit {
@@ -222,6 +281,7 @@ impl Solver {
         if remaining == 1 && s.trick.is_empty() {
             return last_trick(s);
         }
+
         let boundary = s.trick.is_empty();
         if boundary {
             // Neither side can win more than everything that is left.
@@ -257,6 +317,15 @@ impl Solver {
                 tt_move = e.best;
             }
         }
+        if remaining == 2 {
+            // The table still pays here: many lines reach the same two
+            // tricks. Below it, searching is cheaper than ordering.
+            let v = self.endgame(s, alpha, beta);
+            if boundary && !self.aborted {
+                self.store(slot, key, leader, v, (alpha0, beta0), NO_MOVE);
+            }
+            return v;
+        }
         let seat = s.to_act();
         let maximizing = seat.team() == Team::NS;
         let moves = ordered_moves(s, tt_move, self.order, &self.history);
@@ -286,33 +355,7 @@ impl Solver {
             }
         }
         if boundary && !self.aborted {
-            // Two entries a bucket: keep the one over the bigger subtree.
-            let same = self.matches(slot, key, leader);
-            if !same {
-                let (a, b) = (self.table[slot], self.table[slot ^ 1]);
-                let worth = |e: Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
-                if worth(b) < worth(a) {
-                    slot ^= 1;
-                }
-            }
-            let e = &mut self.table[slot];
-            let (mut lower, mut upper) = if same { (e.lower as i32, e.upper as i32) } else { (-INF, INF) };
-            if best <= alpha0 {
-                upper = upper.min(best);
-            } else if best >= beta0 {
-                lower = lower.max(best);
-            } else {
-                lower = best;
-                upper = best;
-            }
-            *e = Entry {
-                hands: key,
-                leader: leader as u8,
-                generation: self.generation,
-                best: best_card,
-                lower: lower as i16,
-                upper: upper as i16,
-            };
+            self.store(slot, key, leader, best, (alpha0, beta0), best_card);
         }
         best
     }
