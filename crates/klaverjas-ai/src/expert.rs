@@ -164,7 +164,7 @@ impl ExpertBot {
         let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
         let k = Knowledge::from_view(view);
         let start_nodes = self.solver.nodes;
-        let mut best: Option<(Action, Suit, BidEstimate)> = None;
+        let mut best: Option<(Action, Suit, BidEstimate, f64)> = None;
         for (action, suit) in candidates {
             let contract = Contract { trump: suit, declarer: view.seat, forced: !can_pass };
             let mut estimate = BidEstimate::default();
@@ -176,15 +176,15 @@ impl ExpertBot {
                 let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, budget);
                 estimate.add(playout(view, hands, contract), made);
             }
+            // Without a single consistent deal, the hand alone is judged.
             let ev = estimate.mean().unwrap_or(hand_strength(view.hand, suit) as f64 - PLAY_THRESHOLD as f64);
-            if best.as_ref().is_none_or(|b| ev > b.2.mean().unwrap_or(f64::MIN)) {
-                best = Some((action, suit, estimate));
+            if best.as_ref().is_none_or(|b| ev > b.3) {
+                best = Some((action, suit, estimate, ev));
             }
         }
-        let Some((action, suit, estimate)) = best else {
+        let Some((action, suit, estimate, ev)) = best else {
             return HeuristicBot.decide(view);
         };
-        let ev = estimate.mean().unwrap_or(0.0);
         let made = estimate.made_text();
         if !can_pass || ev > 0.0 {
             Decision::new(action, format!("Playing {}: {made}, {ev:+.0} points on average", suit.name()))
