@@ -6,7 +6,8 @@
 //! trick's winner, as if always called). Alpha-beta over single cards, with
 //! a transposition table keyed at trick boundaries (hands and leader fix the
 //! rest), the best move of the table tried first, cheap move ordering, and
-//! equivalent cards searched once.
+//! equivalent cards searched once. The last two tricks are searched plainly
+//! under the table: there ordering would cost more than it saves.
 
 use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
 
@@ -281,7 +282,6 @@ impl Solver {
         if remaining == 1 && s.trick.is_empty() {
             return last_trick(s);
         }
-
         let boundary = s.trick.is_empty();
         if boundary {
             // Neither side can win more than everything that is left.
@@ -517,8 +517,8 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
                 && p.points(s.trump) == card.points(s.trump)
                 && !can_join_run(p, elsewhere)
                 && !can_join_run(card, elsewhere)
-                && four_of_a_kind_broken(s, p, elsewhere)
-                && four_of_a_kind_broken(s, card, elsewhere)
+                && four_of_a_kind_broken(p, elsewhere)
+                && four_of_a_kind_broken(card, elsewhere)
             {
                 out.remove(card);
                 continue;
@@ -547,7 +547,7 @@ fn can_join_run(card: Card, elsewhere: CardSet) -> bool {
 }
 
 /// Whether no trick can hold all four cards of `card`'s rank any more.
-fn four_of_a_kind_broken(_s: &PlayState, card: Card, elsewhere: CardSet) -> bool {
+fn four_of_a_kind_broken(card: Card, elsewhere: CardSet) -> bool {
     let others = (0x0101_0101u32 << card.rank().index()) & !(1 << card.index());
     elsewhere.0 & others != others
 }
