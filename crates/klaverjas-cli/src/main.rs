@@ -405,18 +405,8 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
         solver.clear();
         let before = solver.nodes;
         let start = Instant::now();
-        let v = std::hint::black_box(solver.value(&state));
+        std::hint::black_box(solver.value(&state));
         let secs = start.elapsed().as_secs_f64();
-        if std::env::var("IDEAL").is_ok() {
-            let full = solver.nodes - before;
-            solver.clear();
-            let n0 = solver.nodes;
-            assert!(solver.at_least(&state, v));
-            let a = solver.nodes - n0;
-            assert!(!solver.at_least(&state, v + 1));
-            let b = solver.nodes - n0 - a;
-            eprintln!("value {v}: full {}k, ideal {}k + {}k", full / 1000, a / 1000, b / 1000);
-        }
         total += secs;
         nodes += solver.nodes - before;
         node_counts.push((solver.nodes - before) as f64);

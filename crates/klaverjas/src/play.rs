@@ -114,8 +114,7 @@ impl Trick {
         if self.len >= 4 {
             return;
         }
-        let led = if self.len == 0 { card.suit() } else { self.cards[0].suit() };
-        let key = KEYS[self.trump.index() * 4 + led.index()][card.index()];
+        let key = self.strength_key(card);
         if self.len == 0 || key > self.best_key {
             self.best = self.len;
             self.best_key = key;
@@ -128,8 +127,14 @@ impl Trick {
     /// Whether `card`, played next, would be winning the trick.
     #[inline]
     pub fn would_win(&self, card: Card) -> bool {
-        let Some(led) = self.led_suit() else { return true };
-        self.len < 4 && KEYS[self.trump.index() * 4 + led.index()][card.index()] > self.best_key
+        self.len == 0 || (self.len < 4 && self.strength_key(card) > self.best_key)
+    }
+
+    /// `card`'s strength in this trick: the first card sets the led suit.
+    #[inline]
+    fn strength_key(&self, card: Card) -> u8 {
+        let led = if self.len == 0 { card.suit() } else { self.cards[0].suit() };
+        KEYS[self.trump.index() * 4 + led.index()][card.index()]
     }
 
     /// Index of the card now winning: the highest trump if any trump was
