@@ -408,13 +408,16 @@ fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
 
 /// The last trick has no choices: each hand holds one card.
 fn last_trick(s: &PlayState) -> i32 {
-    let mut next = *s;
-    let mut total = 0;
-    for _ in 0..4 {
-        let card = next.hands[next.to_act().index()].first().expect("one card each in the last trick");
-        total += gain(next.play_unchecked(card));
+    let leader = s.trick.leader();
+    let mut trick = klaverjas::Trick::new(leader, s.trump);
+    for k in 0..4 {
+        trick.push(s.hands[leader.after(k).index()].first().expect("one card each in the last trick"));
     }
-    total
+    let set = trick.set();
+    let worth =
+        set.points(s.trump) + s.last_trick_bonus + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points;
+    let winner = trick.winner().expect("four cards");
+    if winner.team() == Team::NS { worth as i32 } else { -(worth as i32) }
 }
 
 /// Up to eight moves in search order.
@@ -433,12 +436,18 @@ impl Moves {
 /// by a cheap guess at their worth.
 fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> Moves {
     let legal = merge_equivalent(s, s.legal());
+    if legal.len() == 1 {
+        let card = legal.first().expect("one legal card");
+        return Moves { cards: [card; 8], len: 1 };
+    }
     let mut keyed: [(i32, Card); 8] = [(0, Card::new(Suit::Clubs, Rank::Seven)); 8];
     let mut n = 0;
+    let last = (s.trick.len() == 3).then(|| LastCard::of(s));
     for card in legal.iter().take(8) {
         let key = match order {
             MoveOrder::Index => -(card.index() as i32),
             _ if card.index() as u8 == tt_move => i32::MAX,
+            _ if let Some(last) = &last => last.key(s, card),
             _ => (history[card.index()].min(1 << 20) as i32) * 256 + order_key(s, card),
         };
         keyed[n] = (key, card);
@@ -455,12 +464,38 @@ fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 3
     moves
 }
 
+/// The last card settles the trick, so its worth is known: what the
+/// trick brings the mover's team, points and roem, or costs it.
+struct LastCard {
+    table: CardSet,
+    partner_winning: bool,
+}
+
+impl LastCard {
+    fn of(s: &PlayState) -> LastCard {
+        LastCard { table: s.trick.set(), partner_winning: s.trick.winning_index() == Some(1) }
+    }
+
+    fn key(&self, s: &PlayState, card: Card) -> i32 {
+        let set = self.table.with(card);
+        let worth = (set.points(s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32;
+        let strength = card_strength(card, s.trump);
+        if self.partner_winning || s.trick.would_win(card) { worth * 2 - strength } else { -worth * 2 - strength }
+    }
+}
+
+/// A card's place in the order of all cards, trumps above the rest.
+fn card_strength(card: Card, trump: Suit) -> i32 {
+    let is_trump = card.is_trump(trump);
+    card.rank().strength(is_trump) as i32 + if is_trump { 8 } else { 0 }
+}
+
 /// A guess at how good a card is here: win cheaply, give points to a
 /// winning partner, throw cheap cards when losing.
 fn order_key(s: &PlayState, card: Card) -> i32 {
     let trump = s.trump;
     let points = card.points(trump) as i32;
-    let strength = card.rank().strength(card.is_trump(trump)) as i32 + if card.is_trump(trump) { 8 } else { 0 };
+    let strength = card_strength(card, trump);
     let t = &s.trick;
     if t.is_empty() {
         return strength * 4 + points;
@@ -476,21 +511,15 @@ fn order_key(s: &PlayState, card: Card) -> i32 {
 
 /// Removes cards that cannot change the value: same hand, same suit, same
 /// points, no card of another hand (or on the table) between them in trick
-/// order, and no roem that could tell them apart: neither can still join a
-/// run, and four of a kind is already broken for both ranks. Stuk's king and queen differ in points, so they
-/// are never merged.
+/// order, and no roem that could tell them apart: neither can still share a
+/// trick with the rest of a run or of a four of a kind. Stuk's king and
+/// queen differ in points, so they are never merged.
 fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
     if legal.len() < 2 {
         return legal;
     }
-    let me = s.to_act().index();
-    let hand = s.hands[me];
-    let mut elsewhere = s.trick.set();
-    for (i, h) in s.hands.iter().enumerate() {
-        if i != me {
-            elsewhere = elsewhere.union(*h);
-        }
-    }
+    let hand = s.hands[s.to_act().index()];
+    let elsewhere = Elsewhere::of(s);
     let mut out = legal;
     for suit in Suit::ALL {
         let mine = legal.of_suit(suit);
@@ -501,7 +530,7 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
         let order = if suit == s.trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
         let mut prev: Option<Card> = None;
         for card in order.iter().map(|&r| Card::new(suit, r)) {
-            if elsewhere.contains(card) {
+            if elsewhere.all.contains(card) {
                 prev = None;
                 continue;
             }
@@ -515,10 +544,8 @@ fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
             }
             if let Some(p) = prev
                 && p.points(s.trump) == card.points(s.trump)
-                && !can_join_run(p, elsewhere)
-                && !can_join_run(card, elsewhere)
-                && four_of_a_kind_broken(p, elsewhere)
-                && four_of_a_kind_broken(card, elsewhere)
+                && !elsewhere.can_make_roem(p)
+                && !elsewhere.can_make_roem(card)
             {
                 out.remove(card);
                 continue;
@@ -534,22 +561,51 @@ const PLAIN_LOW_TO_HIGH: [Rank; 8] =
 const TRUMP_LOW_TO_HIGH: [Rank; 8] =
     [Rank::Seven, Rank::Eight, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace, Rank::Nine, Rank::Jack];
 
-/// Whether some trick could still hold `card` in a run: the other two
-/// cards of a three-card window around it (sequence order) are all held by
-/// other players or lie on the table. Longer runs contain such a window.
-fn can_join_run(card: Card, elsewhere: CardSet) -> bool {
-    let e = (elsewhere.0 >> (card.suit().index() * 8)) & 0xFF;
-    let r = card.rank().index();
-    (r.saturating_sub(2)..=r.min(5)).any(|start| {
-        let needed = (0b111u32 << start) & !(1 << r);
-        e & needed == needed
-    })
+/// Where the cards the player to act does not hold are: enough to tell
+/// whether one of theirs could still share a trick with the rest of a run
+/// or of a four of a kind.
+struct Elsewhere {
+    /// The other players' hands; the mover's is empty.
+    hands: [CardSet; 4],
+    table: CardSet,
+    /// The hands of those who play to this trick after the mover.
+    later_this_trick: CardSet,
+    /// Everything above.
+    all: CardSet,
 }
 
-/// Whether no trick can hold all four cards of `card`'s rank any more.
-fn four_of_a_kind_broken(card: Card, elsewhere: CardSet) -> bool {
-    let others = (0x0101_0101u32 << card.rank().index()) & !(1 << card.index());
-    elsewhere.0 & others != others
+impl Elsewhere {
+    fn of(s: &PlayState) -> Elsewhere {
+        let me = s.to_act().index();
+        let mut hands = s.hands;
+        hands[me] = CardSet::EMPTY;
+        let table = s.trick.set();
+        let later_this_trick =
+            (s.trick.len() + 1..4).fold(CardSet::EMPTY, |set, k| set.union(s.hands[s.trick.seat_of(k).index()]));
+        let all = hands.iter().fold(table, |set, h| set.union(*h));
+        Elsewhere { hands, table, later_this_trick, all }
+    }
+
+    /// Whether `cards` could all lie in one trick beside a card of the
+    /// mover's: each trick takes one card a player, and cards on the table
+    /// leave with this trick.
+    fn could_meet(&self, cards: CardSet) -> bool {
+        cards.is_subset(self.all)
+            && self.hands.iter().all(|h| h.intersect(cards).len() < 2)
+            && (self.table.intersect(cards).is_empty() || cards.minus(self.table).is_subset(self.later_this_trick))
+    }
+
+    /// Whether `card` could still be part of a run (every longer run holds
+    /// a three-card window around it) or of a four of a kind.
+    fn can_make_roem(&self, card: Card) -> bool {
+        let shift = card.suit().index() * 8;
+        let r = card.rank().index();
+        let run = (r.saturating_sub(2)..=r.min(5)).any(|start| {
+            let others = (0b111u32 << start) & !(1 << r);
+            self.could_meet(CardSet(others << shift))
+        });
+        run || self.could_meet(CardSet((0x0101_0101u32 << r) & !card.bit()))
+    }
 }
 
 /// Plain minimax with no table, no ordering and no merging: slow, obviously
@@ -579,16 +635,44 @@ mod tests {
         }
     }
 
-    #[test]
-    fn runs_are_seen_around_a_card() {
+    /// North to act holding `card`; `placed` deals other cards to seats by
+    /// index, and `table` lies on the trick, led so that North is next.
+    fn roem_seen(card: &str, placed: &[(usize, &str)], table: &[&str]) -> bool {
         let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
-        let eight: Card = "8H".parse().unwrap();
-        assert!(can_join_run(eight, set("9H TH")));
-        assert!(can_join_run(eight, set("7H 9H")));
-        assert!(!can_join_run(eight, set("7H TH")));
-        assert!(!can_join_run(eight, set("9S TS")));
-        let ace: Card = "AC".parse().unwrap();
-        assert!(can_join_run(ace, set("KC QC")));
-        assert!(!can_join_run(ace, set("KC JC")));
+        let card: Card = card.parse().unwrap();
+        let mut hands = [CardSet::EMPTY.with(card), CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY];
+        for &(seat, cards) in placed {
+            hands[seat] = hands[seat].union(set(cards));
+        }
+        let table: Vec<Card> = table.iter().map(|c| c.parse().unwrap()).collect();
+        let leader = Seat::from_index(4 - table.len());
+        let mut s = PlayState::new(hands, Suit::Spades, leader, &klaverjas::Rules::classic());
+        s.trick = klaverjas::Trick::from_cards(leader, Suit::Spades, &table);
+        Elsewhere::of(&s).can_make_roem(card)
+    }
+
+    #[test]
+    fn runs_need_their_cards_in_different_hands() {
+        assert!(roem_seen("8H", &[(1, "9H"), (2, "TH")], &[]));
+        assert!(roem_seen("8H", &[(1, "7H"), (3, "9H")], &[]));
+        assert!(!roem_seen("8H", &[(1, "9H TH")], &[]), "one hand cannot play two cards to a trick");
+        assert!(!roem_seen("8H", &[(1, "7H"), (2, "TH")], &[]), "no window around the 8");
+        assert!(!roem_seen("8H", &[(1, "9S"), (2, "TS")], &[]));
+        assert!(roem_seen("AC", &[(1, "KC"), (2, "QC")], &[]));
+        assert!(!roem_seen("AC", &[(1, "KC"), (2, "JC")], &[]));
+    }
+
+    #[test]
+    fn cards_on_the_table_meet_only_the_players_still_to_play() {
+        // West led the 9 and North is to act: East still plays to this
+        // trick, West has played to it, and the 9 leaves with it.
+        assert!(roem_seen("8H", &[(1, "TH")], &["9H"]));
+        assert!(!roem_seen("8H", &[(3, "TH")], &["9H"]));
+    }
+
+    #[test]
+    fn four_of_a_kind_needs_the_other_three_in_three_hands() {
+        assert!(roem_seen("AC", &[(1, "AH"), (2, "AD"), (3, "AS")], &[]));
+        assert!(!roem_seen("AC", &[(1, "AH AD"), (3, "AS")], &[]));
     }
 }

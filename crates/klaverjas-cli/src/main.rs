@@ -419,9 +419,10 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
         args,
         json!({ "median_ms": median, "p95_ms": p95, "nodes_per_sec": nps }),
         format!(
-            "{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s, median {:.0} k nodes",
+            "{deals} full solves: median {median:.2} ms, p95 {p95:.2} ms, {:.1} M nodes/s, median {:.0} k nodes, {} k in all",
             nps / 1e6,
-            median_nodes / 1e3
+            median_nodes / 1e3,
+            nodes / 1000
         ),
     );
     Ok(())
