@@ -328,13 +328,30 @@ impl Solver {
         }
         let seat = s.to_act();
         let maximizing = seat.team() == Team::NS;
-        let moves = ordered_moves(s, tt_move, self.order, &self.history);
+        let (moves, twin_group) = ordered_moves(s, tt_move, self.order, &self.history);
         let mut best = if maximizing { -INF } else { INF };
         let mut best_card = NO_MOVE;
+        let mut twins = TwinValues::default();
         for &card in moves.as_slice() {
+            let group = twin_group[card.index()];
+            let points = if group == 0 { 0 } else { card.points(s.trump) as i32 };
+            // A twin already searched may settle this card unsearched.
+            if group != 0
+                && let Some(bound) = twins.bound(group, points, maximizing)
+            {
+                if maximizing && bound <= alpha {
+                    best = best.max(bound);
+                    continue;
+                }
+                if !maximizing && bound >= beta {
+                    best = best.min(bound);
+                    continue;
+                }
+            }
             let mut next = *s;
             let gained = gain(next.play_unchecked(card));
             let v = gained + self.search(&next, alpha - gained, beta - gained);
+            twins.record(group, points, v);
             if maximizing {
                 if v > best {
                     best = v;
@@ -426,6 +443,57 @@ struct Moves {
     len: usize,
 }
 
+/// What the twins searched at a node were worth: a twin's value is within
+/// twice the two cards' point difference of the other's (they differ only
+/// in which trick those points fall to), so one value bounds the other.
+#[derive(Default)]
+struct TwinValues {
+    /// (group, card points, value found) per twin searched.
+    searched: [(u8, i32, i32); 8],
+    len: usize,
+}
+
+impl TwinValues {
+    fn record(&mut self, group: u8, points: i32, value: i32) {
+        if group != 0 {
+            self.searched[self.len] = (group, points, value);
+            self.len += 1;
+        }
+    }
+
+    /// The tightest bound the twins of a card with `points` in `group`
+    /// (not 0) give: an upper
+    /// bound where the mover maximizes, a lower one where they minimize.
+    /// The values found are fail-soft bounds on the same side, so they
+    /// serve as well as exact ones.
+    #[inline]
+    fn bound(&self, group: u8, points: i32, maximizing: bool) -> Option<i32> {
+        let mut bound = None;
+        for &(g, p, v) in &self.searched[..self.len] {
+            if g == group {
+                let slack = 2 * (points - p).abs();
+                bound = Some(match bound {
+                    None => {
+                        if maximizing {
+                            v + slack
+                        } else {
+                            v - slack
+                        }
+                    }
+                    Some(b) => {
+                        if maximizing {
+                            (v + slack).min(b)
+                        } else {
+                            (v - slack).max(b)
+                        }
+                    }
+                });
+            }
+        }
+        bound
+    }
+}
+
 impl Moves {
     fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len]
@@ -434,11 +502,11 @@ impl Moves {
 
 /// Legal cards with equivalent ones merged, the table's move first, then
 /// by a cheap guess at their worth.
-fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> Moves {
-    let legal = merge_equivalent(s, s.legal());
+fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> (Moves, [u8; 32]) {
+    let (legal, twin_group) = merge_equivalent(s, s.legal());
     if legal.len() == 1 {
         let card = legal.first().expect("one legal card");
-        return Moves { cards: [card; 8], len: 1 };
+        return (Moves { cards: [card; 8], len: 1 }, twin_group);
     }
     let mut keyed: [(i32, Card); 8] = [(0, Card::new(Suit::Clubs, Rank::Seven)); 8];
     let mut n = 0;
@@ -461,7 +529,7 @@ fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 3
     for (slot, &(_, card)) in moves.cards.iter_mut().zip(&keyed[..n]) {
         *slot = card;
     }
-    moves
+    (moves, twin_group)
 }
 
 /// The last card settles the trick, so its worth is known: what the
@@ -509,51 +577,82 @@ fn order_key(s: &PlayState, card: Card) -> i32 {
     }
 }
 
-/// Removes cards that cannot change the value: same hand, same suit, same
-/// points, no card of another hand (or on the table) between them in trick
-/// order, and no roem that could tell them apart: neither can still share a
-/// trick with the rest of a run or of a four of a kind. Stuk's king and
-/// queen differ in points, so they are never merged.
-fn merge_equivalent(s: &PlayState, legal: CardSet) -> CardSet {
+/// Finds *twins*: legal cards of the mover's in one suit with no card of
+/// another hand (or on the table) between them in trick order, neither of
+/// which can make roem (share a trick with the rest of a run, of a four of
+/// a kind, or of stuk). Whatever one of them does in the play, the other
+/// would do too; only their points differ. Twins worth the same points are
+/// one move, so all but one are removed; the others are numbered by group
+/// (0 for none) for [`TwinValues`].
+fn merge_equivalent(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
+    let mut twins = [0u8; 32];
     if legal.len() < 2 {
-        return legal;
+        return (legal, twins);
     }
     let hand = s.hands[s.to_act().index()];
-    let elsewhere = Elsewhere::of(s);
+    let mut elsewhere: Option<Elsewhere> = None;
     let mut out = legal;
+    let mut group = 0u8;
     for suit in Suit::ALL {
         let mine = legal.of_suit(suit);
         if mine.len() < 2 {
             continue;
         }
-        // Walk the suit from low to high strength.
+        let all = elsewhere.get_or_insert_with(|| Elsewhere::of(s));
+        // Walk the suit from low to high strength, in runs of the mover's
+        // legal cards that nothing else separates.
         let order = if suit == s.trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
-        let mut prev: Option<Card> = None;
-        for card in order.iter().map(|&r| Card::new(suit, r)) {
-            if elsewhere.all.contains(card) {
-                prev = None;
-                continue;
+        let mut chain = [Card::new(suit, Rank::Seven); 8];
+        let mut len = 0;
+        for (i, card) in order.iter().map(|&r| Card::new(suit, r)).enumerate() {
+            let member = mine.contains(card);
+            if member {
+                chain[len] = card;
+                len += 1;
             }
-            if !mine.contains(card) {
-                // Played long ago, or kept in hand but not legal: neither
-                // separates two cards in the fight for the trick.
-                if hand.contains(card) {
-                    prev = None;
+            let separates = all.all.contains(card) || (hand.contains(card) && !member);
+            if (separates || i == 7) && len > 0 {
+                if len >= 2 {
+                    group = twin_chain(&chain[..len], all, s.trump, &mut out, &mut twins, group);
                 }
-                continue;
+                len = 0;
             }
-            if let Some(p) = prev
-                && p.points(s.trump) == card.points(s.trump)
-                && !elsewhere.can_make_roem(p)
-                && !elsewhere.can_make_roem(card)
-            {
-                out.remove(card);
-                continue;
-            }
-            prev = Some(card);
         }
     }
-    out
+    (out, twins)
+}
+
+/// Groups the twins of `chain` (the mover's legal cards, low to high,
+/// that nothing else separates): a card that can make roem splits it.
+/// Returns the last group number used.
+fn twin_chain(
+    chain: &[Card],
+    elsewhere: &Elsewhere,
+    trump: Suit,
+    out: &mut CardSet,
+    twins: &mut [u8; 32],
+    mut group: u8,
+) -> u8 {
+    let mut prev: Option<Card> = None;
+    for &card in chain {
+        if elsewhere.can_make_roem(card, trump) {
+            prev = None;
+            continue;
+        }
+        match prev {
+            Some(p) if p.points(trump) == card.points(trump) => out.remove(card),
+            Some(p) => {
+                twins[card.index()] = twins[p.index()];
+                prev = Some(card);
+            }
+            None => {
+                group += 1;
+                twins[card.index()] = group;
+                prev = Some(card);
+            }
+        }
+    }
+    group
 }
 
 const PLAIN_LOW_TO_HIGH: [Rank; 8] =
@@ -596,8 +695,16 @@ impl Elsewhere {
     }
 
     /// Whether `card` could still be part of a run (every longer run holds
-    /// a three-card window around it) or of a four of a kind.
-    fn can_make_roem(&self, card: Card) -> bool {
+    /// a three-card window around it), of a four of a kind, or of stuk.
+    fn can_make_roem(&self, card: Card, trump: Suit) -> bool {
+        let stuk_partner = match card.rank() {
+            Rank::King => Some(Card::new(trump, Rank::Queen)),
+            Rank::Queen => Some(Card::new(trump, Rank::King)),
+            _ => None,
+        };
+        if card.suit() == trump && stuk_partner.is_some_and(|other| self.could_meet(CardSet::EMPTY.with(other))) {
+            return true;
+        }
         let shift = card.suit().index() * 8;
         let r = card.rank().index();
         let run = (r.saturating_sub(2)..=r.min(5)).any(|start| {
@@ -648,7 +755,7 @@ mod tests {
         let leader = Seat::from_index(4 - table.len());
         let mut s = PlayState::new(hands, Suit::Spades, leader, &klaverjas::Rules::classic());
         s.trick = klaverjas::Trick::from_cards(leader, Suit::Spades, &table);
-        Elsewhere::of(&s).can_make_roem(card)
+        Elsewhere::of(&s).can_make_roem(card, Suit::Spades)
     }
 
     #[test]
@@ -668,6 +775,21 @@ mod tests {
         // trick, West has played to it, and the 9 leaves with it.
         assert!(roem_seen("8H", &[(1, "TH")], &["9H"]));
         assert!(!roem_seen("8H", &[(3, "TH")], &["9H"]));
+    }
+
+    #[test]
+    fn neighbours_without_roem_are_twins_and_equal_twins_merge() {
+        let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        // North's hearts 7 8 Q K: East's 9 splits 7-8 from Q-K; nobody can
+        // bring a run or four of a kind to any of them.
+        let hands = [set("7H 8H QH KH"), set("9H 7S 8S 9S"), set("AS TS KS QS"), set("AD TD KD QD")];
+        let s = PlayState::new(hands, Suit::Spades, Seat::North, &klaverjas::Rules::classic());
+        let (moves, twins) = merge_equivalent(&s, s.legal());
+        let card = |c: &str| c.parse::<Card>().unwrap();
+        assert_eq!(moves, set("7H QH KH"), "the 8 is the 7's equal twin");
+        assert_ne!(twins[card("QH").index()], 0);
+        assert_eq!(twins[card("QH").index()], twins[card("KH").index()]);
+        assert_ne!(twins[card("7H").index()], twins[card("QH").index()], "the 9 lies between");
     }
 
     #[test]
