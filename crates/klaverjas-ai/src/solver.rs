@@ -5,9 +5,15 @@
 //! to play: card points, the last-trick bonus and table roem (counted for the
 //! trick's winner, as if always called). Alpha-beta over single cards, with
 //! a transposition table keyed at trick boundaries (hands and leader fix the
-//! rest), the best move of the table tried first, cheap move ordering, and
-//! equivalent cards searched once. The last two tricks are searched plainly
-//! under the table: there ordering would cost more than it saves.
+//! rest), the best move of the table tried first, cheap move ordering (the
+//! last card of a trick by what the trick is worth), equivalent cards
+//! searched once, and *twins* (cards that differ only in points) bounding
+//! each other's value. The last two tricks are searched plainly under the
+//! table: there ordering would cost more than it saves.
+//!
+//! Table roem is what makes this game harder to solve than Belote: cards
+//! that could still join a run cannot be merged or twinned, and with roem
+//! switched off the same search needs less than half the nodes.
 
 use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
 
@@ -472,21 +478,11 @@ impl TwinValues {
         for &(g, p, v) in &self.searched[..self.len] {
             if g == group {
                 let slack = 2 * (points - p).abs();
+                let this = if maximizing { v + slack } else { v - slack };
                 bound = Some(match bound {
-                    None => {
-                        if maximizing {
-                            v + slack
-                        } else {
-                            v - slack
-                        }
-                    }
-                    Some(b) => {
-                        if maximizing {
-                            (v + slack).min(b)
-                        } else {
-                            (v - slack).max(b)
-                        }
-                    }
+                    Some(b) if maximizing => this.min(b),
+                    Some(b) => this.max(b),
+                    None => this,
                 });
             }
         }
