@@ -5,8 +5,11 @@
 use klaverjas_cards::{CARD_HEIGHT, CARD_WIDTH, Deck, Face, encode_png, render};
 use std::path::PathBuf;
 
+/// Read where cargo runs the test: a build cached from a checkout elsewhere
+/// would otherwise compare that checkout's pictures.
 fn assets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/cards")
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+    PathBuf::from(crate_dir).join("../../assets/cards")
 }
 
 #[test]
