@@ -13,6 +13,10 @@ pub struct Tally {
     pub playing: u64,
     pub nat: u64,
     pub pit: u64,
+    /// Deals it played because the rules made it (everyone passed, or
+    /// *verplicht*), and how many of those went nat.
+    pub forced: u64,
+    pub forced_nat: u64,
 }
 
 /// A finished match, reported per level: `first` is the level that sat
@@ -65,6 +69,10 @@ pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level) -> (Tally, Tall
             if row.contract.playing_team() == team {
                 t.playing += 1;
                 t.nat += row.nat as u64;
+                if row.contract.forced {
+                    t.forced += 1;
+                    t.forced_nat += row.nat as u64;
+                }
             }
             t.pit += (row.pit == Some(team)) as u64;
         }
@@ -85,6 +93,8 @@ pub fn play(rules: Rules, seed: u64, first: Level, second: Level, duplicate: boo
         playing: x.playing + y.playing,
         nat: x.nat + y.nat,
         pit: x.pit + y.pit,
+        forced: x.forced + y.forced,
+        forced_nat: x.forced_nat + y.forced_nat,
     };
     Outcome { first: add(a, a2), second: add(b, b2) }
 }

@@ -72,13 +72,16 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         "playing": { "NS": stats.playing.0, "EW": stats.playing.1 },
         "nat": { "NS": stats.nat.0, "EW": stats.nat.1 },
         "pit": { "NS": stats.pit.0, "EW": stats.pit.1 },
+        "forced": { "NS": stats.forced.0, "EW": stats.forced.1 },
+        "forced_nat": { "NS": stats.forced_nat.0, "EW": stats.forced_nat.1 },
     });
     let kind = if duplicate { "duplicate match pairs" } else { "matches" };
     let rate = |nat: u64, playing: u64| if playing == 0 { 0.0 } else { 100.0 * nat as f64 / playing as f64 };
     let human = format!(
         "{n} {kind}: {ns} (NS) won {}, {ew} (EW) won {}, {} tied\n\
          points per deal: {ns} {:.1}, {ew} {:.1}; margin {:+.1} per deal (95% CI {:+.1} to {:+.1})\n\
-         nat as the playing team: {ns} {:.1}% of {}, {ew} {:.1}% of {}; pit: {ns} {}, {ew} {}",
+         nat as the playing team: {ns} {:.1}% of {}, {ew} {:.1}% of {}; pit: {ns} {}, {ew} {}\n\
+         made to play (all passed): {ns} {} times, nat in {}; {ew} {} times, nat in {}",
         stats.wins.0,
         stats.wins.1,
         stats.ties,
@@ -93,6 +96,10 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         stats.playing.1,
         stats.pit.0,
         stats.pit.1,
+        stats.forced.0,
+        stats.forced_nat.0,
+        stats.forced.1,
+        stats.forced_nat.1,
     );
     output(args, value, human);
     Ok(())
@@ -109,6 +116,8 @@ struct Stats {
     playing: (u64, u64),
     nat: (u64, u64),
     pit: (u64, u64),
+    forced: (u64, u64),
+    forced_nat: (u64, u64),
 }
 
 impl Stats {
@@ -134,6 +143,8 @@ impl Stats {
             playing: (sum(&|o| o.first.playing), sum(&|o| o.second.playing)),
             nat: (sum(&|o| o.first.nat), sum(&|o| o.second.nat)),
             pit: (sum(&|o| o.first.pit), sum(&|o| o.second.pit)),
+            forced: (sum(&|o| o.first.forced), sum(&|o| o.second.forced)),
+            forced_nat: (sum(&|o| o.first.forced_nat), sum(&|o| o.second.forced_nat)),
         }
     }
 }

@@ -216,3 +216,37 @@ fn bad_input_gets_one_line_and_no_panic() {
     let (_, _, err) = kj(&["legal", "--trump", "H", "--hand", "7H", "--seat", "Q"]);
     assert!(err.contains("--seat"), "{err}");
 }
+
+#[test]
+fn sim_matches_reports_every_field_and_they_add_up() {
+    let v = kj_json(&[
+        "sim",
+        "--rules",
+        "classic",
+        "--ns",
+        "heuristic",
+        "--ew",
+        "random",
+        "--matches",
+        "3",
+        "--seed",
+        "5",
+        "--duplicate",
+    ]);
+    let n =
+        |path: &[&str]| path.iter().fold(&v, |v, key| &v[key]).as_u64().unwrap_or_else(|| panic!("{path:?} in {v}"));
+    assert_eq!(n(&["matches"]), 3);
+    assert_eq!(n(&["wins", "NS"]) + n(&["wins", "EW"]) + n(&["ties"]), 3);
+    // A duplicate pair plays 2 x 16 deals, each with one playing team.
+    assert_eq!(n(&["playing", "NS"]) + n(&["playing", "EW"]), 3 * 32);
+    for team in ["NS", "EW"] {
+        assert!(n(&["nat", team]) <= n(&["playing", team]));
+        assert!(n(&["forced", team]) <= n(&["playing", team]));
+        assert!(n(&["forced_nat", team]) <= n(&["forced", team]).min(n(&["nat", team])));
+    }
+    assert!(n(&["forced", "NS"]) + n(&["forced", "EW"]) > 0, "in 96 classic deals someone is made to play");
+    let lo = v["margin_per_deal"]["ci95"][0].as_f64().unwrap();
+    let hi = v["margin_per_deal"]["ci95"][1].as_f64().unwrap();
+    let mean = v["margin_per_deal"]["mean"].as_f64().unwrap();
+    assert!(lo <= mean && mean <= hi);
+}
