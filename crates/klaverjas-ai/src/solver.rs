@@ -467,11 +467,10 @@ impl TwinValues {
         }
     }
 
-    /// The tightest bound the twins of a card with `points` in `group`
-    /// (not 0) give: an upper
-    /// bound where the mover maximizes, a lower one where they minimize.
-    /// The values found are fail-soft bounds on the same side, so they
-    /// serve as well as exact ones.
+    /// The tightest bound the searched twins give on a card with `points`
+    /// in `group` (not 0): an upper bound where the mover maximizes, a
+    /// lower one where they minimize. The values found are fail-soft bounds
+    /// on the same side, so they serve as well as exact ones.
     #[inline]
     fn bound(&self, group: u8, points: i32, maximizing: bool) -> Option<i32> {
         let mut bound = None;
@@ -499,7 +498,7 @@ impl Moves {
 /// Legal cards with equivalent ones merged, the table's move first, then
 /// by a cheap guess at their worth.
 fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> (Moves, [u8; 32]) {
-    let (legal, twin_group) = merge_equivalent(s, s.legal());
+    let (legal, twin_group) = find_twins(s, s.legal());
     if legal.len() == 1 {
         let card = legal.first().expect("one legal card");
         return (Moves { cards: [card; 8], len: 1 }, twin_group);
@@ -580,7 +579,7 @@ fn order_key(s: &PlayState, card: Card) -> i32 {
 /// would do too; only their points differ. Twins worth the same points are
 /// one move, so all but one are removed; the others are numbered by group
 /// (0 for none) for [`TwinValues`].
-fn merge_equivalent(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
+fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
     let mut twins = [0u8; 32];
     if legal.len() < 2 {
         return (legal, twins);
@@ -657,8 +656,8 @@ const TRUMP_LOW_TO_HIGH: [Rank; 8] =
     [Rank::Seven, Rank::Eight, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace, Rank::Nine, Rank::Jack];
 
 /// Where the cards the player to act does not hold are: enough to tell
-/// whether one of theirs could still share a trick with the rest of a run
-/// or of a four of a kind.
+/// whether one of theirs could still share a trick with the rest of a run,
+/// of a four of a kind or of stuk.
 struct Elsewhere {
     /// The other players' hands; the mover's is empty.
     hands: [CardSet; 4],
@@ -780,7 +779,7 @@ mod tests {
         // bring a run or four of a kind to any of them.
         let hands = [set("7H 8H QH KH"), set("9H 7S 8S 9S"), set("AS TS KS QS"), set("AD TD KD QD")];
         let s = PlayState::new(hands, Suit::Spades, Seat::North, &klaverjas::Rules::classic());
-        let (moves, twins) = merge_equivalent(&s, s.legal());
+        let (moves, twins) = find_twins(&s, s.legal());
         let card = |c: &str| c.parse::<Card>().unwrap();
         assert_eq!(moves, set("7H QH KH"), "the 8 is the 7's equal twin");
         assert_ne!(twins[card("QH").index()], 0);
