@@ -436,11 +436,14 @@ fn last_trick(s: &PlayState) -> i32 {
     for k in 0..4 {
         trick.push(s.hands[leader.after(k).index()].first().expect("one card each in the last trick"));
     }
-    let set = trick.set();
-    let worth =
-        set.points(s.trump) + s.last_trick_bonus + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points;
+    let worth = trick_worth(s, trick.set()) + s.last_trick_bonus as i32;
     let winner = trick.winner().expect("four cards");
-    if winner.team() == Team::NS { worth as i32 } else { -(worth as i32) }
+    if winner.team() == Team::NS { worth } else { -worth }
+}
+
+/// Card points and table roem of a trick's four cards.
+fn trick_worth(s: &PlayState, set: CardSet) -> i32 {
+    (set.points(s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32
 }
 
 /// Up to eight moves in search order.
@@ -540,8 +543,7 @@ impl LastCard {
     }
 
     fn key(&self, s: &PlayState, card: Card) -> i32 {
-        let set = self.table.with(card);
-        let worth = (set.points(s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32;
+        let worth = trick_worth(s, self.table.with(card));
         let strength = card_strength(card, s.trump);
         if self.partner_winning || s.trick.would_win(card) { worth * 2 - strength } else { -worth * 2 - strength }
     }
