@@ -200,9 +200,9 @@ impl Solver {
         done.then_some(answer)
     }
 
-    fn slot(&self, hands: &[CardSet; 4], leader: Seat) -> usize {
-        let a = hands[0].0 as u64 | (hands[1].0 as u64) << 32;
-        let b = hands[2].0 as u64 | (hands[3].0 as u64) << 32;
+    fn slot(&self, key: [u32; 4], leader: Seat) -> usize {
+        let a = key[0] as u64 | (key[1] as u64) << 32;
+        let b = key[2] as u64 | (key[3] as u64) << 32;
         let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
             ^ (leader as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
@@ -308,9 +308,9 @@ impl Solver {
         let mut slot = 0;
         let mut tt_move = NO_MOVE;
         let leader = s.trick.leader();
-        let key = s.hands.map(|h| h.0);
+        let key = if boundary { canonical_hands(s) } else { [0; 4] };
         if boundary {
-            slot = self.slot(&s.hands, leader);
+            slot = self.slot(key, leader);
             if !self.matches(slot, key, leader) && self.matches(slot ^ 1, key, leader) {
                 slot ^= 1;
             }
@@ -452,6 +452,84 @@ fn most_runs(hands: &[CardSet; 4], all: CardSet, suit: Suit) -> i32 {
         }
     }
     runs * if four { 50 } else { 20 }
+}
+
+/// The table's key for a trick boundary: the hands, with each suit's
+/// pointless low cards (7 8 9, in trumps 7 8) renamed to the lowest of
+/// those ranks, in order, wherever no roem can tell them apart. The
+/// renamed position plays the same: the same cards win the same tricks for
+/// the same points. So lines that shed different low cards share one
+/// entry; that took a fifth of the nodes off a full solve. The entry's
+/// best card may then name a renamed card: it only orders moves.
+fn canonical_hands(s: &PlayState) -> [u32; 4] {
+    let mut hands = s.hands.map(|h| h.0);
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    for suit in Suit::ALL {
+        let shift = suit.index() * 8;
+        let low: u32 = if suit == s.trump { 0b11 } else { 0b111 };
+        let left = (all >> shift) & low;
+        // Already the lowest ones (no gap below a card left).
+        if left & (left + 1) == 0 || low_roem_possible(&hands, suit, low, s.roem_table) {
+            continue;
+        }
+        let mut renamed = hands;
+        for h in renamed.iter_mut() {
+            let mine = (*h >> shift) & left;
+            *h = (*h & !(left << shift)) | (PACK[left as usize][mine as usize] as u32) << shift;
+        }
+        // Packed low cards make no run, but may complete a four of a kind.
+        if !low_roem_possible(&renamed, suit, low, s.roem_table) {
+            hands = renamed;
+        }
+    }
+    hands
+}
+
+/// `PACK[left][bits]`: the bits of `bits` that lie under `left`, moved
+/// down next to each other in order (three bits of a parallel extract).
+const PACK: [[u8; 8]; 8] = {
+    let mut table = [[0u8; 8]; 8];
+    let mut left = 0;
+    while left < 8 {
+        let mut bits = 0;
+        while bits < 8 {
+            let (mut packed, mut to, mut b) = (0u8, 0, 0);
+            while b < 3 {
+                if left >> b & 1 != 0 {
+                    packed |= ((bits >> b & 1) as u8) << to;
+                    to += 1;
+                }
+                b += 1;
+            }
+            table[left][bits] = packed;
+            bits += 1;
+        }
+        left += 1;
+    }
+    table
+};
+
+/// Whether a low card of `suit` (`low`: the rank bits that count as low)
+/// could still make roem: a run through it from three hands, or four of a
+/// kind of its rank from four.
+fn low_roem_possible(hands: &[u32; 4], suit: Suit, low: u32, table: klaverjas::RoemTable) -> bool {
+    let shift = suit.index() * 8;
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let bits = (all >> shift) & 0xFF;
+    let apart = |cards: u32| hands.iter().all(|h| (h & cards).count_ones() < 2);
+    // Windows of three that hold a low rank start at its ranks.
+    let run = (0..low.count_ones()).any(|start| {
+        let window = 0b111 << start;
+        bits & window == window && apart(window << shift)
+    });
+    let four = (0..3).any(|r| {
+        let cards = 0x0101_0101u32 << r;
+        (bits & low) >> r & 1 != 0
+            && all & cards == cards
+            && apart(cards)
+            && klaverjas::roem::four_of_a_kind_value(Rank::from_index(r as usize), table) > 0
+    });
+    run || four
 }
 
 /// NS-minus-EW value a completed trick adds.
@@ -849,5 +927,46 @@ mod tests {
         // 8 9 10 J would be four in sequence, but two of them share a hand.
         assert_eq!(run_allowance(["8H JH", "9H", "TH", ""]), 20);
         assert_eq!(run_allowance(["7H", "8H", "9H", "AH"]), 20, "the ace does not join");
+    }
+
+    /// The table key of a boundary with `hands` by seat, spades trump.
+    fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> [u32; 4] {
+        let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
+        let mut rules = klaverjas::Rules::classic();
+        rules.roem_table = roem_table;
+        canonical_hands(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
+    }
+
+    #[test]
+    fn lines_that_shed_different_low_cards_share_a_key() {
+        let blog = klaverjas::RoemTable::Blog;
+        // Which of the 7 and 8 of hearts is gone does not matter...
+        let seven_gone = key_of(["8H AH", "9H KD", "AD AC", "KC QC"], blog);
+        let eight_gone = key_of(["7H AH", "9H KD", "AD AC", "KC QC"], blog);
+        assert_eq!(seven_gone, eight_gone);
+        // ...nor in trumps, but trump 9 is worth points and keeps its name.
+        assert_eq!(
+            key_of(["8S AH", "9S KD", "AD AC", "KC QC"], blog),
+            key_of(["7S AH", "9S KD", "AD AC", "KC QC"], blog)
+        );
+        assert_ne!(
+            key_of(["7S AH", "9S KD", "AD AC", "KC QC"], blog),
+            key_of(["7S AH", "8S KD", "AD AC", "KC QC"], blog)
+        );
+    }
+
+    #[test]
+    fn low_cards_that_could_make_roem_keep_their_names() {
+        let blog = klaverjas::RoemTable::Blog;
+        // 8 9 10 of hearts in three hands is a run; 7 8 9 would not be.
+        assert_ne!(
+            key_of(["8H AH", "9H KD", "TH AC", "KC QC"], blog),
+            key_of(["7H AH", "9H KD", "TH AC", "KC QC"], blog)
+        );
+        // Renamed to the 7, the 8 of hearts would complete four sevens.
+        let fours = ["8H AH", "7C KD", "7D AC", "7S QC"];
+        assert_eq!(key_of(fours, blog)[0], CardSet::parse_list("8H AH").unwrap().into_iter().collect::<CardSet>().0);
+        // Under a table where four sevens score nothing, it may.
+        assert_ne!(key_of(fours, klaverjas::RoemTable::Cards001)[0], key_of(fours, blog)[0]);
     }
 }
