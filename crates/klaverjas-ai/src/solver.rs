@@ -5,11 +5,13 @@
 //! to play: card points, the last-trick bonus and table roem (counted for the
 //! trick's winner, as if always called). Alpha-beta over single cards, with
 //! a transposition table keyed at trick boundaries (hands and leader fix the
-//! rest), the best move of the table tried first, cheap move ordering (the
-//! last card of a trick by what the trick is worth), equivalent cards
-//! searched once, and *twins* (cards that differ only in points) bounding
-//! each other's value. The last two tricks are searched plainly under the
-//! table: there ordering would cost more than it saves.
+//! rest; pointless low cards renamed, so lines that shed different ones
+//! meet), bounds from the points and roem still possible, the best move of
+//! the table tried first, cheap move ordering (the last card of a trick by
+//! what the trick is worth), equivalent cards searched once, and *twins*
+//! (cards that differ only in points) bounding each other's value. The last
+//! three tricks are searched plainly between the table's boundaries: there
+//! ordering would cost more than it saves.
 //!
 //! Table roem is what makes this game harder to solve than Belote: cards
 //! that could still join a run cannot be merged or twinned, and with roem
@@ -52,6 +54,8 @@ impl Context {
 }
 
 const NO_MOVE: u8 = 0xFF;
+/// Tricks left from which the search goes plain ([`Solver::endgame`]).
+const PLAIN_TRICKS: u8 = 3;
 const INF: i32 = 10_000;
 
 /// How moves are ordered. The value never depends on it; only the speed
@@ -214,13 +218,22 @@ impl Solver {
         e.generation == self.generation && e.leader == leader as u8 && e.hands == key
     }
 
-    /// Plain alpha-beta over the last two tricks: with two cards a hand
-    /// there is too little to order or merge, and the last trick is forced.
-    fn endgame(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if s.tricks_done == 7 && s.trick.is_empty() {
-            return last_trick(s);
+    /// Plain alpha-beta over the last [`PLAIN_TRICKS`] tricks: with three cards a hand
+    /// or fewer, ordering and merging cost more than they save, but the
+    /// trick boundaries still go through [`Solver::search`] for the table
+    /// and the bound. This costs more nodes than ordering them would, at
+    /// less than half the time a node, and the hardest deals gain most.
+    fn endgame(&mut self, s: &PlayState, alpha: i32, beta: i32) -> i32 {
+        if s.trick.is_empty() {
+            return self.search(s, alpha, beta);
         }
+        self.nodes += 1;
+        self.plain(s, alpha, beta)
+    }
+
+    /// The moves of [`Solver::endgame`] in card order, for a position
+    /// already counted.
+    fn plain(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
         let maximizing = s.to_act().team() == Team::NS;
         let mut best = if maximizing { -INF } else { INF };
         for card in s.legal().iter() {
@@ -328,10 +341,8 @@ impl Solver {
                 tt_move = e.best;
             }
         }
-        if remaining == 2 {
-            // The table still pays here: many lines reach the same two
-            // tricks. Below it, searching is cheaper than ordering.
-            let v = self.endgame(s, alpha, beta);
+        if remaining <= PLAIN_TRICKS {
+            let v = self.plain(s, alpha, beta);
             if boundary && !self.aborted {
                 self.store(slot, key, leader, v, (alpha0, beta0), NO_MOVE);
             }
