@@ -254,6 +254,14 @@ impl Solver {
         best
     }
 
+    /// The value of the rest of the play after `card`, within `w`.
+    #[inline]
+    fn after(&mut self, s: &PlayState, card: Card, w: &Window) -> i32 {
+        let mut next = *s;
+        let gained = gain(next.play_unchecked(card));
+        gained + self.search(&next, w.alpha - gained, w.beta - gained)
+    }
+
     /// Keeps what a search of the window `(alpha0, beta0)` proved.
     fn store(&mut self, mut slot: usize, key: [u32; 4], leader: Seat, best: i32, window: (i32, i32), best_card: u8) {
         let (alpha0, beta0) = window;
@@ -348,51 +356,38 @@ impl Solver {
             }
             return v;
         }
-        let seat = s.to_act();
-        let maximizing = seat.team() == Team::NS;
-        let (moves, twin_group) = ordered_moves(s, tt_move, self.order, &self.history);
-        let mut best = if maximizing { -INF } else { INF };
-        let mut best_card = NO_MOVE;
-        let mut twins = TwinValues::default();
-        for &card in moves.as_slice() {
-            let group = twin_group[card.index()];
-            let points = if group == 0 { 0 } else { card.points(s.trump) as i32 };
-            // A twin already searched may settle this card unsearched.
-            if group != 0
-                && let Some(bound) = twins.bound(group, points, maximizing)
-            {
-                if maximizing && bound <= alpha {
-                    best = best.max(bound);
+        let maximizing = s.to_act().team() == Team::NS;
+        let mut w = Window { alpha, beta, maximizing, best: if maximizing { -INF } else { INF }, best_card: NO_MOVE };
+        // The likeliest card alone first: when it cuts, as it mostly does,
+        // the others are never merged or ordered.
+        let legal = s.legal();
+        let first = first_move(s, legal, tt_move, self.order, &self.history);
+        let v = self.after(s, first, &w);
+        if !w.take(first, v) && legal.len() > 1 {
+            let (moves, twin_group) = ordered_moves(s, legal, tt_move, self.order, &self.history);
+            let mut twins = TwinValues::default();
+            let points = |card: Card, group: u8| if group == 0 { 0 } else { card.points(s.trump) as i32 };
+            let group = twin_group[first.index()];
+            twins.record(group, points(first, group), v);
+            for &card in moves.as_slice() {
+                let group = twin_group[card.index()];
+                let points = points(card, group);
+                // A twin already searched may settle this card unsearched.
+                if card == first || group != 0 && twins.bound(group, points, maximizing).is_some_and(|b| w.settles(b)) {
                     continue;
                 }
-                if !maximizing && bound >= beta {
-                    best = best.min(bound);
-                    continue;
+                let v = self.after(s, card, &w);
+                twins.record(group, points, v);
+                if w.take(card, v) {
+                    break;
                 }
-            }
-            let mut next = *s;
-            let gained = gain(next.play_unchecked(card));
-            let v = gained + self.search(&next, alpha - gained, beta - gained);
-            twins.record(group, points, v);
-            if maximizing {
-                if v > best {
-                    best = v;
-                    best_card = card.index() as u8;
-                }
-                alpha = alpha.max(v);
-            } else {
-                if v < best {
-                    best = v;
-                    best_card = card.index() as u8;
-                }
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                let h = &mut self.history[card.index()];
-                *h = h.saturating_add(remaining as u32 * remaining as u32);
-                break;
             }
         }
+        if w.alpha >= w.beta && w.best_card != NO_MOVE {
+            let h = &mut self.history[w.best_card as usize];
+            *h = h.saturating_add(remaining as u32 * remaining as u32);
+        }
+        let (best, best_card) = (w.best, w.best_card);
         if boundary && !self.aborted {
             self.store(slot, key, leader, best, (alpha0, beta0), best_card);
         }
@@ -572,6 +567,52 @@ fn trick_worth(s: &PlayState, set: CardSet) -> i32 {
     (set.points(s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32
 }
 
+/// The search window at a node and the best value found in it.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    maximizing: bool,
+    best: i32,
+    best_card: u8,
+}
+
+impl Window {
+    /// Takes a card's value; true when it cuts the node off.
+    #[inline]
+    fn take(&mut self, card: Card, v: i32) -> bool {
+        if self.maximizing {
+            if v > self.best {
+                self.best = v;
+                self.best_card = card.index() as u8;
+            }
+            self.alpha = self.alpha.max(v);
+        } else {
+            if v < self.best {
+                self.best = v;
+                self.best_card = card.index() as u8;
+            }
+            self.beta = self.beta.min(v);
+        }
+        self.alpha >= self.beta
+    }
+
+    /// Whether a bound on a card's value (from above where the mover
+    /// maximizes, from below where not) already shows it cannot improve
+    /// on the best; takes the bound as the card's fail-soft value.
+    #[inline]
+    fn settles(&mut self, bound: i32) -> bool {
+        if self.maximizing && bound <= self.alpha {
+            self.best = self.best.max(bound);
+            true
+        } else if !self.maximizing && bound >= self.beta {
+            self.best = self.best.min(bound);
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// Up to eight moves in search order.
 struct Moves {
     cards: [Card; 8],
@@ -624,25 +665,54 @@ impl Moves {
     }
 }
 
-/// Legal cards with equivalent ones merged, the table's move first, then
-/// by a cheap guess at their worth.
-fn ordered_moves(s: &PlayState, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> (Moves, [u8; 32]) {
-    let (legal, twin_group) = find_twins(s, s.legal());
-    if legal.len() == 1 {
-        let card = legal.first().expect("one legal card");
-        return (Moves { cards: [card; 8], len: 1 }, twin_group);
+/// The key cards are ordered by: the table's move, then a cheap guess at
+/// each card's worth.
+#[inline]
+fn move_key(
+    s: &PlayState,
+    card: Card,
+    tt_move: u8,
+    order: MoveOrder,
+    history: &[u32; 32],
+    last: Option<&LastCard>,
+) -> i32 {
+    match order {
+        MoveOrder::Index => -(card.index() as i32),
+        _ if card.index() as u8 == tt_move => i32::MAX,
+        _ if let Some(last) = last => last.key(s, card),
+        _ => (history[card.index()].min(1 << 20) as i32) * 256 + order_key(s, card),
     }
+}
+
+/// The card [`ordered_moves`] would put first.
+fn first_move(s: &PlayState, legal: CardSet, tt_move: u8, order: MoveOrder, history: &[u32; 32]) -> Card {
+    let last = (s.trick.len() == 3).then(|| LastCard::of(s));
+    let mut first = legal.first().expect("a legal card");
+    let mut best = move_key(s, first, tt_move, order, history, last.as_ref());
+    for card in legal.iter().skip(1) {
+        let key = move_key(s, card, tt_move, order, history, last.as_ref());
+        if (order == MoveOrder::Reversed && key < best) || (order != MoveOrder::Reversed && key > best) {
+            first = card;
+            best = key;
+        }
+    }
+    first
+}
+
+/// Legal cards with equivalent ones merged, in the order of [`move_key`].
+fn ordered_moves(
+    s: &PlayState,
+    legal: CardSet,
+    tt_move: u8,
+    order: MoveOrder,
+    history: &[u32; 32],
+) -> (Moves, [u8; 32]) {
+    let (legal, twin_group) = find_twins(s, legal);
     let mut keyed: [(i32, Card); 8] = [(0, Card::new(Suit::Clubs, Rank::Seven)); 8];
     let mut n = 0;
     let last = (s.trick.len() == 3).then(|| LastCard::of(s));
     for card in legal.iter().take(8) {
-        let key = match order {
-            MoveOrder::Index => -(card.index() as i32),
-            _ if card.index() as u8 == tt_move => i32::MAX,
-            _ if let Some(last) = &last => last.key(s, card),
-            _ => (history[card.index()].min(1 << 20) as i32) * 256 + order_key(s, card),
-        };
-        keyed[n] = (key, card);
+        keyed[n] = (move_key(s, card, tt_move, order, history, last.as_ref()), card);
         n += 1;
     }
     keyed[..n].sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
@@ -763,7 +833,10 @@ fn twin_chain(
             continue;
         }
         match prev {
-            Some(p) if p.points(trump) == card.points(trump) => out.remove(card),
+            Some(p) if p.points(trump) == card.points(trump) => {
+                out.remove(card);
+                twins[card.index()] = twins[p.index()];
+            }
             Some(p) => {
                 twins[card.index()] = twins[p.index()];
                 prev = Some(card);
