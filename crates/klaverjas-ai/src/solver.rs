@@ -523,19 +523,27 @@ fn low_roem_possible(hands: &[u32; 4], suit: Suit, low: u32, table: klaverjas::R
     let all = hands[0] | hands[1] | hands[2] | hands[3];
     let bits = (all >> shift) & 0xFF;
     let apart = |cards: u32| hands.iter().all(|h| (h & cards).count_ones() < 2);
-    // Windows of three that hold a low rank start at its ranks.
-    let run = (0..low.count_ones()).any(|start| {
-        let window = 0b111 << start;
-        bits & window == window && apart(window << shift)
-    });
-    let four = (0..3).any(|r| {
-        let cards = 0x0101_0101u32 << r;
-        (bits & low) >> r & 1 != 0
-            && all & cards == cards
-            && apart(cards)
-            && klaverjas::roem::four_of_a_kind_value(Rank::from_index(r as usize), table) > 0
-    });
-    run || four
+    // Complete windows of three that hold a low rank start at its ranks.
+    let mut runs = bits & bits >> 1 & bits >> 2 & low;
+    while runs != 0 {
+        let start = runs.trailing_zeros();
+        runs &= runs - 1;
+        if apart(0b111 << (start as usize + shift)) {
+            return true;
+        }
+    }
+    // Low ranks of this suit whose four cards are all still out.
+    let mut fours = all & all >> 8 & all >> 16 & all >> 24 & bits & low;
+    while fours != 0 {
+        let rank = fours.trailing_zeros();
+        fours &= fours - 1;
+        if apart(0x0101_0101 << rank)
+            && klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), table) > 0
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// NS-minus-EW value a completed trick adds.
