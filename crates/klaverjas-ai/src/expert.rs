@@ -48,7 +48,7 @@ pub struct ExpertBot {
 
 impl ExpertBot {
     pub fn new(seed: u64) -> ExpertBot {
-        ExpertBot { rng: Rng::new(seed), solver: Solver::new(1 << 20), samples: SAMPLES, node_budget: NODE_BUDGET }
+        ExpertBot { rng: Rng::new(seed), solver: Solver::default(), samples: SAMPLES, node_budget: NODE_BUDGET }
     }
 }
 
