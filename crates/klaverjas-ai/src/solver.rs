@@ -11,7 +11,7 @@
 //! what the trick is worth), equivalent cards searched once, and *twins*
 //! (cards that differ only in points) bounding each other's value. The last
 //! four tricks are searched plainly between the table's boundaries: there
-//! ordering would cost more than it saves.
+//! ordering costs about what it saves.
 //!
 //! Table roem is what makes this game harder to solve than Belote: cards
 //! that could still join a run cannot be merged or twinned, and with roem
@@ -54,7 +54,7 @@ impl Context {
 }
 
 const NO_MOVE: u8 = 0xFF;
-/// Tricks left from which the search goes plain ([`Solver::endgame`]).
+/// Tricks left from which the search goes plain by default.
 const PLAIN_TRICKS: u8 = 4;
 const INF: i32 = 10_000;
 
@@ -74,6 +74,8 @@ pub enum MoveOrder {
 pub struct Solver {
     table: Vec<Entry>,
     order: MoveOrder,
+    /// Tricks left from which the search goes plain ([`Solver::endgame`]).
+    plain_tricks: u8,
     mask: usize,
     generation: u8,
     context: Option<Context>,
@@ -103,6 +105,7 @@ impl Solver {
         Solver {
             table: vec![Entry::default(); size],
             order: MoveOrder::Guided,
+            plain_tricks: PLAIN_TRICKS,
             mask: size - 1,
             generation: 1,
             context: None,
@@ -116,6 +119,14 @@ impl Solver {
     /// The same solver searching moves in another order.
     pub fn with_order(mut self, order: MoveOrder) -> Solver {
         self.order = order;
+        self
+    }
+
+    /// The same solver going plain only from `tricks` tricks left (at
+    /// least 1), so tests can check the ordered search on endgames small
+    /// enough for [`minimax`].
+    pub fn with_plain_tricks(mut self, tricks: u8) -> Solver {
+        self.plain_tricks = tricks.max(1);
         self
     }
 
@@ -360,7 +371,7 @@ impl Solver {
                 tt_move = e.best;
             }
         }
-        if remaining <= PLAIN_TRICKS {
+        if remaining <= self.plain_tricks {
             let v = self.plain(s, alpha, beta);
             if boundary && !self.aborted {
                 self.store(slot, key, leader, v, (alpha0, beta0), NO_MOVE);
