@@ -238,7 +238,7 @@ impl Solver {
         e.generation == self.generation && e.leader == leader as u8 && e.hands == key
     }
 
-    /// Plain alpha-beta over the last [`PLAIN_TRICKS`] tricks: with four
+    /// Plain alpha-beta over the last tricks ([`PLAIN_TRICKS`] by default): with four
     /// cards a hand or fewer, ordering and merging cost about what they
     /// save, but the trick boundaries still go through [`Solver::search`]
     /// for the table and the bound. Plain nodes are more, at half the time
@@ -255,25 +255,17 @@ impl Solver {
 
     /// The moves of [`Solver::endgame`] in card order, for a position
     /// already counted.
-    fn plain(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
-        let maximizing = s.to_act().team() == Team::NS;
-        let mut best = if maximizing { -INF } else { INF };
+    fn plain(&mut self, s: &PlayState, alpha: i32, beta: i32) -> i32 {
+        let mut w = Window::new(s, alpha, beta);
         for card in s.legal().iter() {
             let mut next = *s;
             let gained = gain(next.play_unchecked(card));
-            let v = gained + self.endgame(&next, alpha - gained, beta - gained);
-            if maximizing {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
+            let v = gained + self.endgame(&next, w.alpha - gained, w.beta - gained);
+            if w.take(card, v) {
                 break;
             }
         }
-        best
+        w.best
     }
 
     /// The value of the rest of the play after `card`, within `w`.
@@ -378,8 +370,8 @@ impl Solver {
             }
             return v;
         }
-        let maximizing = s.to_act().team() == Team::NS;
-        let mut w = Window { alpha, beta, maximizing, best: if maximizing { -INF } else { INF }, best_card: NO_MOVE };
+        let mut w = Window::new(s, alpha, beta);
+        let maximizing = w.maximizing;
         // The likeliest card alone first: when it cuts, as it mostly does,
         // the others are never merged or ordered.
         let legal = s.legal();
@@ -388,12 +380,12 @@ impl Solver {
         if !w.take(first, v) && legal.len() > 1 {
             let (moves, twin_group) = ordered_moves(s, legal, tt_move, self.order, &self.history);
             let mut twins = TwinValues::default();
-            let points = |card: Card, group: u8| if group == 0 { 0 } else { card.points(s.trump) as i32 };
+            let twin_points = |card: Card, group: u8| if group == 0 { 0 } else { card.points(s.trump) as i32 };
             let group = twin_group[first.index()];
-            twins.record(group, points(first, group), v);
+            twins.record(group, twin_points(first, group), v);
             for &card in moves.as_slice() {
                 let group = twin_group[card.index()];
-                let points = points(card, group);
+                let points = twin_points(card, group);
                 // A twin already searched may settle this card unsearched.
                 if card == first || group != 0 && twins.bound(group, points, maximizing).is_some_and(|b| w.settles(b)) {
                     continue;
@@ -607,6 +599,13 @@ struct Window {
 }
 
 impl Window {
+    /// The window `(alpha, beta)` for the player to act in `s`, nothing
+    /// found yet.
+    fn new(s: &PlayState, alpha: i32, beta: i32) -> Window {
+        let maximizing = s.to_act().team() == Team::NS;
+        Window { alpha, beta, maximizing, best: if maximizing { -INF } else { INF }, best_card: NO_MOVE }
+    }
+
     /// Takes a card's value; true when it cuts the node off.
     #[inline]
     fn take(&mut self, card: Card, v: i32) -> bool {
