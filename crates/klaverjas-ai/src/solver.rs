@@ -5,8 +5,9 @@
 //! to play: card points, the last-trick bonus and table roem (counted for the
 //! trick's winner, as if always called). Alpha-beta over single cards, with
 //! a transposition table keyed at trick boundaries (hands and leader fix the
-//! rest; pointless low cards renamed, so lines that shed different ones
-//! meet), bounds from the points and roem still possible, the best move of
+//! rest; a suit that can make no roem keyed by its order alone, so
+//! positions that differ only in points share an entry, within a slack),
+//! bounds from the points and roem still possible, the best move of
 //! the table tried first, cheap move ordering (the last card of a trick by
 //! what the trick is worth), equivalent cards searched once, and *twins*
 //! (cards that differ only in points) bounding each other's value. The last
@@ -17,19 +18,37 @@
 //! that could still join a run cannot be merged or twinned, and with roem
 //! switched off the same search needs less than half the nodes.
 
-use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
+use klaverjas::{Card, CardSet, PlayState, Rank, Suit, Team};
 
 /// Transposition-table entry: bounds on the value of the remaining play
 /// from a trick boundary. An entry is valid only for its generation, so a
-/// new trump or rule set invalidates the table without clearing it.
+/// new trump or rule set invalidates the table without clearing it. The
+/// key may stand for several positions ([`canonical_hands`]); `all` tells
+/// which one the bounds are for.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     hands: [u32; 4],
-    leader: u8,
+    /// The cards left in the position stored, for the slack.
+    all: u32,
+    /// The leader and how the suits were renamed ([`canonical_hands`]).
+    tag: u16,
     generation: u8,
     best: u8,
     lower: i16,
     upper: i16,
+}
+
+/// A trick boundary's place in the table, and what its entry said (the
+/// bounds shifted by the slack where the entry was for another position
+/// with the same key).
+struct Probe {
+    slot: usize,
+    key: [u32; 4],
+    tag: u16,
+    /// The cards left.
+    all: u32,
+    known: Option<(i32, i32)>,
+    best_card: u8,
 }
 
 /// What the table is valid for: values depend on trump and the rules of
@@ -218,12 +237,12 @@ impl Solver {
         done.then_some(answer)
     }
 
-    fn slot(&self, key: [u32; 4], leader: Seat) -> usize {
+    fn slot(&self, key: [u32; 4], tag: u16) -> usize {
         let a = key[0] as u64 | (key[1] as u64) << 32;
         let b = key[2] as u64 | (key[3] as u64) << 32;
         let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
-            ^ (leader as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+            ^ (tag as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
         // The low bits of a product see only the low bits of its factor,
         // so the slot is taken after a full mix (MurmurHash3's finalizer).
         // Without it the slots clustered and a full solve took twice the
@@ -233,9 +252,9 @@ impl Solver {
         (h ^ (h >> 33)) as usize & self.mask
     }
 
-    fn matches(&self, slot: usize, key: [u32; 4], leader: Seat) -> bool {
+    fn matches(&self, slot: usize, key: [u32; 4], tag: u16) -> bool {
         let e = &self.table[slot];
-        e.generation == self.generation && e.leader == leader as u8 && e.hands == key
+        e.generation == self.generation && e.tag == tag && e.hands == key
     }
 
     /// Plain alpha-beta over the last tricks ([`PLAIN_TRICKS`] by default): with four
@@ -277,19 +296,38 @@ impl Solver {
     }
 
     /// Keeps what a search of the window `(alpha0, beta0)` proved.
-    fn store(&mut self, mut slot: usize, key: [u32; 4], leader: Seat, best: i32, window: (i32, i32), best_card: u8) {
+    #[allow(clippy::too_many_arguments)]
+    /// Looks up a trick boundary: its key, and the bounds its entry gives.
+    fn probe(&self, s: &PlayState) -> Probe {
+        let (key, tag) = canonical_hands(s);
+        let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
+        let mut slot = self.slot(key, tag);
+        if !self.matches(slot, key, tag) && self.matches(slot ^ 1, key, tag) {
+            slot ^= 1;
+        }
+        let mut probe = Probe { slot, key, tag, all, known: None, best_card: NO_MOVE };
+        if self.matches(slot, key, tag) {
+            let e = self.table[slot];
+            let slack = if e.all == all { 0 } else { slack(e.all, all, s.trump) };
+            probe.known = Some(((e.lower as i32 - slack).max(-INF), (e.upper as i32 + slack).min(INF)));
+            probe.best_card = e.best;
+        }
+        probe
+    }
+
+    /// Keeps what a search of the window `(alpha0, beta0)` proved.
+    fn store(&mut self, probe: &Probe, best: i32, window: (i32, i32), best_card: u8) {
         let (alpha0, beta0) = window;
+        let mut slot = probe.slot;
         // Two entries a bucket: keep the one over the bigger subtree.
-        let same = self.matches(slot, key, leader);
-        if !same {
+        if probe.known.is_none() {
             let (a, b) = (self.table[slot], self.table[slot ^ 1]);
             let worth = |e: Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
             if worth(b) < worth(a) {
                 slot ^= 1;
             }
         }
-        let e = &mut self.table[slot];
-        let (mut lower, mut upper) = if same { (e.lower as i32, e.upper as i32) } else { (-INF, INF) };
+        let (mut lower, mut upper) = probe.known.unwrap_or((-INF, INF));
         if best <= alpha0 {
             upper = upper.min(best);
         } else if best >= beta0 {
@@ -298,9 +336,10 @@ impl Solver {
             lower = best;
             upper = best;
         }
-        *e = Entry {
-            hands: key,
-            leader: leader as u8,
+        self.table[slot] = Entry {
+            hands: probe.key,
+            all: probe.all,
+            tag: probe.tag,
             generation: self.generation,
             best: best_card,
             lower: lower as i16,
@@ -340,33 +379,23 @@ impl Solver {
             }
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut slot = 0;
+        let probe = boundary.then(|| self.probe(s));
         let mut tt_move = NO_MOVE;
-        let leader = s.trick.leader();
-        let key = if boundary { canonical_hands(s) } else { [0; 4] };
-        if boundary {
-            slot = self.slot(key, leader);
-            if !self.matches(slot, key, leader) && self.matches(slot ^ 1, key, leader) {
-                slot ^= 1;
+        if let Some(Probe { known: Some((lo, hi)), best_card, .. }) = probe {
+            if lo >= beta || lo == hi {
+                return lo;
             }
-            let e = self.table[slot];
-            if self.matches(slot, key, leader) {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta || lo == hi {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-                tt_move = e.best;
+            if hi <= alpha {
+                return hi;
             }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            tt_move = best_card;
         }
         if remaining <= self.plain_tricks {
             let v = self.plain(s, alpha, beta);
-            if boundary && !self.aborted {
-                self.store(slot, key, leader, v, (alpha0, beta0), NO_MOVE);
+            if let Some(probe) = probe.as_ref().filter(|_| !self.aborted) {
+                self.store(probe, v, (alpha0, beta0), NO_MOVE);
             }
             return v;
         }
@@ -402,8 +431,8 @@ impl Solver {
             *h = h.saturating_add(remaining as u32 * remaining as u32);
         }
         let (best, best_card) = (w.best, w.best_card);
-        if boundary && !self.aborted {
-            self.store(slot, key, leader, best, (alpha0, beta0), best_card);
+        if let Some(probe) = probe.as_ref().filter(|_| !self.aborted) {
+            self.store(probe, best, (alpha0, beta0), best_card);
         }
         best
     }
@@ -474,90 +503,174 @@ fn most_runs(hands: &[CardSet; 4], all: CardSet, suit: Suit) -> i32 {
     runs * if four { 50 } else { 20 }
 }
 
-/// The table's key for a trick boundary: the hands, with each suit's
-/// pointless low cards (7 8 9, in trumps 7 8) renamed to the lowest of
-/// those ranks, in order, wherever no roem can tell them apart. The
-/// renamed position plays the same: the same cards win the same tricks for
-/// the same points. So lines that shed different low cards share one
-/// entry; that took a fifth of the nodes off a full solve. The entry's
-/// best card may then name a renamed card: it only orders moves.
-fn canonical_hands(s: &PlayState) -> [u32; 4] {
+/// The table's key for a trick boundary, and its tag (the leader, and
+/// which suits were renamed how). A suit in which no card can make roem any
+/// more is keyed by its order alone: which hand holds the lowest card left,
+/// the next, and so on. Positions with one key then play alike, the same
+/// cards winning the same tricks, and differ only in the points of the
+/// cards that take each other's place: their values lie within [`slack`]
+/// of each other, so the entry of one bounds the other. That took half the
+/// nodes off a full solve. In a suit that could still make roem, only the
+/// pointless low cards (7 8 9, in trumps 7 8) are renamed, to the lowest
+/// of those ranks, when none of them could join it (no slack: the same
+/// points). The entry's best card may then name another card than the one
+/// in hand: it only orders moves.
+fn canonical_hands(s: &PlayState) -> ([u32; 4], u16) {
     let mut hands = s.hands.map(|h| h.0);
     let all = hands[0] | hands[1] | hands[2] | hands[3];
+    let chances = RoemChances::of(&hands, s.trump, s.roem_table);
+    let mut tag = s.trick.leader() as u16;
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
-        let low: u32 = if suit == s.trump { 0b11 } else { 0b111 };
-        let left = (all >> shift) & low;
-        // Already the lowest ones (no gap below a card left).
-        if left & (left + 1) == 0 || low_roem_possible(&hands, suit, low, s.roem_table) {
+        let trump = suit == s.trump;
+        let runs = (chances.runs >> shift) & 0xFF;
+        if runs == 0 && chances.fours == 0 && !(trump && chances.stuk) {
+            let order = &TO_ORDER[trump as usize];
+            let mask = order[((all >> shift) & 0xFF) as usize] as usize;
+            for h in hands.iter_mut() {
+                let mine = order[((*h >> shift) & 0xFF) as usize] as usize;
+                *h = (*h & !(0xFF << shift)) | (PEXT8[mask][mine] as u32) << shift;
+            }
+            tag |= 4 << suit.index();
             continue;
         }
-        let mut renamed = hands;
-        for h in renamed.iter_mut() {
-            let mine = (*h >> shift) & left;
-            *h = (*h & !(left << shift)) | (PACK[left as usize][mine as usize] as u32) << shift;
+        let low: u32 = if trump { 0b11 } else { 0b111 };
+        if (runs | chances.fours) & low != 0 {
+            continue;
         }
-        // Packed low cards make no run, but may complete a four of a kind.
-        if !low_roem_possible(&renamed, suit, low, s.roem_table) {
-            hands = renamed;
+        let left = (all >> shift) & low;
+        // Unless they already are the lowest ones (no gap below a card left).
+        if left & (left + 1) != 0 {
+            for h in hands.iter_mut() {
+                let mine = (*h >> shift) & left;
+                *h = (*h & !(left << shift)) | (PEXT8[left as usize][mine as usize] as u32) << shift;
+            }
         }
+        tag |= 64 << suit.index();
     }
-    hands
+    (hands, tag)
 }
 
-/// `PACK[left][bits]`: the bits of `bits` that lie under `left`, moved
-/// down next to each other in order (three bits of a parallel extract).
-const PACK: [[u8; 8]; 8] = {
-    let mut table = [[0u8; 8]; 8];
-    let mut left = 0;
-    while left < 8 {
+/// Where roem can still form at a trick boundary, for all suits at once.
+struct RoemChances {
+    /// Starts of three cards in sequence held by three hands, one bit a
+    /// start, by suit like a [`CardSet`].
+    runs: u32,
+    /// Ranks (one bit each) whose four cards are in four hands and score.
+    fours: u32,
+    /// The trump king and queen are in two hands.
+    stuk: bool,
+}
+
+impl RoemChances {
+    fn of(hands: &[u32; 4], trump: Suit, table: klaverjas::RoemTable) -> RoemChances {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        // A hand holding two cards of a window or two of a rank keeps it
+        // from one trick.
+        let (mut crowded, mut paired) = (0, 0);
+        for &h in hands {
+            crowded |= (h & h >> 1) | (h & h >> 2) | (h >> 1 & h >> 2);
+            let (a, b, c, d) = (h, h >> 8, h >> 16, h >> 24);
+            paired |= (a & (b | c | d)) | (b & (c | d)) | (c & d);
+        }
+        let runs = all & all >> 1 & all >> 2 & !crowded & 0x3F3F_3F3F;
+        let mut fours = all & all >> 8 & all >> 16 & all >> 24 & !paired & 0xFF;
+        let mut scoring = fours;
+        while scoring != 0 {
+            let rank = scoring.trailing_zeros();
+            scoring &= scoring - 1;
+            if klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), table) == 0 {
+                fours &= !(1 << rank);
+            }
+        }
+        let stuk = Card::new(trump, Rank::King).bit() | Card::new(trump, Rank::Queen).bit();
+        let stuk = all & stuk == stuk && hands.iter().all(|h| h & stuk != stuk);
+        RoemChances { runs, fours, stuk }
+    }
+}
+
+/// `PEXT8[mask][bits]`: the bits of `bits` under `mask`, moved down next
+/// to each other in order (a parallel extract).
+static PEXT8: [[u8; 256]; 256] = {
+    let mut table = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
         let mut bits = 0;
-        while bits < 8 {
+        while bits < 256 {
             let (mut packed, mut to, mut b) = (0u8, 0, 0);
-            while b < 3 {
-                if left >> b & 1 != 0 {
+            while b < 8 {
+                if mask >> b & 1 != 0 {
                     packed |= ((bits >> b & 1) as u8) << to;
                     to += 1;
                 }
                 b += 1;
             }
-            table[left][bits] = packed;
+            table[mask][bits] = packed;
             bits += 1;
         }
-        left += 1;
+        mask += 1;
     }
     table
 };
 
-/// Whether a low card of `suit` (`low`: the rank bits that count as low)
-/// could still make roem: a run through it from three hands, or four of a
-/// kind of its rank from four.
-fn low_roem_possible(hands: &[u32; 4], suit: Suit, low: u32, table: klaverjas::RoemTable) -> bool {
-    let shift = suit.index() * 8;
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
-    let bits = (all >> shift) & 0xFF;
-    let apart = |cards: u32| hands.iter().all(|h| (h & cards).count_ones() < 2);
-    // Complete windows of three that hold a low rank start at its ranks.
-    let mut runs = bits & bits >> 1 & bits >> 2 & low;
-    while runs != 0 {
-        let start = runs.trailing_zeros();
-        runs &= runs - 1;
-        if apart(0b111 << (start as usize + shift)) {
-            return true;
+/// A suit's rank bits (by rank index) moved to trick order, plain and trump.
+const TO_ORDER: [[u8; 256]; 2] = {
+    let mut table = [[0u8; 256]; 2];
+    let mut t = 0;
+    while t < 2 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut out = 0u8;
+            let mut r = 0;
+            while r < 8 {
+                if bits >> r & 1 != 0 {
+                    out |= 1 << Rank::from_index(r).strength(t == 1);
+                }
+                r += 1;
+            }
+            table[t][bits] = out;
+            bits += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// Card points by trick-order place, plain and trump.
+const ORDER_POINTS: [[i32; 8]; 2] = {
+    let mut table = [[0i32; 8]; 2];
+    let mut i = 0;
+    while i < 8 {
+        table[0][i] = PLAIN_LOW_TO_HIGH[i].points(false) as i32;
+        table[1][i] = TRUMP_LOW_TO_HIGH[i].points(true) as i32;
+        i += 1;
+    }
+    table
+};
+
+/// How far apart the values of two positions with one key can lie, given
+/// the cards left in each: the points of the cards that take each other's
+/// place (the lowest left of a suit for the lowest, and so on). Every line
+/// of play in one is a line in the other with the same tricks won, and
+/// each such card moves the difference between the sides by its points.
+fn slack(a: u32, b: u32, trump: Suit) -> i32 {
+    let mut total = 0;
+    for suit in Suit::ALL {
+        let shift = suit.index() * 8;
+        let (x, y) = ((a >> shift) & 0xFF, (b >> shift) & 0xFF);
+        if x == y {
+            continue;
+        }
+        let t = (suit == trump) as usize;
+        let (mut x, mut y) = (TO_ORDER[t][x as usize] as u32, TO_ORDER[t][y as usize] as u32);
+        while x != 0 && y != 0 {
+            let (i, j) = (x.trailing_zeros() as usize, y.trailing_zeros() as usize);
+            total += (ORDER_POINTS[t][i] - ORDER_POINTS[t][j]).abs();
+            x &= x - 1;
+            y &= y - 1;
         }
     }
-    // Low ranks of this suit whose four cards are all still out.
-    let mut fours = all & all >> 8 & all >> 16 & all >> 24 & bits & low;
-    while fours != 0 {
-        let rank = fours.trailing_zeros();
-        fours &= fours - 1;
-        if apart(0x0101_0101 << rank)
-            && klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), table) > 0
-        {
-            return true;
-        }
-    }
-    false
+    total
 }
 
 /// NS-minus-EW value a completed trick adds.
@@ -958,6 +1071,7 @@ pub fn minimax(s: &PlayState) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use klaverjas::Seat;
 
     #[test]
     fn walk_orders_match_the_rank_strengths() {
@@ -1042,44 +1156,119 @@ mod tests {
         assert_eq!(run_allowance(["7H", "8H", "9H", "AH"]), 20, "the ace does not join");
     }
 
-    /// The table key of a boundary with `hands` by seat, spades trump.
-    fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> [u32; 4] {
+    /// The table key and tag of a boundary with `hands` by seat, spades
+    /// trump, North to lead.
+    fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> ([u32; 4], u16) {
         let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
         let mut rules = klaverjas::Rules::classic();
         rules.roem_table = roem_table;
         canonical_hands(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
     }
 
-    #[test]
-    fn lines_that_shed_different_low_cards_share_a_key() {
-        let blog = klaverjas::RoemTable::Blog;
-        // Which of the 7 and 8 of hearts is gone does not matter...
-        let seven_gone = key_of(["8H AH", "9H KD", "AD AC", "KC QC"], blog);
-        let eight_gone = key_of(["7H AH", "9H KD", "AD AC", "KC QC"], blog);
-        assert_eq!(seven_gone, eight_gone);
-        // ...nor in trumps, but trump 9 is worth points and keeps its name.
-        assert_eq!(
-            key_of(["8S AH", "9S KD", "AD AC", "KC QC"], blog),
-            key_of(["7S AH", "9S KD", "AD AC", "KC QC"], blog)
-        );
-        assert_ne!(
-            key_of(["7S AH", "9S KD", "AD AC", "KC QC"], blog),
-            key_of(["7S AH", "8S KD", "AD AC", "KC QC"], blog)
-        );
+    fn cards(list: &str) -> u32 {
+        CardSet::parse_list(list).unwrap().into_iter().collect::<CardSet>().0
     }
 
     #[test]
-    fn low_cards_that_could_make_roem_keep_their_names() {
+    fn suits_that_make_no_roem_are_keyed_by_their_order() {
         let blog = klaverjas::RoemTable::Blog;
-        // 8 9 10 of hearts in three hands is a run; 7 8 9 would not be.
+        // North's 7 of trumps lies under East's 8 or 9 alike: one key, and
+        // the nine's 14 points of slack.
+        let nine = ["7S AH", "9S KD", "AD AC", "KC QC"];
+        let eight = ["7S AH", "8S KD", "AD AC", "KC QC"];
+        assert_eq!(key_of(nine, blog), key_of(eight, blog));
+        let all = |hands: [&str; 4]| cards(&hands.join(" "));
+        assert_eq!(slack(all(nine), all(eight), Suit::Spades), 14);
+        // Queen for king of hearts: one point either way.
+        assert_eq!(slack(cards("QH 7C"), cards("KH 7C"), Suit::Spades), 1);
+        // The order differs when the 7 goes over the 8.
+        assert_ne!(key_of(["8S AH", "7S KD", "AD AC", "KC QC"], blog), key_of(eight, blog));
+    }
+
+    #[test]
+    fn cards_that_could_make_roem_keep_their_names() {
+        let blog = klaverjas::RoemTable::Blog;
+        // 8 9 10 of hearts in three hands is a run; 7 9 10 would not be.
         assert_ne!(
             key_of(["8H AH", "9H KD", "TH AC", "KC QC"], blog),
             key_of(["7H AH", "9H KD", "TH AC", "KC QC"], blog)
         );
-        // Renamed to the 7, the 8 of hearts would complete four sevens.
+        // A run can still form in Q K A of hearts, but not with the low
+        // cards: which of them is left does not matter.
+        let seven = key_of(["QH 7H", "KH 7C", "AH 8C", "9D 8D"], blog);
+        assert_eq!(seven, key_of(["QH 8H", "KH 7C", "AH 8C", "9D 8D"], blog));
+        assert_eq!(seven.0[0] & cards("QH KH AH"), cards("QH"), "the run's cards keep their names");
+        // With the 7 of hearts, four sevens could form in four hands; with
+        // the 8 they cannot. Under a table where four sevens score nothing,
+        // the two play alike.
         let fours = ["8H AH", "7C KD", "7D AC", "7S QC"];
-        assert_eq!(key_of(fours, blog)[0], CardSet::parse_list("8H AH").unwrap().into_iter().collect::<CardSet>().0);
-        // Under a table where four sevens score nothing, it may.
-        assert_ne!(key_of(fours, klaverjas::RoemTable::Cards001)[0], key_of(fours, blog)[0]);
+        let sevens = ["7H AH", "7C KD", "7D AC", "7S QC"];
+        assert_ne!(key_of(fours, blog), key_of(sevens, blog));
+        let cards001 = klaverjas::RoemTable::Cards001;
+        assert_eq!(key_of(fours, cards001), key_of(sevens, cards001));
+        // Four eights could form; renamed to sevens, they could not (four
+        // aces can in both, so no suit goes by its order alone).
+        let eights = ["8H AH", "8C AC", "8D AD", "8S AS"];
+        assert_ne!(key_of(eights, blog), key_of(["7H AH", "8C AC", "8D AD", "8S AS"], blog));
+    }
+
+    #[test]
+    fn roem_chances_at_a_boundary() {
+        let chances = |hands: [&str; 4]| RoemChances::of(&hands.map(cards), Suit::Spades, klaverjas::RoemTable::Blog);
+        let run = chances(["8H", "9H", "TH", "7C"]);
+        assert_eq!(run.runs, 1 << (Suit::Hearts.index() * 8 + 1));
+        assert_eq!(chances(["8H 9H", "TH", "7C", "7D"]).runs, 0, "two of the three in one hand");
+        assert_eq!(chances(["JD", "JC", "JH", "JS"]).fours, 1 << Rank::Jack.index());
+        assert_eq!(chances(["JD JC", "JH", "JS", "7C"]).fours, 0);
+        assert!(chances(["KS", "QS", "7C", "7D"]).stuk);
+        assert!(!chances(["KS QS", "7H", "7C", "7D"]).stuk, "one hand plays one of them a trick");
+    }
+
+    /// Swaps a card for a neighbour in its suit's order that is not in
+    /// play: a random position and such a swap share a key as often as no
+    /// roem tells them apart, and then their values lie within the slack.
+    #[test]
+    fn positions_that_share_a_key_lie_within_the_slack() {
+        let mut rng = klaverjas::Rng::new(5);
+        let (mut shared, mut apart) = (0, 0);
+        for round in 0..3000 {
+            let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
+            rng.shuffle(&mut deck);
+            let tricks = 2 + round % 2;
+            let mut hands = [CardSet::EMPTY; 4];
+            for (i, &card) in deck[..4 * tricks].iter().enumerate() {
+                hands[i % 4].insert(card);
+            }
+            let trump = Suit::from_index(round % 4);
+            let mut rules = klaverjas::Rules::classic();
+            if round % 3 == 0 {
+                rules = klaverjas::Rules::rotterdam();
+            }
+            let s = PlayState::new(hands, trump, Seat::from_index(round / 4 % 4), &rules);
+            let all = hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h));
+            // A card, and the nearest card above it in order not in play.
+            let card = deck[rng.below(4 * tricks as u32) as usize];
+            let trumps = card.is_trump(trump);
+            let above = (0..8)
+                .map(|r| Card::new(card.suit(), Rank::from_index(r)))
+                .filter(|c| c.rank().strength(trumps) > card.rank().strength(trumps))
+                .min_by_key(|c| c.rank().strength(trumps));
+            let Some(other) = above.filter(|c| !all.contains(*c)) else { continue };
+            let mut swapped = s;
+            let holder = s.hands.iter().position(|h| h.contains(card)).unwrap();
+            swapped.hands[holder].remove(card);
+            swapped.hands[holder].insert(other);
+            if canonical_hands(&s) != canonical_hands(&swapped) {
+                continue;
+            }
+            let room = slack(all.0, (all.0 & !card.bit()) | other.bit(), trump);
+            let (a, b) = (minimax(&s), minimax(&swapped));
+            assert!((a - b).abs() <= room, "{a} and {b} more than {room} apart (round {round})");
+            shared += 1;
+            if a != b {
+                apart += 1;
+            }
+        }
+        assert!(shared > 500 && apart > 100, "{shared} shared keys, {apart} with different values");
     }
 }
