@@ -28,14 +28,24 @@ use klaverjas::{Card, CardSet, PlayState, Rank, Suit, Team};
 #[derive(Clone, Copy, Default)]
 struct Entry {
     hands: [u32; 4],
+    roem: u32,
     /// The cards left in the position stored, for the slack.
     all: u32,
-    /// The leader and how the suits were renamed ([`canonical_hands`]).
-    tag: u16,
+    leader: u8,
     generation: u8,
     best: u8,
     lower: i16,
     upper: i16,
+}
+
+/// A trick boundary's key in the table ([`canonical_hands`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Key {
+    /// Each hand's cards by their place in their suit's order.
+    hands: [u32; 4],
+    /// The places of the cards that could still make roem.
+    roem: u32,
+    leader: u8,
 }
 
 /// A trick boundary's place in the table, and what its entry said (the
@@ -43,8 +53,7 @@ struct Entry {
 /// with the same key).
 struct Probe {
     slot: usize,
-    key: [u32; 4],
-    tag: u16,
+    key: Key,
     /// The cards left.
     all: u32,
     known: Option<(i32, i32)>,
@@ -237,12 +246,14 @@ impl Solver {
         done.then_some(answer)
     }
 
-    fn slot(&self, key: [u32; 4], tag: u16) -> usize {
-        let a = key[0] as u64 | (key[1] as u64) << 32;
-        let b = key[2] as u64 | (key[3] as u64) << 32;
+    fn slot(&self, key: &Key) -> usize {
+        let [h0, h1, h2, h3] = key.hands;
+        let a = h0 as u64 | (h1 as u64) << 32;
+        let b = h2 as u64 | (h3 as u64) << 32;
+        let c = key.roem as u64 | (key.leader as u64) << 32;
         let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
-            ^ (tag as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+            ^ c.wrapping_mul(0x1656_67B1_9E37_79F9);
         // The low bits of a product see only the low bits of its factor,
         // so the slot is taken after a full mix (MurmurHash3's finalizer).
         // Without it the slots clustered and a full solve took twice the
@@ -252,9 +263,9 @@ impl Solver {
         (h ^ (h >> 33)) as usize & self.mask
     }
 
-    fn matches(&self, slot: usize, key: [u32; 4], tag: u16) -> bool {
+    fn matches(&self, slot: usize, key: &Key) -> bool {
         let e = &self.table[slot];
-        e.generation == self.generation && e.tag == tag && e.hands == key
+        e.generation == self.generation && e.leader == key.leader && e.hands == key.hands && e.roem == key.roem
     }
 
     /// Plain alpha-beta over the last tricks ([`PLAIN_TRICKS`] by default): with four
@@ -297,20 +308,36 @@ impl Solver {
 
     /// Keeps what a search of the window `(alpha0, beta0)` proved.
     #[allow(clippy::too_many_arguments)]
-    /// Looks up a trick boundary: its key, and the bounds its entry gives.
+    /// Looks up a trick boundary: the entry for this very position if its
+    /// bucket holds one, else one for another position with the same key,
+    /// its bounds widened by the slack. The entry found is the one to
+    /// replace; with none, the one over the smaller subtree.
     fn probe(&self, s: &PlayState) -> Probe {
-        let (key, tag) = canonical_hands(s);
+        let (key, roem_cards) = canonical_hands(s);
         let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
-        let mut slot = self.slot(key, tag);
-        if !self.matches(slot, key, tag) && self.matches(slot ^ 1, key, tag) {
-            slot ^= 1;
+        let base = self.slot(&key) & !1;
+        let mut probe = Probe { slot: base, key, all, known: None, best_card: NO_MOVE };
+        let worth = |e: &Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
+        if worth(&self.table[base | 1]) < worth(&self.table[base]) {
+            probe.slot = base | 1;
         }
-        let mut probe = Probe { slot, key, tag, all, known: None, best_card: NO_MOVE };
-        if self.matches(slot, key, tag) {
-            let e = self.table[slot];
-            let slack = if e.all == all { 0 } else { slack(e.all, all, s.trump) };
-            probe.known = Some(((e.lower as i32 - slack).max(-INF), (e.upper as i32 + slack).min(INF)));
-            probe.best_card = e.best;
+        for slot in [base, base | 1] {
+            let e = &self.table[slot];
+            if !self.matches(slot, &key) {
+                continue;
+            }
+            if e.all == all {
+                probe.known = Some((e.lower as i32, e.upper as i32));
+                probe.best_card = e.best;
+                probe.slot = slot;
+                break;
+            }
+            if probe.known.is_none() && same_roem_cards(e.all, all, roem_cards, s.trump) {
+                let slack = slack(e.all, all, s.trump);
+                probe.known = Some(((e.lower as i32 - slack).max(-INF), (e.upper as i32 + slack).min(INF)));
+                probe.best_card = e.best;
+                probe.slot = slot;
+            }
         }
         probe
     }
@@ -318,15 +345,7 @@ impl Solver {
     /// Keeps what a search of the window `(alpha0, beta0)` proved.
     fn store(&mut self, probe: &Probe, best: i32, window: (i32, i32), best_card: u8) {
         let (alpha0, beta0) = window;
-        let mut slot = probe.slot;
-        // Two entries a bucket: keep the one over the bigger subtree.
-        if probe.known.is_none() {
-            let (a, b) = (self.table[slot], self.table[slot ^ 1]);
-            let worth = |e: Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
-            if worth(b) < worth(a) {
-                slot ^= 1;
-            }
-        }
+        let slot = probe.slot;
         let (mut lower, mut upper) = probe.known.unwrap_or((-INF, INF));
         if best <= alpha0 {
             upper = upper.min(best);
@@ -337,9 +356,10 @@ impl Solver {
             upper = best;
         }
         self.table[slot] = Entry {
-            hands: probe.key,
+            hands: probe.key.hands,
+            roem: probe.key.roem,
             all: probe.all,
-            tag: probe.tag,
+            leader: probe.key.leader,
             generation: self.generation,
             best: best_card,
             lower: lower as i16,
@@ -503,52 +523,52 @@ fn most_runs(hands: &[CardSet; 4], all: CardSet, suit: Suit) -> i32 {
     runs * if four { 50 } else { 20 }
 }
 
-/// The table's key for a trick boundary, and its tag (the leader, and
-/// which suits were renamed how). A suit in which no card can make roem any
-/// more is keyed by its order alone: which hand holds the lowest card left,
-/// the next, and so on. Positions with one key then play alike, the same
-/// cards winning the same tricks, and differ only in the points of the
-/// cards that take each other's place: their values lie within [`slack`]
-/// of each other, so the entry of one bounds the other. That took half the
-/// nodes off a full solve. In a suit that could still make roem, only the
-/// pointless low cards (7 8 9, in trumps 7 8) are renamed, to the lowest
-/// of those ranks, when none of them could join it (no slack: the same
-/// points). The entry's best card may then name another card than the one
-/// in hand: it only orders moves.
-fn canonical_hands(s: &PlayState) -> ([u32; 4], u16) {
-    let mut hands = s.hands.map(|h| h.0);
-    let all = hands[0] | hands[1] | hands[2] | hands[3];
-    let chances = RoemChances::of(&hands, s.trump, s.roem_table);
-    let mut tag = s.trick.leader() as u16;
+/// The table's key for a trick boundary, and the cards that could still
+/// make roem. Each suit is keyed by its order: which hand holds the lowest
+/// card left, the next, and so on; the cards that could make roem (a run,
+/// four of a kind or stuk that can still form) are marked by their places,
+/// and must be the same cards in every position with the key
+/// ([`same_roem_cards`]). Positions with one key then play alike, the same
+/// cards winning the same tricks and the same roem, and differ only in the
+/// points of the cards that take each other's place: their values lie
+/// within [`slack`] of each other, so the entry of one bounds the other.
+/// The entry's best card may then name another card than the one in hand:
+/// it only orders moves.
+fn canonical_hands(s: &PlayState) -> (Key, u32) {
+    let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
+    let roem_cards = RoemChances::of(&s.hands.map(|h| h.0), s.trump, s.roem_table).cards(s.trump);
+    let mut key = Key { hands: [0; 4], roem: 0, leader: s.trick.leader() as u8 };
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
-        let trump = suit == s.trump;
-        let runs = (chances.runs >> shift) & 0xFF;
-        if runs == 0 && chances.fours == 0 && !(trump && chances.stuk) {
-            let order = &TO_ORDER[trump as usize];
-            let mask = order[((all >> shift) & 0xFF) as usize] as usize;
-            for h in hands.iter_mut() {
-                let mine = order[((*h >> shift) & 0xFF) as usize] as usize;
-                *h = (*h & !(0xFF << shift)) | (PEXT8[mask][mine] as u32) << shift;
-            }
-            tag |= 4 << suit.index();
+        let order = &TO_ORDER[(suit == s.trump) as usize];
+        let places = order[((all >> shift) & 0xFF) as usize] as usize;
+        if places == 0 {
             continue;
         }
-        let low: u32 = if trump { 0b11 } else { 0b111 };
-        if (runs | chances.fours) & low != 0 {
-            continue;
+        let pack = |cards: u32| (PEXT8[places][order[((cards >> shift) & 0xFF) as usize] as usize] as u32) << shift;
+        for (k, h) in key.hands.iter_mut().zip(s.hands) {
+            *k |= pack(h.0);
         }
-        let left = (all >> shift) & low;
-        // Unless they already are the lowest ones (no gap below a card left).
-        if left & (left + 1) != 0 {
-            for h in hands.iter_mut() {
-                let mine = (*h >> shift) & left;
-                *h = (*h & !(left << shift)) | (PEXT8[left as usize][mine as usize] as u32) << shift;
-            }
-        }
-        tag |= 64 << suit.index();
+        key.roem |= pack(roem_cards);
     }
-    (hands, tag)
+    (key, roem_cards)
+}
+
+/// Whether the cards that could make roem here (`roem_cards`, with `all`
+/// left) are the ones in the places the key marks in a position with
+/// `other` left.
+fn same_roem_cards(other: u32, all: u32, roem_cards: u32, trump: Suit) -> bool {
+    // A card missing from `other` drops out of the extract, so the places
+    // differ then too.
+    Suit::ALL.iter().all(|&suit| {
+        let shift = suit.index() * 8;
+        let byte = |cards: u32| ((cards >> shift) & 0xFF) as usize;
+        let order = &TO_ORDER[(suit == trump) as usize];
+        let mine = order[byte(roem_cards)] as usize;
+        mine == 0
+            || byte(other) == byte(all)
+            || PEXT8[order[byte(other)] as usize][mine] == PEXT8[order[byte(all)] as usize][mine]
+    })
 }
 
 /// Where roem can still form at a trick boundary, for all suits at once.
@@ -586,6 +606,12 @@ impl RoemChances {
         let stuk = Card::new(trump, Rank::King).bit() | Card::new(trump, Rank::Queen).bit();
         let stuk = all & stuk == stuk && hands.iter().all(|h| h & stuk != stuk);
         RoemChances { runs, fours, stuk }
+    }
+
+    /// The cards that could make roem.
+    fn cards(&self, trump: Suit) -> u32 {
+        let stuk = if self.stuk { Card::new(trump, Rank::King).bit() | Card::new(trump, Rank::Queen).bit() } else { 0 };
+        self.runs | self.runs << 1 | self.runs << 2 | (self.fours * 0x0101_0101) | stuk
     }
 }
 
@@ -1156,13 +1182,20 @@ mod tests {
         assert_eq!(run_allowance(["7H", "8H", "9H", "AH"]), 20, "the ace does not join");
     }
 
-    /// The table key and tag of a boundary with `hands` by seat, spades
-    /// trump, North to lead.
-    fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> ([u32; 4], u16) {
+    /// The table key of a boundary with `hands` by seat, spades trump,
+    /// North to lead, and the cards that could make roem.
+    fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> (Key, u32) {
         let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
         let mut rules = klaverjas::Rules::classic();
         rules.roem_table = roem_table;
         canonical_hands(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
+    }
+
+    /// Whether two boundaries share an entry: the same key, with the same
+    /// cards that could make roem.
+    fn share(a: [&str; 4], b: [&str; 4], roem_table: klaverjas::RoemTable) -> bool {
+        let ((key_a, roem_a), (key_b, _)) = (key_of(a, roem_table), key_of(b, roem_table));
+        key_a == key_b && same_roem_cards(cards(&b.join(" ")), cards(&a.join(" ")), roem_a, Suit::Spades)
     }
 
     fn cards(list: &str) -> u32 {
@@ -1176,40 +1209,45 @@ mod tests {
         // the nine's 14 points of slack.
         let nine = ["7S AH", "9S KD", "AD AC", "KC QC"];
         let eight = ["7S AH", "8S KD", "AD AC", "KC QC"];
-        assert_eq!(key_of(nine, blog), key_of(eight, blog));
+        assert!(share(nine, eight, blog));
         let all = |hands: [&str; 4]| cards(&hands.join(" "));
         assert_eq!(slack(all(nine), all(eight), Suit::Spades), 14);
         // Queen for king of hearts: one point either way.
         assert_eq!(slack(cards("QH 7C"), cards("KH 7C"), Suit::Spades), 1);
         // The order differs when the 7 goes over the 8.
-        assert_ne!(key_of(["8S AH", "7S KD", "AD AC", "KC QC"], blog), key_of(eight, blog));
+        assert!(!share(["8S AH", "7S KD", "AD AC", "KC QC"], eight, blog));
     }
 
     #[test]
-    fn cards_that_could_make_roem_keep_their_names() {
+    fn cards_that_could_make_roem_keep_their_places_and_names() {
         let blog = klaverjas::RoemTable::Blog;
         // 8 9 10 of hearts in three hands is a run; 7 9 10 would not be.
-        assert_ne!(
-            key_of(["8H AH", "9H KD", "TH AC", "KC QC"], blog),
-            key_of(["7H AH", "9H KD", "TH AC", "KC QC"], blog)
-        );
+        assert!(!share(["8H AH", "9H KD", "TH AC", "KC QC"], ["7H AH", "9H KD", "TH AC", "KC QC"], blog));
         // A run can still form in Q K A of hearts, but not with the low
         // cards: which of them is left does not matter.
-        let seven = key_of(["QH 7H", "KH 7C", "AH 8C", "9D 8D"], blog);
-        assert_eq!(seven, key_of(["QH 8H", "KH 7C", "AH 8C", "9D 8D"], blog));
-        assert_eq!(seven.0[0] & cards("QH KH AH"), cards("QH"), "the run's cards keep their names");
+        assert!(share(["QH 7H", "KH 7C", "AH 8C", "9D 8D"], ["QH 8H", "KH 7C", "AH 8C", "9D 8D"], blog));
+        // J Q K and Q K A of hearts lie in the same places, but are other
+        // cards.
+        let (jqk, qka) = (["JH 7C", "QH 8C", "KH 9C", "7D 8D"], ["QH 7C", "KH 8C", "AH 9C", "7D 8D"]);
+        assert_eq!(key_of(jqk, blog).0, key_of(qka, blog).0);
+        assert!(!share(jqk, qka, blog) && !share(qka, jqk, blog));
+        // 8 9 10 of hearts (North 7 8, East 9, South 10) and 9 10 J (North
+        // 8 9, East J, South 10) are runs in the same places too: there the
+        // first run's cards are all left in the second position, but not in
+        // the run's places.
+        let (low, high) = (["7H 8H", "9H 7C", "TH 8C", "7D 8D"], ["8H 9H", "JH 7C", "TH 8C", "7D 8D"]);
+        assert_eq!(key_of(low, blog).0, key_of(high, blog).0);
+        assert!(!share(low, high, blog) && !share(high, low, blog));
         // With the 7 of hearts, four sevens could form in four hands; with
         // the 8 they cannot. Under a table where four sevens score nothing,
         // the two play alike.
         let fours = ["8H AH", "7C KD", "7D AC", "7S QC"];
         let sevens = ["7H AH", "7C KD", "7D AC", "7S QC"];
-        assert_ne!(key_of(fours, blog), key_of(sevens, blog));
-        let cards001 = klaverjas::RoemTable::Cards001;
-        assert_eq!(key_of(fours, cards001), key_of(sevens, cards001));
-        // Four eights could form; renamed to sevens, they could not (four
-        // aces can in both, so no suit goes by its order alone).
-        let eights = ["8H AH", "8C AC", "8D AD", "8S AS"];
-        assert_ne!(key_of(eights, blog), key_of(["7H AH", "8C AC", "8D AD", "8S AS"], blog));
+        assert!(!share(fours, sevens, blog));
+        assert!(share(fours, sevens, klaverjas::RoemTable::Cards001));
+        // Four eights could form; with the 7 of hearts for the 8 they could
+        // not, though four aces could in both.
+        assert!(!share(["8H AH", "8C AC", "8D AD", "8S AS"], ["7H AH", "8C AC", "8D AD", "8S AS"], blog));
     }
 
     #[test]
@@ -1222,6 +1260,8 @@ mod tests {
         assert_eq!(chances(["JD JC", "JH", "JS", "7C"]).fours, 0);
         assert!(chances(["KS", "QS", "7C", "7D"]).stuk);
         assert!(!chances(["KS QS", "7H", "7C", "7D"]).stuk, "one hand plays one of them a trick");
+        let stuk_and_run = chances(["KS 8H", "QS 9H", "7C TH", "7D JH"]);
+        assert_eq!(stuk_and_run.cards(Suit::Spades), cards("KS QS 8H 9H TH JH"));
     }
 
     /// Swaps a card for a neighbour in its suit's order that is not in
@@ -1258,7 +1298,10 @@ mod tests {
             let holder = s.hands.iter().position(|h| h.contains(card)).unwrap();
             swapped.hands[holder].remove(card);
             swapped.hands[holder].insert(other);
-            if canonical_hands(&s) != canonical_hands(&swapped) {
+            let ((key, roem_cards), (swapped_key, _)) = (canonical_hands(&s), canonical_hands(&swapped));
+            if key != swapped_key
+                || !same_roem_cards(swapped.hands.iter().fold(0, |a, h| a | h.0), all.0, roem_cards, trump)
+            {
                 continue;
             }
             let room = slack(all.0, (all.0 & !card.bit()) | other.bit(), trump);
