@@ -336,8 +336,8 @@ impl Solver {
     /// bucket holds one, else one for another position with the same key,
     /// its bounds widened by the slack. The entry found is the one to
     /// replace; with none, the one over the smaller subtree.
-    fn probe(&self, s: &PlayState) -> Probe {
-        let (key, roem_cards) = canonical_hands(s);
+    fn probe(&self, s: &PlayState, chances: &RoemChances) -> Probe {
+        let (key, roem_cards) = canonical_hands(s, chances);
         let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
         let base = self.slot(&key) & !1;
         let mut probe = Probe { slot: base, key, all, known: None, best_card: NO_MOVE };
@@ -407,13 +407,13 @@ impl Solver {
             return last_trick(s);
         }
         let boundary = s.trick.is_empty();
+        let mut probe = None;
         if boundary {
-            // Neither side can win more than everything that is left. The
-            // roem part costs more to count, and matters only when the
-            // points alone would already come close.
+            // Neither side can win more than everything that is left.
+            let chances = RoemChances::of(&s.hands.map(|h| h.0), s.trump, s.roem_table);
             let points = points_remaining(s);
             if alpha >= points || beta <= -points {
-                let most = points + most_roem(s);
+                let most = points + chances.most(s.roem_table);
                 if alpha >= most {
                     return most;
                 }
@@ -421,9 +421,9 @@ impl Solver {
                     return -most;
                 }
             }
+            probe = Some(self.probe(s, &chances));
         }
         let (alpha0, beta0) = (alpha, beta);
-        let probe = boundary.then(|| self.probe(s));
         let mut tt_move = NO_MOVE;
         if let Some(Probe { known: Some((lo, hi)), best_card, .. }) = probe {
             if lo >= beta || lo == hi {
@@ -491,64 +491,6 @@ fn points_remaining(s: &PlayState) -> i32 {
     all.points(s.trump) as i32 + s.last_trick_bonus as i32
 }
 
-/// The most roem the cards left could still make at a trick boundary
-/// (RULES section 5; runs as [`most_runs`] counts them): stuk needs the
-/// trump king and queen in two hands, four of a kind one card of the rank
-/// in each hand. This allowance is what makes the bound on the value
-/// loose, and a loose bound cuts little: counting only runs that can still
-/// form took a third of the nodes off a full solve.
-fn most_roem(s: &PlayState) -> i32 {
-    let all = s.hands[0].union(s.hands[1]).union(s.hands[2]).union(s.hands[3]);
-    let mut total = 0;
-    for suit in Suit::ALL {
-        total += most_runs(&s.hands, all, suit);
-    }
-    let stuk = CardSet::EMPTY.with(Card::new(s.trump, Rank::King)).with(Card::new(s.trump, Rank::Queen));
-    if stuk.is_subset(all) && s.hands.iter().all(|h| !stuk.is_subset(*h)) {
-        total += 20;
-    }
-    // Ranks of which all four cards are still out, one bit a rank.
-    let mut complete = all.0 & all.0 >> 8 & all.0 >> 16 & all.0 >> 24 & 0xFF;
-    while complete != 0 {
-        let rank = complete.trailing_zeros();
-        complete &= complete - 1;
-        let four = CardSet(0x0101_0101 << rank);
-        if s.hands.iter().all(|h| h.intersect(four).len() == 1) {
-            total += klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), s.roem_table) as i32;
-        }
-    }
-    total
-}
-
-/// The most run roem `suit` can still make: a run is three (or four) cards
-/// in sequence, each from a different hand, and runs in different tricks
-/// use different cards, so a suit makes at most as many runs as it has
-/// disjoint windows of three such cards (two at most), each worth 50 if a
-/// window of four could form, else 20.
-fn most_runs(hands: &[CardSet; 4], all: CardSet, suit: Suit) -> i32 {
-    let shift = suit.index() * 8;
-    let bits = (all.0 >> shift) & 0xFF;
-    // Starts of three cards in sequence still out, one bit a start.
-    let threes = bits & bits >> 1 & bits >> 2;
-    if threes == 0 {
-        return 0;
-    }
-    let apart = |window: u32| hands.iter().all(|h| (h.0 >> shift & window).count_ones() < 2);
-    let (mut runs, mut four, mut next_free) = (0, false, 0);
-    for start in 0..6 {
-        if threes >> start & 1 == 0 || !apart(0b111 << start) {
-            continue;
-        }
-        four |= bits >> (start + 3) & 1 != 0 && apart(0b1111 << start);
-        // The lowest windows first: that packs the most disjoint ones.
-        if start >= next_free {
-            runs += 1;
-            next_free = start + 3;
-        }
-    }
-    runs * if four { 50 } else { 20 }
-}
-
 /// The table's key for a trick boundary, and the cards that could still
 /// make roem. Each suit is keyed by its order: which hand holds the lowest
 /// card left, the next, and so on; the cards that could make roem (a run,
@@ -560,9 +502,9 @@ fn most_runs(hands: &[CardSet; 4], all: CardSet, suit: Suit) -> i32 {
 /// within [`slack`] of each other, so the entry of one bounds the other.
 /// The entry's best card may then name another card than the one in hand:
 /// it only orders moves.
-fn canonical_hands(s: &PlayState) -> (Key, u32) {
+fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
     let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
-    let roem_cards = RoemChances::of(&s.hands.map(|h| h.0), s.trump, s.roem_table).cards(s.trump);
+    let roem_cards = chances.cards(s.trump);
     let mut key = Key { hands: [0; 4], roem: 0, leader: s.trick.leader() as u8 };
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
@@ -597,11 +539,14 @@ fn same_roem_cards(other: u32, all: u32, roem_cards: u32, trump: Suit) -> bool {
     })
 }
 
-/// Where roem can still form at a trick boundary, for all suits at once.
+/// Where roem can still form at a trick boundary, for all suits at once
+/// (RULES section 5).
 struct RoemChances {
     /// Starts of three cards in sequence held by three hands, one bit a
     /// start, by suit like a [`CardSet`].
     runs: u32,
+    /// Starts of four cards in sequence held by four hands.
+    long_runs: u32,
     /// Ranks (one bit each) whose four cards are in four hands and score.
     fours: u32,
     /// The trump king and queen are in two hands.
@@ -613,13 +558,16 @@ impl RoemChances {
         let all = hands[0] | hands[1] | hands[2] | hands[3];
         // A hand holding two cards of a window or two of a rank keeps it
         // from one trick.
-        let (mut crowded, mut paired) = (0, 0);
+        let (mut crowded, mut crowded_four, mut paired) = (0, 0, 0);
         for &h in hands {
-            crowded |= (h & h >> 1) | (h & h >> 2) | (h >> 1 & h >> 2);
+            let (one, two) = (h & h >> 1, h & h >> 2);
+            crowded |= one | two | one >> 1;
+            crowded_four |= one | one >> 1 | one >> 2 | two | two >> 1 | (h & h >> 3);
             let (a, b, c, d) = (h, h >> 8, h >> 16, h >> 24);
             paired |= (a & (b | c | d)) | (b & (c | d)) | (c & d);
         }
         let runs = all & all >> 1 & all >> 2 & !crowded & 0x3F3F_3F3F;
+        let long_runs = all & all >> 1 & all >> 2 & all >> 3 & !crowded_four & 0x1F1F_1F1F;
         let mut fours = all & all >> 8 & all >> 16 & all >> 24 & !paired & 0xFF;
         let mut scoring = fours;
         while scoring != 0 {
@@ -631,7 +579,33 @@ impl RoemChances {
         }
         let stuk = Card::new(trump, Rank::King).bit() | Card::new(trump, Rank::Queen).bit();
         let stuk = all & stuk == stuk && hands.iter().all(|h| h & stuk != stuk);
-        RoemChances { runs, fours, stuk }
+        RoemChances { runs, long_runs, fours, stuk }
+    }
+
+    /// The most roem still to be made: runs in different tricks use
+    /// different cards, so a suit makes at most as many runs as it has
+    /// disjoint windows (two at most), each worth 50 if a window of four
+    /// could form, else 20; then stuk and four of a kind. This allowance is
+    /// what makes the bound on the value loose, and a loose bound cuts
+    /// little: counting only runs that can still form took a third of the
+    /// nodes off a full solve.
+    fn most(&self, table: klaverjas::RoemTable) -> i32 {
+        let mut total = 0;
+        for suit in 0..4 {
+            let starts = (self.runs >> (suit * 8)) & 0x3F;
+            let each = if (self.long_runs >> (suit * 8)) & 0x1F != 0 { 50 } else { 20 };
+            total += DISJOINT_RUNS[starts as usize] as i32 * each;
+        }
+        if self.stuk {
+            total += 20;
+        }
+        let mut fours = self.fours;
+        while fours != 0 {
+            let rank = fours.trailing_zeros();
+            fours &= fours - 1;
+            total += klaverjas::roem::four_of_a_kind_value(Rank::from_index(rank as usize), table) as i32;
+        }
+        total
     }
 
     /// The cards that could make roem.
@@ -640,6 +614,27 @@ impl RoemChances {
         self.runs | self.runs << 1 | self.runs << 2 | (self.fours * 0x0101_0101) | stuk
     }
 }
+
+/// `DISJOINT_RUNS[starts]`: how many runs of three fit without sharing a
+/// card, given the starts (six bits) of the windows that can form. The
+/// lowest windows first: that packs the most.
+const DISJOINT_RUNS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut starts = 0;
+    while starts < 64 {
+        let (mut runs, mut free, mut start) = (0, 0, 0);
+        while start < 6 {
+            if starts >> start & 1 != 0 && start >= free {
+                runs += 1;
+                free = start + 3;
+            }
+            start += 1;
+        }
+        table[starts] = runs;
+        starts += 1;
+    }
+    table
+};
 
 /// `PEXT8[mask][bits]`: the bits of `bits` under `mask`, moved down next
 /// to each other in order (a parallel extract).
@@ -1199,11 +1194,10 @@ mod tests {
         assert!(!roem_seen("AC", &[(1, "AH AD"), (3, "AS")], &[]));
     }
 
-    /// The run allowance of hearts with `hands` given by seat index.
+    /// The roem allowance with `hands` given by seat index, clubs trump.
     fn run_allowance(hands: [&str; 4]) -> i32 {
-        let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
-        let all = hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h));
-        most_runs(&hands, all, Suit::Hearts)
+        let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>().0);
+        RoemChances::of(&hands, Suit::Clubs, klaverjas::RoemTable::Blog).most(klaverjas::RoemTable::Blog)
     }
 
     #[test]
@@ -1216,6 +1210,15 @@ mod tests {
         // 8 9 10 J would be four in sequence, but two of them share a hand.
         assert_eq!(run_allowance(["8H JH", "9H", "TH", ""]), 20);
         assert_eq!(run_allowance(["7H", "8H", "9H", "AH"]), 20, "the ace does not join");
+        assert_eq!(run_allowance(["7H", "8H", "9H", "TH JH"]), 50, "the jack shares the ten's hand");
+        assert_eq!(run_allowance(["KC", "QC", "7H", "7D"]), 20, "stuk");
+        assert_eq!(run_allowance(["KC QC", "7H", "8D", "7D"]), 0, "stuk from one hand is no table roem");
+        assert_eq!(run_allowance(["AH", "AD", "AS", "AC"]), 50, "four aces");
+        assert_eq!(run_allowance(["AH AD", "AS", "AC", "7D"]), 0);
+    }
+
+    fn canonical(s: &PlayState) -> (Key, u32) {
+        canonical_hands(s, &RoemChances::of(&s.hands.map(|h| h.0), s.trump, s.roem_table))
     }
 
     /// The table key of a boundary with `hands` by seat, spades trump,
@@ -1224,7 +1227,7 @@ mod tests {
         let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
         let mut rules = klaverjas::Rules::classic();
         rules.roem_table = roem_table;
-        canonical_hands(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
+        canonical(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
     }
 
     /// Whether two boundaries share an entry: the same key, with the same
@@ -1334,7 +1337,7 @@ mod tests {
             let holder = s.hands.iter().position(|h| h.contains(card)).unwrap();
             swapped.hands[holder].remove(card);
             swapped.hands[holder].insert(other);
-            let ((key, roem_cards), (swapped_key, _)) = (canonical_hands(&s), canonical_hands(&swapped));
+            let ((key, roem_cards), (swapped_key, _)) = (canonical(&s), canonical(&swapped));
             if key != swapped_key
                 || !same_roem_cards(swapped.hands.iter().fold(0, |a, h| a | h.0), all.0, roem_cards, trump)
             {
