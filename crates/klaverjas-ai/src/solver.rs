@@ -18,7 +18,7 @@
 //! that could still join a run cannot be merged or twinned, and with roem
 //! switched off the same search needs less than half the nodes.
 
-use klaverjas::{Card, CardSet, PlayState, Rank, Suit, Team};
+use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
 
 /// Transposition-table entry: bounds on the value of the remaining play
 /// from a trick boundary. An entry is valid only for its generation, so a
@@ -191,27 +191,40 @@ impl Solver {
     /// The value of the remaining play (NS minus EW) under perfect play.
     pub fn value(&mut self, s: &PlayState) -> i32 {
         self.prepare(s);
-        self.mtdf(s, 0)
+        let guess = if s.tricks_done == 0 && s.trick.is_empty() { first_guess(s) } else { 0 };
+        self.mtdf(s, guess)
     }
 
     /// MTD(f): a series of null-window searches closing in on the value.
     /// Each is cheap, and the table carries bounds from one to the next.
+    /// The first tests the guess; until the value is bracketed, the next
+    /// step away from it by 16, 32, 64 points and so on; then each halves
+    /// what is left. (Fail-soft results alone creep towards the value a few
+    /// points a pass.) Tests near the value cost the most, so a guess that
+    /// misses by 25 points, stepped from, beat halving the whole range from
+    /// the start by a fifth of the time of a full solve.
     fn mtdf(&mut self, s: &PlayState, guess: i32) -> i32 {
         // Every remaining point to one side, and a generous roem allowance.
         let bound = 162 + 70 * (8 - s.tricks_done as i32) + 1;
         let (mut lower, mut upper) = (-bound, bound);
-        let mut g = guess.clamp(lower + 1, upper);
+        let mut beta = guess.clamp(lower + 1, upper);
+        let mut step = 16;
         while lower < upper && !self.aborted {
-            // Test at the guess first, then halve what is left: fail-soft
-            // results alone creep towards the value a few points a pass.
-            let beta = if g > lower && g <= upper { g } else { lower + (upper - lower + 1) / 2 };
             let v = self.search(s, beta - 1, beta);
             if v < beta {
                 upper = v;
             } else {
                 lower = v;
             }
-            g = lower + (upper - lower + 1) / 2;
+            let bracketed = lower > -bound && upper < bound;
+            beta = if bracketed {
+                lower + (upper - lower + 1) / 2
+            } else if v < beta {
+                (v + 1 - step).max(lower + 1)
+            } else {
+                (v + step).min(upper)
+            };
+            step *= 2;
         }
         lower
     }
@@ -221,12 +234,17 @@ impl Solver {
     /// [`Solver::value`] for the side to act).
     pub fn card_values(&mut self, s: &PlayState) -> Vec<(Card, i32)> {
         self.prepare(s);
+        // One card's value is the next one's first guess: they tend to lie
+        // close together.
+        let mut guess = 0;
         s.legal()
             .iter()
             .map(|card| {
                 let mut next = *s;
                 let gained = gain(next.play_unchecked(card));
-                (card, gained + self.mtdf(&next, 0))
+                let rest = self.mtdf(&next, guess);
+                guess = rest;
+                (card, gained + rest)
             })
             .collect()
     }
@@ -482,6 +500,50 @@ impl Solver {
         }
         best
     }
+}
+
+/// A quick estimate of a whole deal's value (NS minus EW) from the hands:
+/// MTD's first guess. A line fitted by least squares to 1,500 solved
+/// `classic` deals (seeds from 100000, not the benchmark's); on 500 more
+/// its median miss was 25 points, its p90 65. Each feature counts +1 for
+/// North-South and -1 for East-West.
+fn first_guess(s: &PlayState) -> i32 {
+    // Per feature, in points: the trump jack, nine, ace and ten held;
+    // each trump; each ace and ten of a plain suit; each plain suit void
+    // beside trumps; each plain suit of four or more; the lead.
+    const JACK: i32 = 53;
+    const NINE: i32 = 21;
+    const TRUMP_ACE: i32 = 9;
+    const TRUMP_TEN: i32 = 3;
+    const TRUMP: i32 = 14;
+    const ACE: i32 = 28;
+    const TEN: i32 = 8;
+    const VOID: i32 = 25;
+    const LONG: i32 = -5;
+    const LEAD: i32 = 15;
+    let trump = s.trump;
+    let mut guess = 0;
+    for (seat, hand) in s.hands.iter().enumerate() {
+        let trumps = hand.of_suit(trump);
+        let mut mine = TRUMP * trumps.len() as i32;
+        for (rank, weight) in [(Rank::Jack, JACK), (Rank::Nine, NINE), (Rank::Ace, TRUMP_ACE), (Rank::Ten, TRUMP_TEN)] {
+            if trumps.contains(Card::new(trump, rank)) {
+                mine += weight;
+            }
+        }
+        for suit in Suit::ALL.into_iter().filter(|&suit| suit != trump) {
+            let cards = hand.of_suit(suit);
+            mine += ACE * cards.contains(Card::new(suit, Rank::Ace)) as i32
+                + TEN * cards.contains(Card::new(suit, Rank::Ten)) as i32
+                + VOID * (cards.is_empty() && !trumps.is_empty()) as i32
+                + LONG * (cards.len() >= 4) as i32;
+        }
+        if seat == s.trick.leader().index() {
+            mine += LEAD;
+        }
+        guess += if Seat::from_index(seat).team() == Team::NS { mine } else { -mine };
+    }
+    guess
 }
 
 /// Card points left and the last-trick bonus: what either side can still
@@ -1128,7 +1190,6 @@ pub fn minimax(s: &PlayState) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klaverjas::Seat;
 
     #[test]
     fn walk_orders_match_the_rank_strengths() {
