@@ -3,20 +3,23 @@
 //!
 //! The value is North-South's points minus East-West's over the tricks still
 //! to play: card points, the last-trick bonus and table roem (counted for the
-//! trick's winner, as if always called). Alpha-beta over single cards, with
-//! a transposition table keyed at trick boundaries (hands and leader fix the
-//! rest; a suit that can make no roem keyed by its order alone, so
-//! positions that differ only in points share an entry, within a slack),
-//! bounds from the points and roem still possible, the best move of
-//! the table tried first, cheap move ordering (the last card of a trick by
-//! what the trick is worth), equivalent cards searched once, and *twins*
-//! (cards that differ only in points) bounding each other's value. The last
-//! four tricks are searched plainly between the table's boundaries: there
+//! trick's winner, as if always called). Null-window alpha-beta tests over
+//! single cards close in on it from a first guess. A transposition table
+//! is keyed at trick boundaries by each suit's order (who holds the lowest
+//! card left, the next, ...) with the cards that could still make roem
+//! marked, so positions that differ only in the points of cards of the same
+//! order share an entry, within a slack. Bounds come from the points and
+//! roem still possible; the table's move, a killer and the cutoff history
+//! order the moves (the last card of a trick by what the trick is worth);
+//! equivalent cards are searched once, and *twins* (cards that differ only
+//! in points) bound each other's value. The last four tricks are searched
+//! plainly between the table's boundaries, the killer first: there more
 //! ordering costs about what it saves.
 //!
 //! Table roem is what makes this game harder to solve than Belote: cards
-//! that could still join a run cannot be merged or twinned, and with roem
-//! switched off the same search needs less than half the nodes.
+//! that could still join a run cannot be merged, twinned or keyed by order
+//! alone, and with roem switched off the same search needs about half the
+//! nodes.
 
 use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
 
