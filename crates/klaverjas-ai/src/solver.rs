@@ -701,63 +701,65 @@ const DISJOINT_RUNS: [u8; 64] = {
     table
 };
 
+/// `bits` with bit `b` moved to bit `to[b]` (dropped where that is 8 or
+/// more): the one step of the bit tables below.
+const fn moved_bits(bits: usize, to: [u8; 8]) -> u8 {
+    let (mut out, mut b) = (0u8, 0);
+    while b < 8 {
+        if bits >> b & 1 != 0 && to[b] < 8 {
+            out |= 1 << to[b];
+        }
+        b += 1;
+    }
+    out
+}
+
+/// For each of `N` ways to move bits (`moves[i]`, as [`moved_bits`]
+/// takes them), every byte moved.
+const fn bit_table<const N: usize>(moves: [[u8; 8]; N]) -> [[u8; 256]; N] {
+    let mut table = [[0u8; 256]; N];
+    let mut i = 0;
+    while i < N {
+        let mut bits = 0;
+        while bits < 256 {
+            table[i][bits] = moved_bits(bits, moves[i]);
+            bits += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
 /// `PEXT8[mask][bits]`: the bits of `bits` under `mask`, moved down next
 /// to each other in order (a parallel extract).
 static PEXT8: [[u8; 256]; 256] = {
-    let mut table = [[0u8; 256]; 256];
+    let mut moves = [[8u8; 8]; 256];
     let mut mask = 0;
     while mask < 256 {
-        let mut bits = 0;
-        while bits < 256 {
-            let (mut packed, mut to, mut b) = (0u8, 0, 0);
-            while b < 8 {
-                if mask >> b & 1 != 0 {
-                    packed |= ((bits >> b & 1) as u8) << to;
-                    to += 1;
-                }
-                b += 1;
+        // Each bit under the mask goes to the count of those below it.
+        let (mut b, mut next) = (0, 0);
+        while b < 8 {
+            if mask >> b & 1 != 0 {
+                moves[mask][b] = next;
+                next += 1;
             }
-            table[mask][bits] = packed;
-            bits += 1;
+            b += 1;
         }
         mask += 1;
     }
-    table
+    bit_table(moves)
 };
 
 /// A suit's rank bits (by rank index) moved to trick order, plain and trump.
 const TO_ORDER: [[u8; 256]; 2] = {
-    let mut table = [[0u8; 256]; 2];
-    let mut t = 0;
-    while t < 2 {
-        let mut bits = 0;
-        while bits < 256 {
-            let mut out = 0u8;
-            let mut r = 0;
-            while r < 8 {
-                if bits >> r & 1 != 0 {
-                    out |= 1 << Rank::from_index(r).strength(t == 1);
-                }
-                r += 1;
-            }
-            table[t][bits] = out;
-            bits += 1;
-        }
-        t += 1;
+    let mut moves = [[0u8; 8]; 2];
+    let mut r = 0;
+    while r < 8 {
+        moves[0][r] = Rank::from_index(r).strength(false);
+        moves[1][r] = Rank::from_index(r).strength(true);
+        r += 1;
     }
-    table
-};
-
-/// Card points by trick-order place, plain and trump.
-const ORDER_POINTS: [[i32; 8]; 2] = {
-    let mut table = [[0i32; 8]; 2];
-    let mut i = 0;
-    while i < 8 {
-        table[0][i] = PLAIN_LOW_TO_HIGH[i].points(false) as i32;
-        table[1][i] = TRUMP_LOW_TO_HIGH[i].points(true) as i32;
-        i += 1;
-    }
-    table
+    bit_table(moves)
 };
 
 /// How far apart the values of two positions with one key can lie, given
@@ -773,11 +775,13 @@ fn slack(a: u32, b: u32, trump: Suit) -> i32 {
         if x == y {
             continue;
         }
-        let t = (suit == trump) as usize;
-        let (mut x, mut y) = (TO_ORDER[t][x as usize] as u32, TO_ORDER[t][y as usize] as u32);
+        let is_trump = suit == trump;
+        let order = if is_trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
+        let points = |place: u32| order[place as usize].points(is_trump) as i32;
+        let (mut x, mut y) =
+            (TO_ORDER[is_trump as usize][x as usize] as u32, TO_ORDER[is_trump as usize][y as usize] as u32);
         while x != 0 && y != 0 {
-            let (i, j) = (x.trailing_zeros() as usize, y.trailing_zeros() as usize);
-            total += (ORDER_POINTS[t][i] - ORDER_POINTS[t][j]).abs();
+            total += (points(x.trailing_zeros()) - points(y.trailing_zeros())).abs();
             x &= x - 1;
             y &= y - 1;
         }
