@@ -169,10 +169,9 @@ impl Solver {
 
     /// Forgets every stored value, the cutoff history and the killers: the
     /// next search starts cold, and does not depend on what was solved
-    /// before. (A
-    /// history carried from deal to deal saturated within a few, and the
-    /// cards that cut in one deal say little about another: clearing it
-    /// took 10-25% of the nodes off a full solve.)
+    /// before. (A history carried from deal to deal saturated within a few,
+    /// and the cards that cut in one deal say little about another:
+    /// clearing it took 10-25% of the nodes off a full solve.)
     pub fn clear(&mut self) {
         self.history = [0; 32];
         self.killers = [[NO_MOVE; 4]; 8];
@@ -351,8 +350,6 @@ impl Solver {
         gained + self.search(&next, w.alpha - gained, w.beta - gained)
     }
 
-    /// Keeps what a search of the window `(alpha0, beta0)` proved.
-    #[allow(clippy::too_many_arguments)]
     /// Looks up a trick boundary: the entry for this very position if its
     /// bucket holds one, else one for another position with the same key,
     /// its bounds widened by the slack. The entry found is the one to
