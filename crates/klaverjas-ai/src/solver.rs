@@ -356,7 +356,7 @@ impl Solver {
     /// replace; with none, the one over the smaller subtree.
     fn probe(&self, s: &PlayState, chances: &RoemChances) -> Probe {
         let (key, roem_cards) = canonical_hands(s, chances);
-        let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
+        let all = chances.all;
         let base = self.slot(&key) & !1;
         let mut probe = Probe { slot: base, key, all, known: None, best_card: NO_MOVE };
         let worth = |e: &Entry| if e.generation == self.generation { e.hands[0].count_ones() + 1 } else { 0 };
@@ -429,7 +429,7 @@ impl Solver {
         if boundary {
             // Neither side can win more than everything that is left.
             let chances = RoemChances::of(&s.hands.map(|h| h.0), s.trump, s.roem_table);
-            let points = points_remaining(s);
+            let points = points_remaining(s, chances.all);
             if alpha >= points || beta <= -points {
                 let most = points + chances.most(s.roem_table);
                 if alpha >= most {
@@ -546,11 +546,10 @@ fn first_guess(s: &PlayState) -> i32 {
     guess
 }
 
-/// Card points left and the last-trick bonus: what either side can still
-/// gain at a trick boundary, roem apart.
-fn points_remaining(s: &PlayState) -> i32 {
-    let all = s.hands[0].union(s.hands[1]).union(s.hands[2]).union(s.hands[3]);
-    all.points(s.trump) as i32 + s.last_trick_bonus as i32
+/// Card points of `all` (the cards left) and the last-trick bonus: what
+/// either side can still gain at a trick boundary, roem apart.
+fn points_remaining(s: &PlayState, all: u32) -> i32 {
+    CardSet(all).points(s.trump) as i32 + s.last_trick_bonus as i32
 }
 
 /// The table's key for a trick boundary, and the cards that could still
@@ -565,7 +564,7 @@ fn points_remaining(s: &PlayState) -> i32 {
 /// The entry's best card may then name another card than the one in hand:
 /// it only orders moves.
 fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
-    let all = s.hands[0].0 | s.hands[1].0 | s.hands[2].0 | s.hands[3].0;
+    let all = chances.all;
     let roem_cards = chances.cards(s.trump);
     let mut key = Key { hands: [0; 4], roem: 0, leader: s.trick.leader() as u8 };
     for suit in Suit::ALL {
@@ -604,6 +603,8 @@ fn same_roem_cards(other: u32, all: u32, roem_cards: u32, trump: Suit) -> bool {
 /// Where roem can still form at a trick boundary, for all suits at once
 /// (RULES section 5).
 struct RoemChances {
+    /// The cards left (in the hands), which everything below is read from.
+    all: u32,
     /// Starts of three cards in sequence held by three hands, one bit a
     /// start, by suit like a [`CardSet`].
     runs: u32,
@@ -641,7 +642,7 @@ impl RoemChances {
         }
         let stuk = Card::new(trump, Rank::King).bit() | Card::new(trump, Rank::Queen).bit();
         let stuk = all & stuk == stuk && hands.iter().all(|h| h & stuk != stuk);
-        RoemChances { runs, long_runs, fours, stuk }
+        RoemChances { all, runs, long_runs, fours, stuk }
     }
 
     /// The most roem still to be made: runs in different tricks use
