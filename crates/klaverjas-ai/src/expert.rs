@@ -14,7 +14,8 @@ use crate::sample::sample_with;
 use crate::solver::Solver;
 use crate::{Bot, Decision};
 use klaverjas::{
-    Action, Bid, Bidding, Card, CardSet, Contract, Deal, Game, Phase, PlayState, PlayerView, Rng, Seat, Suit, Team,
+    Action, Bid, Bidding, Card, CardSet, Contract, Deal, Game, Phase, PileCard, PlayState, PlayerView, Rng, Seat, Suit,
+    Team,
 };
 
 /// Sampled deals per card decision.
@@ -272,8 +273,9 @@ struct Playout {
 
 /// Plays a sampled deal out with four heuristic players.
 fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playout {
-    let pile = Deal::shuffled(0, view.dealer).pile;
-    let deal = Deal { dealer: view.dealer, hands, pile };
+    let Ok(deal) = Deal::from_hands(view.dealer, hands, PileCard::showing(contract.trump)) else {
+        return Playout { made: false, margin: 0.0, total: 0.0 };
+    };
     let mut game = Game::with_contract(view.rules, deal, contract);
     while let Some(seat) = game.to_act() {
         let d = HeuristicBot.decide(&game.view(seat));

@@ -349,7 +349,7 @@ impl Ctx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klaverjas::{Contract, Deal, Game, Rules};
+    use klaverjas::{Contract, Deal, Game, PileCard, Rules};
 
     fn hand(s: &str) -> CardSet {
         CardSet::parse_list(s).unwrap().into_iter().collect()
@@ -365,7 +365,7 @@ mod tests {
 
     /// A deal with fixed hands: North deals, East leads.
     fn fixed(hands: [&str; 4], trump: Suit, declarer: Seat, rules: Rules) -> Game {
-        let deal = Deal { dealer: Seat::North, hands: hands.map(hand), pile: Deal::shuffled(1, Seat::North).pile };
+        let deal = Deal::from_hands(Seat::North, hands.map(hand), PileCard::showing(trump)).unwrap();
         Game::with_contract(rules, deal, Contract { trump, declarer, forced: false })
     }
 

@@ -84,7 +84,7 @@ impl Knowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klaverjas::{Action, Contract, Deal, Game, Rules};
+    use klaverjas::{Action, Contract, Deal, Game, PileCard, Rules};
 
     #[test]
     fn deductions_are_sound_in_random_games() {
@@ -117,16 +117,13 @@ mod tests {
     #[test]
     fn a_discard_shows_a_void_and_a_failed_overtrump_shows_no_higher_trump() {
         let hand = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
-        let deal = Deal {
-            dealer: Seat::North,
-            hands: [
-                hand("7D 8D 9D TD JD QD KD AD"),
-                hand("AS 8S 9S TS JS QS KS 7S"),
-                hand("7C 8C 9C TC JC QC KC AC"),
-                hand("7H 8H 9H TH JH QH KH AH"),
-            ],
-            pile: Deal::shuffled(1, Seat::North).pile,
-        };
+        let hands = [
+            hand("7D 8D 9D TD JD QD KD AD"),
+            hand("AS 8S 9S TS JS QS KS 7S"),
+            hand("7C 8C 9C TC JC QC KC AC"),
+            hand("7H 8H 9H TH JH QH KH AH"),
+        ];
+        let deal = Deal::from_hands(Seat::North, hands, PileCard::showing(Suit::Hearts)).unwrap();
         let mut g = Game::with_contract(
             Rules::amsterdam(),
             deal,

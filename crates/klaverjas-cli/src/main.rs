@@ -170,8 +170,7 @@ fn deal(args: &Args) -> Result<(), Failure> {
     if cards.len() != 32 {
         return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
     }
-    let pile = [PileCard { suit: trump, rank: 2 }, PileCard { suit: trump, rank: 3 }];
-    let deal = Deal::from_play(dealer, trump, &cards, pile).map_err(|e| e.to_string())?;
+    let deal = Deal::from_play(dealer, trump, &cards, PileCard::showing(trump)).map_err(|e| e.to_string())?;
     let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
     for (i, &card) in cards.iter().enumerate() {
         let seat = game.to_act().unwrap_or(dealer);

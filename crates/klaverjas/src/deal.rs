@@ -56,6 +56,15 @@ pub struct PileCard {
 }
 
 impl PileCard {
+    /// The pile of a deal whose trump a contract settles rather than the
+    /// pile ([`crate::Game::with_contract`]: analysis, `kj deal`, a bot's
+    /// playout): a [`Deal`] always carries a pile for its code, so it turns
+    /// up the trump suit, the 2 and then the 3, and a `classic` table's
+    /// turned card agrees with the contract. Play never reads it.
+    pub const fn showing(trump: Suit) -> [PileCard; 2] {
+        [PileCard { suit: trump, rank: 2 }, PileCard { suit: trump, rank: 3 }]
+    }
+
     /// Index 0..20 within the pile's fixed order (suit-major).
     fn index(self) -> u8 {
         self.suit as u8 * 5 + (self.rank - 2)
@@ -89,16 +98,38 @@ impl std::str::FromStr for PileCard {
 
 /// One deal: who dealt, the four hands, and the two cards the trump pile
 /// turns up (the second is used only when everyone passes the first).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+///
+/// Two deals are equal when dealer, hands and pile are: the order the deck
+/// was dealt in is kept for [`Deal::dealing_order`] but is no part of the
+/// deal's identity (a deal code does not hold it).
+#[derive(Clone, Copy, Debug)]
 pub struct Deal {
     pub dealer: Seat,
     /// Hands by [`Seat::index`].
     pub hands: [CardSet; 4],
     pub pile: [PileCard; 2],
+    /// The deck as it left the dealer's hand, when the deal was shuffled
+    /// here; a deal from a code or from hands has no known order.
+    deck: Option<[Card; 32]>,
 }
 
-/// Packets of the deal: three cards each, then two, then three.
-const PACKETS: [usize; 3] = [3, 2, 3];
+impl PartialEq for Deal {
+    fn eq(&self, other: &Deal) -> bool {
+        (self.dealer, self.hands, self.pile) == (other.dealer, other.hands, other.pile)
+    }
+}
+
+impl Eq for Deal {}
+
+impl std::hash::Hash for Deal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.dealer, self.hands, self.pile).hash(state);
+    }
+}
+
+/// Packets of the deal (RULES section 2): each player from the dealer's
+/// left gets three cards, then two, then three.
+pub const PACKETS: [usize; 3] = [3, 2, 3];
 
 impl Deal {
     /// Shuffles with `seed`, has the player on the dealer's right cut, and
@@ -110,20 +141,50 @@ impl Deal {
         // A cut leaves at least three cards in each part, as players do.
         let cut = 3 + rng.below(32 - 6 + 1) as usize;
         deck.rotate_left(cut);
+        let deck: [Card; 32] = deck.try_into().expect("32 cards");
         let mut hands = [CardSet::EMPTY; 4];
-        let mut next = deck.into_iter();
-        for packet in PACKETS {
-            for k in 1..=4 {
-                let seat = dealer.after(k);
-                for card in next.by_ref().take(packet) {
-                    hands[seat.index()].insert(card);
-                }
-            }
+        for (seat, card) in packet_seats(dealer).into_iter().zip(deck) {
+            hands[seat.index()].insert(card);
         }
         let mut pile: Vec<u8> = (0..20).collect();
         rng.shuffle(&mut pile);
         let pile = [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
-        Deal { dealer, hands, pile }
+        Deal { dealer, hands, pile, deck: Some(deck) }
+    }
+
+    /// A deal of the given hands (by [`Seat::index`]), checked: eight
+    /// cards each, every card once, two different pile cards.
+    pub fn from_hands(dealer: Seat, hands: [CardSet; 4], pile: [PileCard; 2]) -> Result<Deal, DealCodeError> {
+        let deal = Deal { dealer, hands, pile, deck: None };
+        deal.validate()?;
+        Ok(deal)
+    }
+
+    /// The 32 cards in the order they leave the dealer's hand, each with
+    /// the seat it goes to: packets of 3-2-3 from the dealer's left (RULES
+    /// section 2, [`PACKETS`]). For a shuffled deal this is the order the
+    /// shuffle dealt; a deal from a code or from hands (a save, a puzzle)
+    /// never had a deck order, so each packet takes the lowest cards of its
+    /// hand still undealt, which still shows every hand being dealt.
+    pub fn dealing_order(&self) -> [(Seat, Card); 32] {
+        let seats = packet_seats(self.dealer);
+        let deck = self.deck.filter(|deck| {
+            // The hands are public: a shuffled deal changed since keeps its
+            // seats but not its deck.
+            let mut hands = [CardSet::EMPTY; 4];
+            seats.iter().zip(deck).for_each(|(s, &c)| hands[s.index()].insert(c));
+            hands == self.hands
+        });
+        let mut undealt = self.hands;
+        std::array::from_fn(|i| {
+            let seat = seats[i];
+            let card = match deck {
+                Some(deck) => deck[i],
+                None => undealt[seat.index()].first().unwrap_or(Card::new(Suit::Clubs, crate::Rank::Seven)),
+            };
+            undealt[seat.index()].remove(card);
+            (seat, card)
+        })
     }
 
     /// Checks that the hands split the 32 cards eight by eight.
@@ -158,9 +219,7 @@ impl Deal {
             }
             leader = crate::Trick::from_cards(leader, trump, chunk).winner().unwrap_or(leader);
         }
-        let deal = Deal { dealer, hands, pile };
-        deal.validate()?;
-        Ok(deal)
+        Deal::from_hands(dealer, hands, pile)
     }
 
     pub fn hand(&self, seat: Seat) -> CardSet {
@@ -218,10 +277,24 @@ impl Deal {
             let seat = (bits >> (12 + 2 * (31 - c)) & 3) as usize;
             hands[seat].insert(Card::from_index(c).expect("index below 32"));
         }
-        let deal = Deal { dealer, hands, pile: [pile0, pile1] };
-        deal.validate()?;
-        Ok(deal)
+        Deal::from_hands(dealer, hands, [pile0, pile1])
     }
+}
+
+/// The seat each of the 32 dealt cards goes to, in dealing order: the
+/// packets of [`PACKETS`], going round from the dealer's left.
+fn packet_seats(dealer: Seat) -> [Seat; 32] {
+    let mut seats = [dealer; 32];
+    let mut i = 0;
+    for packet in PACKETS {
+        for k in 1..=4 {
+            for _ in 0..packet {
+                seats[i] = dealer.after(k);
+                i += 1;
+            }
+        }
+    }
+    seats
 }
 
 const CODE_VERSION: u8 = 1;

@@ -513,7 +513,9 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::NewerFormat(v) => {
-                write!(f, "saved by a newer version (format {v}; this version reads up to {})", GameRecord::FORMAT)
+                // Games and matches have their own newest formats: name the
+                // one found, which this version cannot read.
+                write!(f, "saved by a newer version (format {v}, which this version cannot read)")
             }
             ReplayError::BadDeal => f.write_str("the saved deal is not a valid deal"),
             ReplayError::Action { index, action, error } => {

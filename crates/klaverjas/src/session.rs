@@ -1,7 +1,7 @@
 //! A match (*partij*): deals with the dealer rotating, the score sheet, and
 //! the end by deal count or by points (RULES section 7).
 
-use crate::deal::{Deal, Rng};
+use crate::deal::{Deal, DealCodeError, Rng};
 use crate::game::{Action, ActionError, Event, Game, GameRecord, ReplayError};
 use crate::rules::{MatchLength, Rules};
 use crate::score::ScoreSheet;
@@ -13,6 +13,9 @@ pub struct Match {
     rules: Rules,
     seed: u64,
     first_dealer: Seat,
+    /// Deals given to be played first, in order (a set of deals to replay
+    /// or compare); the seed deals the rest.
+    given: Vec<Deal>,
     sheet: ScoreSheet,
     game: Game,
 }
@@ -35,11 +38,44 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// Why a match cannot start from the given deals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MatchDealsError {
+    /// No deal was given: the first dealer would be unknown.
+    NoDeals,
+    /// Deal `number` (1-based) is not a valid deal.
+    BadDeal { number: usize, error: DealCodeError },
+}
+
+impl fmt::Display for MatchDealsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchDealsError::NoDeals => f.write_str("a match from given deals needs at least one deal"),
+            MatchDealsError::BadDeal { number, error } => write!(f, "given deal {number}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchDealsError {}
+
 impl Match {
     /// A match whose deals all follow from `seed`; the first deal is ready.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
         let game = Game::new(rules, Deal::shuffled(deal_seed(seed, 0), first_dealer));
-        Match { rules, seed, first_dealer, sheet: ScoreSheet::default(), game }
+        Match { rules, seed, first_dealer, given: Vec::new(), sheet: ScoreSheet::default(), game }
+    }
+
+    /// A match that plays `deals` first, each with its own dealer, and then
+    /// goes on with the deals of `seed` (deal `n` of the match is deal `n`
+    /// of [`Match::new`] with that seed), the dealer moving one seat on from
+    /// the last given deal's. Every given deal is checked.
+    pub fn from_deals(rules: Rules, deals: Vec<Deal>, seed: u64) -> Result<Match, MatchDealsError> {
+        for (i, deal) in deals.iter().enumerate() {
+            deal.validate().map_err(|error| MatchDealsError::BadDeal { number: i + 1, error })?;
+        }
+        let first = *deals.first().ok_or(MatchDealsError::NoDeals)?;
+        let game = Game::new(rules, first);
+        Ok(Match { rules, seed, first_dealer: first.dealer, given: deals, sheet: ScoreSheet::default(), game })
     }
 
     pub fn rules(&self) -> &Rules {
@@ -91,7 +127,13 @@ impl Match {
         (self.is_over() && t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
     }
 
-    /// Deals the next hand, the dealer one seat further clockwise.
+    /// The deals given to be played first ([`Match::from_deals`]).
+    pub fn given_deals(&self) -> &[Deal] {
+        &self.given
+    }
+
+    /// Deals the next hand: the next given deal, else a seeded one with the
+    /// dealer one seat further clockwise.
     pub fn next_deal(&mut self) -> Result<(), MatchError> {
         if self.game.result().is_none() {
             return Err(MatchError::DealInProgress);
@@ -100,27 +142,42 @@ impl Match {
             return Err(MatchError::MatchOver);
         }
         let n = self.sheet.rows.len();
-        let dealer = self.first_dealer.after(n);
-        self.game = Game::new(self.rules, Deal::shuffled(deal_seed(self.seed, n as u64), dealer));
+        let deal = match self.given.get(n) {
+            Some(&deal) => deal,
+            None => Deal::shuffled(deal_seed(self.seed, n as u64), self.game.dealer().next()),
+        };
+        self.game = Game::new(self.rules, deal);
         Ok(())
     }
 
     pub fn record(&self) -> MatchRecord {
+        // A record without given deals keeps the old format, so that a
+        // version that does not know them still reads it; one with given
+        // deals must not be read by such a version, which would drop them.
+        let format = if self.given.is_empty() { GameRecord::FORMAT } else { MatchRecord::FORMAT };
         MatchRecord {
-            format: GameRecord::FORMAT,
+            format,
             seed: self.seed,
             first_dealer: self.first_dealer,
+            given_deals: self.given.clone(),
             sheet: self.sheet.clone(),
             game: self.game.record(),
         }
     }
 
     pub fn from_record(r: &MatchRecord) -> Result<Match, ReplayError> {
-        if r.format > GameRecord::FORMAT {
+        if r.format > MatchRecord::FORMAT {
             return Err(ReplayError::NewerFormat(r.format));
         }
         let game = Game::from_record(&r.game)?;
-        Ok(Match { rules: *game.rules(), seed: r.seed, first_dealer: r.first_dealer, sheet: r.sheet.clone(), game })
+        Ok(Match {
+            rules: *game.rules(),
+            seed: r.seed,
+            first_dealer: r.first_dealer,
+            given: r.given_deals.clone(),
+            sheet: r.sheet.clone(),
+            game,
+        })
     }
 }
 
@@ -136,6 +193,15 @@ pub struct MatchRecord {
     pub format: u32,
     pub seed: u64,
     pub first_dealer: Seat,
+    /// [`Match::from_deals`]'s deals, as codes; absent in older saves.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub given_deals: Vec<Deal>,
     pub sheet: ScoreSheet,
     pub game: GameRecord,
+}
+
+impl MatchRecord {
+    /// The newest match format this version reads: 2 added given deals. A
+    /// match without them is still written as [`GameRecord::FORMAT`].
+    pub const FORMAT: u32 = 2;
 }

@@ -298,3 +298,93 @@ fn a_match_round_trips_mid_trick() {
     let back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
     assert_eq!(back, m);
 }
+
+/// Plays the current deal of a match to its end with random legal actions.
+fn finish_deal(m: &mut Match, rng: &mut Rng) {
+    while m.game().to_act().is_some() {
+        let action = random_action(m.game(), rng);
+        m.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn a_match_from_given_deals_plays_them_first_then_the_seeds_deals() {
+    let given = vec![Deal::shuffled(500, Seat::South), Deal::shuffled(501, Seat::South)];
+    let mut m = Match::from_deals(Rules::classic(), given.clone(), 7).unwrap();
+    let seeded = Match::new(Rules::classic(), 7, Seat::North);
+    let mut rng = Rng::new(7);
+    let mut deals = Vec::new();
+    for _ in 0..4 {
+        deals.push(*m.game().deal());
+        finish_deal(&mut m, &mut rng);
+        m.next_deal().unwrap();
+    }
+    assert_eq!(&deals[..2], &given[..], "the given deals come first, each with its own dealer");
+    // Then the dealer moves on from the last given dealer (South), and the
+    // deals are those the seed gives at the same numbers.
+    assert_eq!(deals[2].dealer, Seat::West);
+    assert_eq!(deals[3].dealer, Seat::North);
+    assert_eq!(deals[2].hands, Deal::shuffled(session::deal_seed(7, 2), Seat::West).hands);
+    assert_ne!(deals[2].hands, seeded.game().deal().hands);
+    assert_eq!(m.given_deals(), &given[..]);
+}
+
+#[test]
+fn a_match_from_given_deals_checks_them() {
+    assert_eq!(Match::from_deals(Rules::classic(), Vec::new(), 1).unwrap_err(), MatchDealsError::NoDeals);
+    let mut bad = Deal::shuffled(3, Seat::East);
+    let card = bad.hands[1].first().unwrap();
+    bad.hands[1].remove(card);
+    bad.hands[2].insert(card);
+    let err = Match::from_deals(Rules::classic(), vec![Deal::shuffled(2, Seat::North), bad], 1).unwrap_err();
+    assert_eq!(
+        err,
+        MatchDealsError::BadDeal { number: 2, error: DealCodeError::HandSize { seat: Seat::East, cards: 7 } }
+    );
+    assert_eq!(err.to_string(), "given deal 2: deal: East has 7 cards, not 8");
+}
+
+#[test]
+fn a_match_from_given_deals_round_trips_and_older_saves_still_load() {
+    let given = vec![Deal::shuffled(9, Seat::East), Deal::shuffled(10, Seat::South)];
+    let mut m = Match::from_deals(Rules::amsterdam(), given.clone(), 3).unwrap();
+    let mut rng = Rng::new(3);
+    finish_deal(&mut m, &mut rng);
+    m.next_deal().unwrap();
+    let record = m.record();
+    assert_eq!(record.format, MatchRecord::FORMAT, "a reader that would drop the given deals must refuse them");
+    let json = serde_json::to_string(&record).unwrap();
+    let mut back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(back, m);
+    // The rest of the match follows from the record alone.
+    finish_deal(&mut back, &mut rng.clone());
+    finish_deal(&mut m, &mut rng);
+    back.next_deal().unwrap();
+    m.next_deal().unwrap();
+    assert_eq!(back.game().deal(), m.game().deal());
+    // A plain match keeps the old format and writes no given deals, and a
+    // save from before given deals (no such field) still loads.
+    let plain = Match::new(Rules::classic(), 4, Seat::North);
+    let record = plain.record();
+    assert_eq!(record.format, GameRecord::FORMAT);
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(!json.contains("given_deals"), "{json}");
+    assert_eq!(Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap(), plain);
+    let newer = MatchRecord { format: MatchRecord::FORMAT + 1, ..record };
+    assert_eq!(Match::from_record(&newer).unwrap_err(), ReplayError::NewerFormat(MatchRecord::FORMAT + 1));
+}
+
+#[test]
+fn deals_from_hands_are_checked() {
+    let deal = Deal::shuffled(11, Seat::West);
+    assert_eq!(Deal::from_hands(Seat::West, deal.hands, deal.pile).unwrap(), deal);
+    let mut hands = deal.hands;
+    let card = hands[3].first().unwrap();
+    hands[0].insert(card);
+    assert_eq!(
+        Deal::from_hands(Seat::West, hands, deal.pile).unwrap_err(),
+        DealCodeError::HandSize { seat: Seat::North, cards: 9 }
+    );
+    let same = [deal.pile[0]; 2];
+    assert_eq!(Deal::from_hands(Seat::West, deal.hands, same).unwrap_err(), DealCodeError::Overlap);
+}
