@@ -41,6 +41,13 @@ fn legal_follows_each_preset() {
     // Rotterdam: trump over a partner winning with a plain ace.
     assert_eq!(legal("rotterdam", "S", "7C QS", Some("AH 7D")), json!({"legal": ["QS"]}));
     assert_eq!(legal("amsterdam", "S", "7C QS", Some("AH 7D")), json!({"legal": ["7C", "QS"]}));
+    // Amsterdam: the partner wins with the 9 of trumps and the hand is all
+    // trumps; the jack beats it, so the king would be an undertrump.
+    assert_eq!(legal("amsterdam", "S", "KS JS", Some("QH 9S AH")), json!({"legal": ["JS"]}));
+    let (code, out, _) =
+        kj(&["legal", "--rules", "amsterdam", "--trump", "S", "--hand", "KS JS", "--trick", "QH 9S AH"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim_end(), "legal: JS  (Your partner is winning: you need not trump, but you may not undertrump)");
     // "10" is accepted for the ten.
     assert_eq!(legal("classic", "C", "10H 7S", Some("8H")), json!({"legal": ["TH"]}));
 }

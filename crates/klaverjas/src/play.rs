@@ -237,8 +237,11 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
     let only_trumps = hand == trumps;
     let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
     if following.partner_exemption && partner_winning {
+        // Undertrumping forbidden, a lower trump is legal only when every
+        // card held is one (RULES section 4): a hand of trumps that can beat
+        // the partner's must beat it.
         return match (following.undertrump, table_trump) {
-            (Undertrump::Forbidden, Some(over_card)) if !only_trumps => {
+            (Undertrump::Forbidden, Some(over_card)) if !only_trumps || !over.is_empty() => {
                 (hand.minus(trumps).union(over), PlayRule::NoUndertrump { over: over_card, partner_winning: true })
             }
             _ => (hand, PlayRule::Free),
@@ -511,6 +514,21 @@ mod tests {
         let (l, r) = f(Rules::rotterdam());
         assert_eq!(l.to_string(), "JS");
         assert_eq!(r.explain(Suit::Spades), "You must overtrump the 9 of trumps");
+    }
+
+    #[test]
+    fn amsterdam_a_hand_of_trumps_beats_the_partners_trump_when_it_can() {
+        // North leads QH, East trumps with 9S, South plays AH: West's
+        // partner East wins with a trump. West holds only trumps.
+        let t = Trick::from_cards(Seat::North, Suit::Spades, &cards("QH 9S AH"));
+        let f = |hand: &str, r: Rules| legal_cards(set(hand), &t, Suit::Spades, &r.following);
+        let (l, r) = f("KS JS", Rules::amsterdam());
+        assert_eq!(l.to_string(), "JS", "the king would undertrump while the jack can beat the 9");
+        assert_eq!(r, PlayRule::NoUndertrump { over: cards("9S")[0], partner_winning: true });
+        // Every card a lower trump: any of them.
+        assert_eq!(f("KS 7S", Rules::amsterdam()).0.to_string(), "7S KS");
+        // Undertrumping allowed: anything.
+        assert_eq!(f("KS JS", Rules::classic()).0.to_string(), "JS KS");
     }
 
     #[test]

@@ -135,8 +135,10 @@ fn reference_legal(hand: &[Card], trick: &[Card], trump: Suit, f: &Following) ->
     // partner played two cards before.
     let partner_winning = trick.len() >= 2 && winner == trick.len() - 2;
     if f.partner_exemption && partner_winning {
-        if f.undertrump == Undertrump::Forbidden && highest_trump.is_some() && trumps.len() < hand.len() {
-            return of(&|c| c.suit() != trump || beats_table(c));
+        // No undertrumping: a lower trump only from a hand of lower trumps.
+        let no_lower_trump = of(&|c| c.suit() != trump || beats_table(c));
+        if f.undertrump == Undertrump::Forbidden && highest_trump.is_some() && !no_lower_trump.is_empty() {
+            return no_lower_trump;
         }
         return hand.to_vec();
     }
@@ -191,4 +193,33 @@ fn fast_generator_agrees_with_the_plain_reading() {
         }
     }
     assert_eq!(checked, 12 * 300 * 32);
+}
+
+/// Positions the rules text settles, with the legal cards it allows: both
+/// generators must agree with it. North leads; the hand is the next
+/// player's to act.
+const SETTLED: &[(Preset, Suit, &str, &str, &str)] = &[
+    // RULES section 4 (001 line 11): the partner wins with a trump, the
+    // hand is all trumps and one beats the table: only that one.
+    (Preset::Amsterdam, Suit::Spades, "KS JS", "QH 9S AH", "JS"),
+    (Preset::Amsterdam, Suit::Spades, "KS 7S", "QH 9S AH", "7S KS"),
+    (Preset::Amsterdam, Suit::Spades, "7C QS JS", "KH 9S 7D", "7C JS"),
+    (Preset::Classic, Suit::Spades, "KS JS", "QH 9S AH", "JS KS"),
+    (Preset::Rotterdam, Suit::Spades, "KS JS", "QH 9S AH", "JS"),
+    (Preset::Amsterdam, Suit::Hearts, "JH 7H AC", "9H", "JH"),
+    (Preset::Classic, Suit::Hearts, "JH 7H AC", "9H", "7H JH"),
+];
+
+#[test]
+fn settled_positions_follow_the_rules_text() {
+    let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+    for &(preset, trump, hand, trick, legal) in SETTLED {
+        let following = preset.rules().following;
+        let on = CardSet::parse_list(trick).unwrap();
+        let fast = legal_cards(set(hand), &Trick::from_cards(Seat::North, trump, &on), trump, &following).0;
+        let hand_cards = CardSet::parse_list(hand).unwrap();
+        let plain: CardSet = reference_legal(&hand_cards, &on, trump, &following).into_iter().collect();
+        assert_eq!(fast.to_string(), legal, "{preset}: {hand} on {trick}");
+        assert_eq!(plain.to_string(), legal, "plain reading, {preset}: {hand} on {trick}");
+    }
 }
