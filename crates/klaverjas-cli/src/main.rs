@@ -8,8 +8,8 @@ mod progress;
 
 use args::Args;
 use klaverjas::{
-    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Rng, RoemClaim, Seat, Suit, Team, Trick,
-    legal_cards, roem::trick_roem,
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, RoemClaim, Seat, Suit,
+    Team, Trick, legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -475,9 +475,9 @@ fn solve(args: &Args) -> Result<(), Failure> {
     let trump = args.suit("trump")?;
     let leader = args.seat("leader")?;
     let hands = parse_hands(args.req("hands")?)?;
-    let mut state = PlayState::new(hands, trump, leader, &rules);
-    // The last-trick bonus goes to the eighth trick: count the tricks gone.
-    state.tricks_done = 8 - hands[0].len() as u8;
+    // The position counts the tricks gone, so the last-trick bonus goes to
+    // the eighth.
+    let state = Position::new(&rules, trump, leader, hands, &[]).map_err(|e| format!("--hands: {e}"))?.play_state();
     let mut solver = klaverjas_ai::solver::Solver::default();
     let value = solver.value(&state);
     let cards = solver.card_values(&state);
