@@ -411,21 +411,87 @@ mod tests {
         assert_eq!(err.to_string(), "deal: North has 7 cards, not 8");
     }
 
-    #[test]
-    fn dealing_is_three_two_three_from_the_dealers_left() {
-        // With the cut known, the packets can be checked card by card.
-        let dealer = Seat::West;
-        let mut rng = Rng::new(9);
+    /// The deck of [`Deal::shuffled`] with `seed`, shuffled and cut, worked
+    /// out again from the generator so the dealing can be checked.
+    fn shuffled_and_cut(seed: u64) -> Vec<Card> {
+        let mut rng = Rng::new(seed);
         let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
         rng.shuffle(&mut deck);
         let cut = 3 + rng.below(27) as usize;
         deck.rotate_left(cut);
+        deck
+    }
+
+    #[test]
+    fn dealing_is_three_two_three_from_the_dealers_left() {
+        // With the cut known, the packets can be checked card by card.
+        let dealer = Seat::West;
+        let deck = shuffled_and_cut(9);
         let deal = Deal::shuffled(9, dealer);
         // North (dealer's left) gets cards 0-2, 12-13 and 20-22.
         let north: CardSet = [0, 1, 2, 12, 13, 20, 21, 22].iter().map(|&i| deck[i]).collect();
         assert_eq!(deal.hand(Seat::North), north);
         let west: CardSet = [9, 10, 11, 18, 19, 29, 30, 31].iter().map(|&i| deck[i]).collect();
         assert_eq!(deal.hand(Seat::West), west);
+    }
+
+    /// The seats of a dealing order go round packet by packet from the
+    /// dealer's left, and each hand gets exactly its cards.
+    fn check_dealing_order(deal: &Deal) -> [(Seat, Card); 32] {
+        let order = deal.dealing_order();
+        let mut i = 0;
+        for packet in PACKETS {
+            for k in 1..=4 {
+                for _ in 0..packet {
+                    assert_eq!(order[i].0, deal.dealer.after(k), "card {i}");
+                    i += 1;
+                }
+            }
+        }
+        let mut got = [CardSet::EMPTY; 4];
+        for (seat, card) in order {
+            assert!(!got[seat.index()].contains(card), "{card} dealt twice");
+            got[seat.index()].insert(card);
+        }
+        assert_eq!(got, deal.hands);
+        order
+    }
+
+    #[test]
+    fn the_dealing_order_of_a_shuffle_is_the_shuffles() {
+        let dealer = Seat::East;
+        let deck = shuffled_and_cut(31);
+        let deal = Deal::shuffled(31, dealer);
+        let order = check_dealing_order(&deal);
+        assert_eq!(order.map(|(_, c)| c).to_vec(), deck);
+        for seed in 0..50 {
+            check_dealing_order(&Deal::shuffled(seed, Seat::from_index(seed as usize)));
+        }
+    }
+
+    #[test]
+    fn a_deal_without_a_deck_order_deals_each_hand_low_to_high() {
+        let shuffled = Deal::shuffled(8, Seat::North);
+        let from_code = Deal::from_code(&shuffled.code()).unwrap();
+        assert_eq!(from_code, shuffled, "the deck order is no part of a deal's identity");
+        let order = check_dealing_order(&from_code);
+        assert_ne!(order, shuffled.dealing_order());
+        for seat in Seat::ALL {
+            let cards: Vec<Card> = order.iter().filter(|(s, _)| *s == seat).map(|&(_, c)| c).collect();
+            assert_eq!(cards, deal_hand(&from_code, seat), "{seat}");
+        }
+        // A shuffled deal whose hands were changed no longer has its deck.
+        let mut changed = shuffled;
+        let (a, b) = (changed.hands[0].first().unwrap(), changed.hands[1].first().unwrap());
+        changed.hands[0].remove(a);
+        changed.hands[0].insert(b);
+        changed.hands[1].remove(b);
+        changed.hands[1].insert(a);
+        check_dealing_order(&changed);
+    }
+
+    fn deal_hand(deal: &Deal, seat: Seat) -> Vec<Card> {
+        deal.hand(seat).iter().collect()
     }
 
     #[test]

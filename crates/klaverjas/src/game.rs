@@ -278,6 +278,21 @@ impl Game {
         self.play.map(|p| p.points).unwrap_or_default()
     }
 
+    /// Whether `seat` may call roem (*roem!*) now: the rules want roem
+    /// called ([`RoemClaim::Manual`]), `seat` won the last trick, the next
+    /// trick has no card yet and the deal is not over. This holds after
+    /// every trick the seat wins, roem in it or not, and a player should be
+    /// offered the call every time: offering it only when the trick holds
+    /// roem would tell the player there is roem, and calling it is the
+    /// player's own task. A call on a trick without roem is refused
+    /// ([`ClaimError::NoRoem`]).
+    pub fn may_call_roem(&self, seat: Seat) -> bool {
+        self.rules.roem_claim == RoemClaim::Manual
+            && self.result.is_none()
+            && self.tricks.last().is_some_and(|t| t.winner == seat)
+            && self.current_trick().is_some_and(Trick::is_empty)
+    }
+
     /// Roem that counts so far.
     pub fn roem(&self) -> PerTeam<u16> {
         self.roem

@@ -103,6 +103,27 @@ pub enum MatchLength {
     Points(u32),
 }
 
+impl MatchLength {
+    /// The standard match by deals: 16, a Dutch *boompje*. Seed 001: "A
+    /// full game session consists of exactly 16 hands"; seed 000/004:
+    /// "Normally game sets are played over 16 games".
+    pub const STANDARD_DEALS: MatchLength = MatchLength::Deals(16);
+    /// The standard match by points: 1500, RULES section 7 ("1500 is
+    /// common online"). No seed text sets a target for four players; the
+    /// 500 of seed 003 is two-player Klaberjass.
+    pub const STANDARD_POINTS: MatchLength = MatchLength::Points(1500);
+
+    pub const fn is_by_points(self) -> bool {
+        matches!(self, MatchLength::Points(_))
+    }
+
+    /// The standard length by points or by deals: what a form switching
+    /// between the two kinds starts from.
+    pub const fn standard(by_points: bool) -> MatchLength {
+        if by_points { MatchLength::STANDARD_POINTS } else { MatchLength::STANDARD_DEALS }
+    }
+}
+
 /// A complete rule set. Start from a preset and change single fields.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -194,7 +215,7 @@ impl Rules {
             roem_claim: RoemClaim::Manual,
             pit_for_defenders: true,
             last_trick_bonus: 10,
-            match_length: MatchLength::Deals(16),
+            match_length: MatchLength::STANDARD_DEALS,
         }
     }
 

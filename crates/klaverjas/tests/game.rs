@@ -388,3 +388,47 @@ fn deals_from_hands_are_checked() {
     let same = [deal.pile[0]; 2];
     assert_eq!(Deal::from_hands(Seat::West, deal.hands, same).unwrap_err(), DealCodeError::Overlap);
 }
+
+#[test]
+fn roem_may_be_called_after_any_won_trick_until_the_next_card() {
+    for with_roem in [true, false] {
+        let mut game = classic_game_at_trick(with_roem);
+        let winner = game.tricks().last().unwrap().winner;
+        // Offered whether or not the trick holds roem, to the winner only.
+        assert!(game.may_call_roem(winner), "roem in the trick: {with_roem}");
+        for other in Seat::ALL.into_iter().filter(|&s| s != winner) {
+            assert!(!game.may_call_roem(other));
+        }
+        if with_roem {
+            game.apply(Action::PassRoem).unwrap();
+            assert!(game.may_call_roem(winner), "still before the next card");
+        }
+        let card = game.legal_cards().first().unwrap();
+        game.apply(Action::Play(card)).unwrap();
+        assert!(!game.may_call_roem(winner), "too late once the next trick has a card");
+    }
+    // Not before the first trick, not once the deal is over, never in
+    // automatic presets.
+    let fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North));
+    assert!(Seat::ALL.iter().all(|&s| !fresh.may_call_roem(s)));
+    let mut over = fresh.clone();
+    play_until(&mut over, &mut Rng::new(1), |_| false);
+    assert!(over.result().is_some());
+    assert!(Seat::ALL.iter().all(|&s| !over.may_call_roem(s)));
+    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North));
+    play_until(&mut auto, &mut Rng::new(1), |g| g.tricks().len() == 1);
+    assert_eq!(auto.tricks().len(), 1);
+    assert!(Seat::ALL.iter().all(|&s| !auto.may_call_roem(s)));
+}
+
+#[test]
+fn standard_match_lengths_are_16_deals_and_1500_points() {
+    assert_eq!(MatchLength::STANDARD_DEALS, MatchLength::Deals(16));
+    assert_eq!(MatchLength::STANDARD_POINTS, MatchLength::Points(1500));
+    assert_eq!(MatchLength::standard(false), MatchLength::STANDARD_DEALS);
+    assert_eq!(MatchLength::standard(true), MatchLength::STANDARD_POINTS);
+    assert!(MatchLength::Points(700).is_by_points() && !MatchLength::Deals(3).is_by_points());
+    for preset in Preset::ALL {
+        assert_eq!(preset.rules().match_length, MatchLength::STANDARD_DEALS, "{preset}");
+    }
+}
