@@ -12,7 +12,7 @@ use crate::heuristic::{self, HeuristicBot, PLAY_THRESHOLD, hand_strength};
 use crate::knowledge::Knowledge;
 use crate::sample::sample_with;
 use crate::solver::Solver;
-use crate::{Bot, Decision};
+use crate::{Bot, Decision, Mean, Reason};
 use klaverjas::{
     Action, Bid, Bidding, Card, CardSet, Contract, Deal, Game, Phase, PileCard, PlayState, PlayerView, Rng, Seat, Suit,
     Team,
@@ -113,11 +113,8 @@ impl ExpertBot {
         let (Some(trump), Some(trick)) = (view.trump(), view.current_trick()) else {
             return HeuristicBot.decide(view);
         };
-        if legal.len() == 1 {
-            return Decision::new(
-                Action::Play(legal[0]),
-                format!("{} is the only card I may play", legal[0].spoken(Some(trump))),
-            );
+        if let Some(only) = heuristic::only_card(legal.iter().copied().collect(), trump) {
+            return only;
         }
         let k = Knowledge::from_view(view);
         let sign = if view.seat.team() == Team::NS { 1 } else { -1 };
@@ -142,15 +139,12 @@ impl ExpertBot {
         }
         if solved == 0 {
             let d = HeuristicBot.decide(view);
-            return Decision::new(d.action, format!("{} (too early to search: the heuristic decides)", d.reason));
+            return Decision::new(d.action, Reason::TooEarlyToSearch(Box::new(d.reason)));
         }
         let best =
             *legal.iter().max_by_key(|c| (totals[c.index()], std::cmp::Reverse(c.index()))).expect("legal cards");
-        let avg = totals[best.index()] as f64 / solved as f64;
-        Decision::new(
-            Action::Play(best),
-            format!("{} is best over {solved} sampled deals ({avg:+.1} points on average)", best.spoken(Some(trump))),
-        )
+        let average = Mean { total: totals[best.index()], count: solved };
+        Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, average })
     }
 
     /// Scores each trump the seat could choose over sampled deals and bids
@@ -172,7 +166,7 @@ impl ExpertBot {
         let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
         let k = Knowledge::from_view(view);
         let start_nodes = self.solver.nodes;
-        let mut best: Option<(Action, Suit, BidEstimate, f64)> = None;
+        let mut best: Option<(Action, Suit, BidEstimate, Mean)> = None;
         for (action, suit) in candidates {
             let contract = Contract { trump: suit, declarer: view.seat, forced: !can_pass };
             let mut estimate = BidEstimate::default();
@@ -185,22 +179,21 @@ impl ExpertBot {
                 estimate.add(playout(view, hands, contract), made);
             }
             // Without a single consistent deal, the hand alone is judged.
-            let ev = estimate.mean().unwrap_or(hand_strength(view.hand, suit) as f64 - PLAY_THRESHOLD as f64);
-            if best.as_ref().is_none_or(|b| ev > b.3) {
-                best = Some((action, suit, estimate, ev));
+            let average = estimate
+                .mean()
+                .unwrap_or(Mean { total: (hand_strength(view.hand, suit) - PLAY_THRESHOLD) as i64, count: 1 });
+            if best.as_ref().is_none_or(|b| average.value() > b.3.value()) {
+                best = Some((action, suit, estimate, average));
             }
         }
-        let Some((action, suit, estimate, ev)) = best else {
+        let Some((action, suit, e, average)) = best else {
             return HeuristicBot.decide(view);
         };
-        let made = estimate.made_text();
-        if !can_pass || ev > 0.0 {
-            Decision::new(action, format!("Playing {}: {made}, {ev:+.0} points on average", suit.name()))
+        let (made, samples, solved) = (e.made as u32, e.samples as u32, e.solved as u32);
+        if !can_pass || average.value() > 0.0 {
+            Decision::new(action, Reason::BidSampled { suit, made, samples, solved, average })
         } else {
-            Decision::new(
-                Action::Bid(Bid::Pass),
-                format!("Pass: playing {} {made}, {ev:+.0} points on average", suit.name()),
-            )
+            Decision::new(Action::Bid(Bid::Pass), Reason::PassSampled { suit, made, samples, solved, average })
         }
     }
 }
@@ -208,7 +201,8 @@ impl ExpertBot {
 /// What sampled deals say of one candidate trump.
 #[derive(Default)]
 struct BidEstimate {
-    margin: f64,
+    /// Whole points, summed exactly.
+    margin: i64,
     samples: usize,
     made: usize,
     /// Samples the solver settled (the others rest on the playout alone).
@@ -224,7 +218,7 @@ impl BidEstimate {
         // deal, as nat does.
         self.margin += match (made, playout.made) {
             (true, true) | (false, false) => playout.margin,
-            (true, false) => 0.0,
+            (true, false) => 0,
             (false, true) => -playout.total,
         };
         self.samples += 1;
@@ -232,12 +226,8 @@ impl BidEstimate {
         self.solved += solver_made.is_some() as usize;
     }
 
-    fn mean(&self) -> Option<f64> {
-        (self.samples > 0).then(|| self.margin / self.samples as f64)
-    }
-
-    fn made_text(&self) -> String {
-        format!("made in {} of {} sampled deals ({} solved exactly)", self.made, self.samples, self.solved)
+    fn mean(&self) -> Option<Mean> {
+        (self.samples > 0).then_some(Mean { total: self.margin, count: self.samples as u32 })
     }
 }
 
@@ -266,15 +256,15 @@ fn made_with_perfect_play(
 struct Playout {
     made: bool,
     /// Declarer's team's score minus the opponents' (nat and pit included).
-    margin: f64,
+    margin: i64,
     /// Both teams' scores together: what a nat hands the opponents.
-    total: f64,
+    total: i64,
 }
 
 /// Plays a sampled deal out with four heuristic players.
 fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playout {
     let Ok(deal) = Deal::from_hands(view.dealer, hands, PileCard::showing(contract.trump)) else {
-        return Playout { made: false, margin: 0.0, total: 0.0 };
+        return Playout { made: false, margin: 0, total: 0 };
     };
     let mut game = Game::with_contract(view.rules, deal, contract);
     while let Some(seat) = game.to_act() {
@@ -284,9 +274,9 @@ fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playou
         }
     }
     let Some(r) = game.result() else {
-        return Playout { made: false, margin: 0.0, total: 0.0 };
+        return Playout { made: false, margin: 0, total: 0 };
     };
     let me = view.seat.team();
-    let (mine, theirs) = (r.final_score()[me] as f64, r.final_score()[me.other()] as f64);
+    let (mine, theirs) = (r.final_score()[me] as i64, r.final_score()[me.other()] as i64);
     Playout { made: !r.nat, margin: mine - theirs, total: mine + theirs }
 }

@@ -5,7 +5,7 @@
 //! partner that he has the Ace of that same suit").
 
 use crate::knowledge::Knowledge;
-use crate::{Bot, Decision};
+use crate::{Bot, Decision, Reason};
 use klaverjas::{Action, Bid, Bidding, Card, CardSet, Phase, PlayerView, Rank, RoemClaim, Seat, Suit, Team, Trick};
 
 /// Hand strength at or above which the heuristic plays.
@@ -63,12 +63,9 @@ fn bid(view: &PlayerView) -> Decision {
         let suit = view.turned.first().map(|c| c.suit).unwrap_or(Suit::Clubs);
         let strength = hand_strength(view.hand, suit);
         return if strength >= PLAY_THRESHOLD {
-            Decision::new(
-                Action::Bid(Bid::Play),
-                format!("Play: {} is strong in {} ({strength})", view.seat.name(), suit.name()),
-            )
+            Decision::new(Action::Bid(Bid::Play), Reason::BidStrong { seat: view.seat, suit, strength })
         } else {
-            Decision::new(Action::Bid(Bid::Pass), format!("Pass: too weak in {} ({strength})", suit.name()))
+            Decision::new(Action::Bid(Bid::Pass), Reason::PassTooWeak { suit, strength })
         };
     }
     let (best, strength) = Suit::ALL
@@ -77,17 +74,11 @@ fn bid(view: &PlayerView) -> Decision {
         .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s)))
         .unwrap_or((Suit::Clubs, 0));
     if can_pass && strength < PLAY_THRESHOLD {
-        Decision::new(
-            Action::Bid(Bid::Pass),
-            format!("Pass: no suit is strong enough (best {} at {strength})", best.name()),
-        )
+        Decision::new(Action::Bid(Bid::Pass), Reason::PassNoSuit { best, strength })
     } else if can_pass {
-        Decision::new(Action::Bid(Bid::Trump(best)), format!("{} is my best suit ({strength})", best.name()))
+        Decision::new(Action::Bid(Bid::Trump(best)), Reason::BestSuit { suit: best, strength })
     } else {
-        Decision::new(
-            Action::Bid(Bid::Trump(best)),
-            format!("Must choose: {} is my best suit ({strength})", best.name()),
-        )
+        Decision::new(Action::Bid(Bid::Trump(best)), Reason::MustChoose { suit: best, strength })
     }
 }
 
@@ -97,12 +88,9 @@ pub fn claim(view: &PlayerView) -> Decision {
     let me = view.seat.team();
     let roem = view.tricks.last().map(|t| t.roem.points).unwrap_or(0);
     if view.contract.map(|c| c.playing_team()) == Some(me) && nat_is_certain(view, me) {
-        return Decision::new(
-            Action::PassRoem,
-            format!("We are nat whatever happens: keeping quiet about {roem} roem so the opponents do not get it"),
-        );
+        return Decision::new(Action::PassRoem, Reason::KeepRoemQuiet { roem });
     }
-    Decision::new(Action::ClaimRoem, format!("Roem! {roem} for us"))
+    Decision::new(Action::ClaimRoem, Reason::CallRoem { roem })
 }
 
 /// Whether `playing` cannot score more than half even by taking every
@@ -120,12 +108,10 @@ pub fn play(view: &PlayerView) -> Decision {
     let legal: CardSet =
         view.legal.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
     let (Some(trump), Some(trick), Some(contract)) = (view.trump(), view.current_trick(), view.contract) else {
-        return Decision::new(view.legal[0], "The only choice");
+        return Decision::new(view.legal[0], Reason::OnlyChoice);
     };
-    let say = |c: Card| c.spoken(Some(trump));
-    if legal.len() == 1 {
-        let card = legal.first().expect("one card");
-        return Decision::new(Action::Play(card), format!("{} is the only card I may play", say(card)));
+    if let Some(only) = only_card(legal, trump) {
+        return only;
     }
     let ctx = Ctx {
         view,
@@ -139,6 +125,12 @@ pub fn play(view: &PlayerView) -> Decision {
     Decision::new(Action::Play(card), reason)
 }
 
+/// The play when a single card is legal, for every bot that plays cards.
+pub fn only_card(legal: CardSet, trump: Suit) -> Option<Decision> {
+    let card = legal.first().filter(|_| legal.len() == 1)?;
+    Some(Decision::new(Action::Play(card), Reason::OnlyCard { card, trump }))
+}
+
 struct Ctx<'a> {
     view: &'a PlayerView,
     k: Knowledge,
@@ -149,10 +141,6 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn say(&self, c: Card) -> String {
-        c.spoken(Some(self.trump))
-    }
-
     fn opponents(&self) -> [Seat; 2] {
         [self.view.seat.next(), self.view.seat.after(3)]
     }
@@ -198,7 +186,7 @@ impl Ctx<'_> {
         out
     }
 
-    fn lead(&self) -> (Card, String) {
+    fn lead(&self) -> (Card, Reason) {
         let trumps = self.legal.of_suit(self.trump);
         let opp_trumps = self.opponent_trumps();
         let [opp1, opp2] = self.opponents();
@@ -207,11 +195,11 @@ impl Ctx<'_> {
             let master =
                 self.k.unseen.union(self.view.hand).of_suit(self.trump).iter().max_by_key(|&c| self.strength(c));
             if let Some(m) = master.filter(|m| trumps.contains(*m)) {
-                return (m, format!("Drawing trumps: {} is the highest trump left", self.say(m)));
+                return (m, Reason::DrawTrumpsMaster { card: m, trump: self.trump });
             }
             if trumps.len() >= 3 || self.view.contract.map(|c| c.declarer) == Some(self.view.seat.partner()) {
                 let low = trumps.iter().min_by_key(|&c| self.strength(c)).expect("has trumps");
-                return (low, format!("Leading {} to draw the opponents' trumps", self.say(low)));
+                return (low, Reason::DrawTrumps { card: low, trump: self.trump });
             }
         }
         // 2. Cash a card nobody can beat or trump.
@@ -220,17 +208,14 @@ impl Ctx<'_> {
         if let Some(m) = masters.max_by_key(|&c| self.points(c))
             && self.points(m) >= 10
         {
-            return (m, format!("Cashing {}: nobody can beat it", self.say(m)));
+            return (m, Reason::Cash { card: m, trump: self.trump });
         }
         // 3. Lead to the partner's signalled ace.
         for suit in self.partner_signals() {
             if let Some(low) = self.legal.of_suit(suit).iter().min_by_key(|&c| self.strength(c))
                 && self.k.unseen.contains(Card::new(suit, Rank::Ace))
             {
-                return (
-                    low,
-                    format!("Partner's low discard showed the ace of {}: leading {}", suit.name(), self.say(low)),
-                );
+                return (low, Reason::LeadToSignal { suit, card: low, trump: self.trump });
             }
         }
         // 4. Something cheap from a suit the opponents cannot ruff.
@@ -249,10 +234,10 @@ impl Ctx<'_> {
                 trump_penalty + bare + ruff + self.points(c) * 2 + self.strength(c)
             })
             .expect("a legal card");
-        (card, format!("Leading {}: cheap, and safe from a ruff", self.say(card)))
+        (card, Reason::LeadCheap { card, trump: self.trump })
     }
 
-    fn follow(&self) -> (Card, String) {
+    fn follow(&self) -> (Card, Reason) {
         let me = self.view.seat;
         let winner = self.trick.winner().expect("a started trick");
         let winning_card = self.trick.cards()[self.trick.winning_index().expect("started")];
@@ -265,14 +250,14 @@ impl Ctx<'_> {
             // Pak dik: the partner has it, so add points, not trumps.
             if let Some(c) = non_trumps.max_by_key(|&c| (self.points(c), -self.strength(c))) {
                 let why = if self.points(c) > 0 {
-                    format!("Partner wins this trick: adding {} (pak dik)", self.say(c))
+                    Reason::PakDik { card: c, trump: self.trump }
                 } else {
-                    format!("Partner wins this trick: {} (nothing better to give)", self.say(c))
+                    Reason::PartnerWinsNothingBetter { card: c, trump: self.trump }
                 };
                 return (c, why);
             }
             let c = self.lowest(self.legal);
-            return (c, format!("Partner wins this trick: {} is my smallest", self.say(c)));
+            return (c, Reason::PartnerWinsSmallest { card: c, trump: self.trump });
         }
         let winners: CardSet = self
             .legal
@@ -290,15 +275,15 @@ impl Ctx<'_> {
                     .iter()
                     .max_by_key(|&c| if c.is_trump(self.trump) { -self.strength(c) } else { 100 + self.points(c) })
                     .expect("winners");
-                return (c, format!("Last to play: taking the trick with {}", self.say(c)));
+                return (c, Reason::LastToPlay { card: c, trump: self.trump });
             }
             let sure = winners.iter().filter(|&c| self.k.is_master(c, self.trump, &after));
             if let Some(c) = sure.min_by_key(|&c| self.strength(c) - self.points(c) * 2) {
-                return (c, format!("Winning with {}: no one after me can beat it", self.say(c)));
+                return (c, Reason::WinSure { card: c, trump: self.trump });
             }
             if trick_points >= 10 {
                 let c = winners.iter().max_by_key(|&c| self.strength(c)).expect("winners");
-                return (c, format!("{trick_points} points on the table: trying {}", self.say(c)));
+                return (c, Reason::TryForPoints { points: trick_points, card: c, trump: self.trump });
             }
         }
         // Not winning: give little away, and signal an ace when discarding.
@@ -311,10 +296,7 @@ impl Ctx<'_> {
                     && self.view.hand.contains(Card::new(c.suit(), Rank::Ace))
             });
             if let Some(c) = signal.min_by_key(|&c| self.strength(c)) {
-                return (
-                    c,
-                    format!("Discarding {}: a low card shows my partner the ace of {}", self.say(c), c.suit().name()),
-                );
+                return (c, Reason::SignalAce { card: c, trump: self.trump });
             }
         }
         let c = self
@@ -327,9 +309,9 @@ impl Ctx<'_> {
             })
             .expect("a legal card");
         let why = if partner_winning {
-            format!("Partner may win: playing low with {}", self.say(c))
+            Reason::PartnerMayWin { card: c, trump: self.trump }
         } else {
-            format!("I cannot win this trick: {} gives away least", self.say(c))
+            Reason::CannotWin { card: c, trump: self.trump }
         };
         (c, why)
     }
@@ -388,7 +370,7 @@ mod tests {
         g.apply(Action::Play("7S".parse().unwrap())).unwrap();
         let d = HeuristicBot.decide(&g.view(Seat::West));
         assert_eq!(d.action, Action::Play("TC".parse().unwrap()), "{}", d.reason);
-        assert!(d.reason.contains("pak dik"), "{}", d.reason);
+        assert!(d.reason.to_string().contains("pak dik"), "{}", d.reason);
     }
 
     #[test]
@@ -406,7 +388,7 @@ mod tests {
         );
         let d = HeuristicBot.decide(&g.view(Seat::East));
         assert_eq!(d.action, Action::Play("JH".parse().unwrap()), "{}", d.reason);
-        assert!(d.reason.contains("Drawing trumps"));
+        assert!(d.reason.to_string().contains("Drawing trumps"));
     }
 
     #[test]
@@ -418,7 +400,7 @@ mod tests {
                 let view = game.view(seat);
                 let d = HeuristicBot.decide(&view);
                 assert!(view.legal.contains(&d.action), "{:?} not legal", d.action);
-                assert!(!d.reason.is_empty());
+                assert!(!d.reason.to_string().is_empty());
                 game.apply(d.action).unwrap();
             }
         }

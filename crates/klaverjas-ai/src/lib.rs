@@ -8,10 +8,12 @@ pub mod arena;
 pub mod expert;
 pub mod heuristic;
 pub mod knowledge;
+pub mod reason;
 pub mod sample;
 pub mod solver;
 
 use klaverjas::{Action, PlayerView, Rng};
+pub use reason::{Mean, Reason, ReasonArg};
 use std::fmt;
 use std::str::FromStr;
 
@@ -19,12 +21,12 @@ use std::str::FromStr;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Decision {
     pub action: Action,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 impl Decision {
-    pub fn new(action: Action, reason: impl Into<String>) -> Decision {
-        Decision { action, reason: reason.into() }
+    pub fn new(action: Action, reason: Reason) -> Decision {
+        Decision { action, reason }
     }
 }
 
@@ -87,6 +89,6 @@ impl Bot for RandomBot {
     fn decide(&mut self, view: &PlayerView) -> Decision {
         let i = self.0.below(view.legal.len().max(1) as u32) as usize;
         let action = view.legal.get(i).copied().unwrap_or(Action::PassRoem);
-        Decision::new(action, "A random legal choice")
+        Decision::new(action, Reason::Random)
     }
 }

@@ -3,7 +3,7 @@
 
 use klaverjas::*;
 use klaverjas_ai::arena;
-use klaverjas_ai::{Bot, Level};
+use klaverjas_ai::{Bot, Level, Reason};
 
 fn drive(rules: Rules, seed: u64, level: Level) {
     let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
@@ -12,7 +12,7 @@ fn drive(rules: Rules, seed: u64, level: Level) {
         let view = game.view(seat);
         let d = bots[seat.index()].decide(&view);
         assert!(view.legal.contains(&d.action), "{level}: {:?} is not legal in {:?}", d.action, view.phase);
-        assert!(!d.reason.is_empty());
+        assert!(!d.reason.to_string().is_empty());
         game.apply(d.action).unwrap();
     }
     assert!(game.result().is_some());
@@ -160,7 +160,10 @@ fn the_expert_bids_by_solving_sampled_deals() {
         let d = Level::Expert.bot(7).decide(&view);
         assert_eq!(d.action, expected, "{}: {}", view.hand, d.reason);
         // The solver settled some of the samples, not the playouts alone.
-        let solved: u32 = d.reason.split(" (").nth(1).and_then(|r| r.split(' ').next()?.parse().ok()).unwrap();
-        assert!(solved > 0 && d.reason.contains("solved exactly"), "{}", d.reason);
+        let (Reason::BidSampled { solved, .. } | Reason::PassSampled { solved, .. }) = d.reason else {
+            panic!("not a sampled bid: {}", d.reason);
+        };
+        let text = d.reason.to_string();
+        assert!(solved > 0 && text.contains(&format!("({solved} solved exactly)")), "{text}");
     }
 }

@@ -4,8 +4,8 @@
 use crate::args::Args;
 use crate::{Failure, output, percentiles, progress};
 use klaverjas::{Deal, Game, Phase, Seat, session::deal_seed};
-use klaverjas_ai::Level;
 use klaverjas_ai::arena::{self, Outcome};
+use klaverjas_ai::{Level, Reason};
 use serde_json::json;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -174,7 +174,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
                 times.push(start.elapsed().as_secs_f64() * 1000.0);
                 // The expert hands early decisions to the heuristic when the
                 // search would not fit its node budget: count them.
-                fallbacks += d.reason.contains("heuristic decides") as u64;
+                fallbacks += matches!(d.reason, Reason::TooEarlyToSearch(_)) as u64;
                 d.action
             } else {
                 driver.decide(&view).action

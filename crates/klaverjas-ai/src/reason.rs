@@ -1,0 +1,435 @@
+//! [`Reason`]: why a bot chose what it did, as a value. `Display` gives the
+//! English sentence; the app words it in its own language from
+//! [`Reason::key`] and [`Reason::args`], so cards, suits and seats come out
+//! in its deck and language rather than in English.
+
+use klaverjas::{Card, Seat, Suit};
+use std::fmt;
+
+/// A mean kept as its sum and count, so that a reason stays exact and
+/// comparable; it is worked out as the bot worked it out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Mean {
+    pub total: i64,
+    pub count: u32,
+}
+
+impl Mean {
+    pub fn value(self) -> f64 {
+        self.total as f64 / self.count.max(1) as f64
+    }
+}
+
+/// One value a reason's sentence names.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ReasonArg {
+    /// A card, with the trump suit so that it can be called "the 9 of
+    /// trumps" (*troefnegen*).
+    Card {
+        card: Card,
+        trump: Suit,
+    },
+    Suit(Suit),
+    Seat(Seat),
+    Number(i64),
+    /// Points on average, shown signed with `decimals` places.
+    Average {
+        value: f64,
+        decimals: u8,
+    },
+    /// Another reason, worded first and then put in place.
+    Reason(Box<Reason>),
+}
+
+/// Why a bot bid, played or called what it did: one variant for each kind
+/// of thought, carrying what the sentence names.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Reason {
+    /// The random bot's only thought.
+    Random,
+    /// A single action was possible (outside play).
+    OnlyChoice,
+    /// One card was legal.
+    OnlyCard { card: Card, trump: Suit },
+    /// Turned-card bidding: the hand is strong in the turned suit.
+    BidStrong { seat: Seat, suit: Suit, strength: i32 },
+    /// Turned-card bidding: too weak to play (*passen*).
+    PassTooWeak { suit: Suit, strength: i32 },
+    /// Free choice: no suit reaches the threshold.
+    PassNoSuit { best: Suit, strength: i32 },
+    /// Free choice: naming the strongest suit.
+    BestSuit { suit: Suit, strength: i32 },
+    /// Forced to name trump (the dealer after three passes, *verplicht*).
+    MustChoose { suit: Suit, strength: i32 },
+    /// The playing team is nat (*nat*) anyway: calling roem would only
+    /// hand it to the opponents.
+    KeepRoemQuiet { roem: u16 },
+    /// Calling roem (*roem!*).
+    CallRoem { roem: u16 },
+    /// Leading the highest trump left to draw trumps (*troef trekken*).
+    DrawTrumpsMaster { card: Card, trump: Suit },
+    /// Leading a low trump to draw the opponents' trumps.
+    DrawTrumps { card: Card, trump: Suit },
+    /// Cashing a card no one can beat or trump.
+    Cash { card: Card, trump: Suit },
+    /// Leading to the ace the partner's low discard showed.
+    LeadToSignal { suit: Suit, card: Card, trump: Suit },
+    /// A cheap lead, safe from a ruff.
+    LeadCheap { card: Card, trump: Suit },
+    /// The partner has the trick: adding points (*pak dik*).
+    PakDik { card: Card, trump: Suit },
+    /// The partner has the trick, and no card with points can be given.
+    PartnerWinsNothingBetter { card: Card, trump: Suit },
+    /// The partner has the trick: only trumps left, the smallest goes.
+    PartnerWinsSmallest { card: Card, trump: Suit },
+    /// Last to play: taking the trick.
+    LastToPlay { card: Card, trump: Suit },
+    /// Winning with a card no one after can beat.
+    WinSure { card: Card, trump: Suit },
+    /// Points on the table are worth trying for.
+    TryForPoints { points: i32, card: Card, trump: Suit },
+    /// A low discard signals the ace of its suit to the partner.
+    SignalAce { card: Card, trump: Suit },
+    /// The partner may win: playing low.
+    PartnerMayWin { card: Card, trump: Suit },
+    /// The trick is lost: giving away the least.
+    CannotWin { card: Card, trump: Suit },
+    /// The expert's card: best on average over sampled deals it solved.
+    BestOverSamples { card: Card, trump: Suit, solved: u32, average: Mean },
+    /// The expert's bid to play `suit`, from sampled deals.
+    BidSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
+    /// The expert's pass: playing `suit` does not pay on sampled deals.
+    PassSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
+    /// The expert left an early decision, too big to search within its
+    /// budget, to the heuristic, whose reason this holds.
+    TooEarlyToSearch(Box<Reason>),
+}
+
+impl Reason {
+    /// The translation key of this kind of reason (`assets/i18n`), whose
+    /// text has a `{name}` for each of [`Reason::args`].
+    pub fn key(&self) -> &'static str {
+        match self {
+            Reason::Random => "reason.random",
+            Reason::OnlyChoice => "reason.only_choice",
+            Reason::OnlyCard { .. } => "reason.only_card",
+            Reason::BidStrong { .. } => "reason.bid_strong",
+            Reason::PassTooWeak { .. } => "reason.pass_too_weak",
+            Reason::PassNoSuit { .. } => "reason.pass_no_suit",
+            Reason::BestSuit { .. } => "reason.best_suit",
+            Reason::MustChoose { .. } => "reason.must_choose",
+            Reason::KeepRoemQuiet { .. } => "reason.keep_roem_quiet",
+            Reason::CallRoem { .. } => "reason.call_roem",
+            Reason::DrawTrumpsMaster { .. } => "reason.draw_trumps_master",
+            Reason::DrawTrumps { .. } => "reason.draw_trumps",
+            Reason::Cash { .. } => "reason.cash",
+            Reason::LeadToSignal { .. } => "reason.lead_to_signal",
+            Reason::LeadCheap { .. } => "reason.lead_cheap",
+            Reason::PakDik { .. } => "reason.pak_dik",
+            Reason::PartnerWinsNothingBetter { .. } => "reason.partner_wins_nothing_better",
+            Reason::PartnerWinsSmallest { .. } => "reason.partner_wins_smallest",
+            Reason::LastToPlay { .. } => "reason.last_to_play",
+            Reason::WinSure { .. } => "reason.win_sure",
+            Reason::TryForPoints { .. } => "reason.try_for_points",
+            Reason::SignalAce { .. } => "reason.signal_ace",
+            Reason::PartnerMayWin { .. } => "reason.partner_may_win",
+            Reason::CannotWin { .. } => "reason.cannot_win",
+            Reason::BestOverSamples { .. } => "reason.best_over_samples",
+            Reason::BidSampled { .. } => "reason.bid_sampled",
+            Reason::PassSampled { .. } => "reason.pass_sampled",
+            Reason::TooEarlyToSearch(_) => "reason.too_early_to_search",
+        }
+    }
+
+    /// The values the sentence names, by placeholder name.
+    pub fn args(&self) -> Vec<(&'static str, ReasonArg)> {
+        let card = |card: Card, trump: Suit| ("card", ReasonArg::Card { card, trump });
+        let strength = |s: i32| ("strength", ReasonArg::Number(s as i64));
+        let count = |name, n: u32| (name, ReasonArg::Number(n as i64));
+        let sampled = |suit, made, samples, solved, average: Mean| {
+            vec![
+                ("suit", ReasonArg::Suit(suit)),
+                count("made", made),
+                count("samples", samples),
+                count("solved", solved),
+                ("average", ReasonArg::Average { value: average.value(), decimals: 0 }),
+            ]
+        };
+        match *self {
+            Reason::Random | Reason::OnlyChoice => Vec::new(),
+            Reason::BidStrong { seat, suit, strength: s } => {
+                vec![("seat", ReasonArg::Seat(seat)), ("suit", ReasonArg::Suit(suit)), strength(s)]
+            }
+            Reason::PassTooWeak { suit, strength: s }
+            | Reason::PassNoSuit { best: suit, strength: s }
+            | Reason::BestSuit { suit, strength: s }
+            | Reason::MustChoose { suit, strength: s } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
+            Reason::KeepRoemQuiet { roem } | Reason::CallRoem { roem } => {
+                vec![("roem", ReasonArg::Number(roem as i64))]
+            }
+            Reason::OnlyCard { card: c, trump }
+            | Reason::DrawTrumpsMaster { card: c, trump }
+            | Reason::DrawTrumps { card: c, trump }
+            | Reason::Cash { card: c, trump }
+            | Reason::LeadCheap { card: c, trump }
+            | Reason::PakDik { card: c, trump }
+            | Reason::PartnerWinsNothingBetter { card: c, trump }
+            | Reason::PartnerWinsSmallest { card: c, trump }
+            | Reason::LastToPlay { card: c, trump }
+            | Reason::WinSure { card: c, trump }
+            | Reason::PartnerMayWin { card: c, trump }
+            | Reason::CannotWin { card: c, trump } => vec![card(c, trump)],
+            Reason::LeadToSignal { suit, card: c, trump } => vec![("suit", ReasonArg::Suit(suit)), card(c, trump)],
+            Reason::TryForPoints { points, card: c, trump } => {
+                vec![("points", ReasonArg::Number(points as i64)), card(c, trump)]
+            }
+            Reason::SignalAce { card: c, trump } => vec![card(c, trump), ("suit", ReasonArg::Suit(c.suit()))],
+            Reason::BestOverSamples { card: c, trump, solved, average } => vec![
+                card(c, trump),
+                count("solved", solved),
+                ("average", ReasonArg::Average { value: average.value(), decimals: 1 }),
+            ],
+            Reason::BidSampled { suit, made, samples, solved, average }
+            | Reason::PassSampled { suit, made, samples, solved, average } => {
+                sampled(suit, made, samples, solved, average)
+            }
+            Reason::TooEarlyToSearch(ref inner) => vec![("reason", ReasonArg::Reason(inner.clone()))],
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let say = |card: &Card, trump: &Suit| card.spoken(Some(*trump));
+        match self {
+            Reason::Random => f.write_str("A random legal choice"),
+            Reason::OnlyChoice => f.write_str("The only choice"),
+            Reason::OnlyCard { card, trump } => write!(f, "{} is the only card I may play", say(card, trump)),
+            Reason::BidStrong { seat, suit, strength } => {
+                write!(f, "Play: {} is strong in {} ({strength})", seat.name(), suit.name())
+            }
+            Reason::PassTooWeak { suit, strength } => write!(f, "Pass: too weak in {} ({strength})", suit.name()),
+            Reason::PassNoSuit { best, strength } => {
+                write!(f, "Pass: no suit is strong enough (best {} at {strength})", best.name())
+            }
+            Reason::BestSuit { suit, strength } => write!(f, "{} is my best suit ({strength})", suit.name()),
+            Reason::MustChoose { suit, strength } => {
+                write!(f, "Must choose: {} is my best suit ({strength})", suit.name())
+            }
+            Reason::KeepRoemQuiet { roem } => {
+                write!(f, "We are nat whatever happens: keeping quiet about {roem} roem so the opponents do not get it")
+            }
+            Reason::CallRoem { roem } => write!(f, "Roem! {roem} for us"),
+            Reason::DrawTrumpsMaster { card, trump } => {
+                write!(f, "Drawing trumps: {} is the highest trump left", say(card, trump))
+            }
+            Reason::DrawTrumps { card, trump } => {
+                write!(f, "Leading {} to draw the opponents' trumps", say(card, trump))
+            }
+            Reason::Cash { card, trump } => write!(f, "Cashing {}: nobody can beat it", say(card, trump)),
+            Reason::LeadToSignal { suit, card, trump } => {
+                write!(f, "Partner's low discard showed the ace of {}: leading {}", suit.name(), say(card, trump))
+            }
+            Reason::LeadCheap { card, trump } => write!(f, "Leading {}: cheap, and safe from a ruff", say(card, trump)),
+            Reason::PakDik { card, trump } => {
+                write!(f, "Partner wins this trick: adding {} (pak dik)", say(card, trump))
+            }
+            Reason::PartnerWinsNothingBetter { card, trump } => {
+                write!(f, "Partner wins this trick: {} (nothing better to give)", say(card, trump))
+            }
+            Reason::PartnerWinsSmallest { card, trump } => {
+                write!(f, "Partner wins this trick: {} is my smallest", say(card, trump))
+            }
+            Reason::LastToPlay { card, trump } => {
+                write!(f, "Last to play: taking the trick with {}", say(card, trump))
+            }
+            Reason::WinSure { card, trump } => {
+                write!(f, "Winning with {}: no one after me can beat it", say(card, trump))
+            }
+            Reason::TryForPoints { points, card, trump } => {
+                write!(f, "{points} points on the table: trying {}", say(card, trump))
+            }
+            Reason::SignalAce { card, trump } => write!(
+                f,
+                "Discarding {}: a low card shows my partner the ace of {}",
+                say(card, trump),
+                card.suit().name()
+            ),
+            Reason::PartnerMayWin { card, trump } => {
+                write!(f, "Partner may win: playing low with {}", say(card, trump))
+            }
+            Reason::CannotWin { card, trump } => {
+                write!(f, "I cannot win this trick: {} gives away least", say(card, trump))
+            }
+            Reason::BestOverSamples { card, trump, solved, average } => write!(
+                f,
+                "{} is best over {solved} sampled deals ({:+.1} points on average)",
+                say(card, trump),
+                average.value()
+            ),
+            Reason::BidSampled { suit, made, samples, solved, average } => write!(
+                f,
+                "Playing {}: made in {made} of {samples} sampled deals ({solved} solved exactly), {:+.0} points on average",
+                suit.name(),
+                average.value()
+            ),
+            Reason::PassSampled { suit, made, samples, solved, average } => write!(
+                f,
+                "Pass: playing {} made in {made} of {samples} sampled deals ({solved} solved exactly), {:+.0} points on average",
+                suit.name(),
+                average.value()
+            ),
+            Reason::TooEarlyToSearch(inner) => write!(f, "{inner} (too early to search: the heuristic decides)"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One value of every variant: a new variant that is not added here
+    /// fails to compile in [`every_kind`]'s match.
+    fn every_kind() -> Vec<Reason> {
+        let card: Card = "9H".parse().unwrap();
+        let trump = Suit::Hearts;
+        let mean = Mean { total: 25, count: 2 };
+        let all = vec![
+            Reason::Random,
+            Reason::OnlyChoice,
+            Reason::OnlyCard { card, trump },
+            Reason::BidStrong { seat: Seat::West, suit: trump, strength: 80 },
+            Reason::PassTooWeak { suit: trump, strength: 40 },
+            Reason::PassNoSuit { best: trump, strength: 40 },
+            Reason::BestSuit { suit: trump, strength: 80 },
+            Reason::MustChoose { suit: trump, strength: 30 },
+            Reason::KeepRoemQuiet { roem: 20 },
+            Reason::CallRoem { roem: 20 },
+            Reason::DrawTrumpsMaster { card, trump },
+            Reason::DrawTrumps { card, trump },
+            Reason::Cash { card, trump },
+            Reason::LeadToSignal { suit: Suit::Clubs, card, trump },
+            Reason::LeadCheap { card, trump },
+            Reason::PakDik { card, trump },
+            Reason::PartnerWinsNothingBetter { card, trump },
+            Reason::PartnerWinsSmallest { card, trump },
+            Reason::LastToPlay { card, trump },
+            Reason::WinSure { card, trump },
+            Reason::TryForPoints { points: 21, card, trump },
+            Reason::SignalAce { card, trump },
+            Reason::PartnerMayWin { card, trump },
+            Reason::CannotWin { card, trump },
+            Reason::BestOverSamples { card, trump, solved: 20, average: mean },
+            Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
+            Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
+            Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),
+        ];
+        for r in &all {
+            // Exhaustive on purpose: see the doc comment.
+            match r {
+                Reason::Random
+                | Reason::OnlyChoice
+                | Reason::OnlyCard { .. }
+                | Reason::BidStrong { .. }
+                | Reason::PassTooWeak { .. }
+                | Reason::PassNoSuit { .. }
+                | Reason::BestSuit { .. }
+                | Reason::MustChoose { .. }
+                | Reason::KeepRoemQuiet { .. }
+                | Reason::CallRoem { .. }
+                | Reason::DrawTrumpsMaster { .. }
+                | Reason::DrawTrumps { .. }
+                | Reason::Cash { .. }
+                | Reason::LeadToSignal { .. }
+                | Reason::LeadCheap { .. }
+                | Reason::PakDik { .. }
+                | Reason::PartnerWinsNothingBetter { .. }
+                | Reason::PartnerWinsSmallest { .. }
+                | Reason::LastToPlay { .. }
+                | Reason::WinSure { .. }
+                | Reason::TryForPoints { .. }
+                | Reason::SignalAce { .. }
+                | Reason::PartnerMayWin { .. }
+                | Reason::CannotWin { .. }
+                | Reason::BestOverSamples { .. }
+                | Reason::BidSampled { .. }
+                | Reason::PassSampled { .. }
+                | Reason::TooEarlyToSearch(_) => {}
+            }
+        }
+        all
+    }
+
+    /// The `"key": "text"` lines of a translation file.
+    fn translations(file: &str) -> std::collections::HashMap<String, String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/i18n");
+        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        text.lines()
+            .filter_map(|line| {
+                let (key, value) = line.trim().split_once("\": \"")?;
+                Some((
+                    key.strip_prefix('"')?.to_string(),
+                    value.trim_end_matches(',').trim_end_matches('"').to_string(),
+                ))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_reason_has_its_own_key_translated_with_its_args() {
+        let all = every_kind();
+        let keys: std::collections::HashSet<_> = all.iter().map(Reason::key).collect();
+        assert_eq!(keys.len(), all.len(), "two kinds of reason share a key");
+        for file in ["en.ron", "nl.ron"] {
+            let texts = translations(file);
+            for r in &all {
+                let text = texts.get(r.key()).unwrap_or_else(|| panic!("{file} has no {}", r.key()));
+                for (name, _) in r.args() {
+                    assert!(text.contains(&format!("{{{name}}}")), "{file}: {} lacks {{{name}}}: {text}", r.key());
+                }
+                let placeholders = text.matches('{').count();
+                assert_eq!(placeholders, r.args().len(), "{file}: {} has other placeholders: {text}", r.key());
+            }
+        }
+    }
+
+    #[test]
+    fn the_english_translation_says_what_display_says() {
+        // Fill each English text with the args worded as Display words
+        // them: the two must agree, so the hint reads the same in the app.
+        let en = translations("en.ron");
+        for r in every_kind() {
+            let mut text = en[r.key()].clone();
+            for (name, arg) in r.args() {
+                let value = match arg {
+                    ReasonArg::Card { card, trump } => card.spoken(Some(trump)),
+                    ReasonArg::Suit(s) => s.name().to_string(),
+                    ReasonArg::Seat(s) => s.name().to_string(),
+                    ReasonArg::Number(n) => n.to_string(),
+                    ReasonArg::Average { value, decimals } => format!("{value:+.*}", decimals as usize),
+                    ReasonArg::Reason(inner) => inner.to_string(),
+                };
+                text = text.replace(&format!("{{{name}}}"), &value);
+            }
+            assert_eq!(text, r.to_string(), "{}", r.key());
+        }
+    }
+
+    #[test]
+    fn averages_are_worked_out_as_the_bots_did() {
+        let r = Reason::BestOverSamples {
+            card: "JS".parse().unwrap(),
+            trump: Suit::Spades,
+            solved: 4,
+            average: Mean { total: -3, count: 4 },
+        };
+        let expected = format!("the jack of trumps is best over 4 sampled deals ({:+.1} points on average)", -0.75f64);
+        assert_eq!(r.to_string(), expected);
+        let m = Mean { total: 5, count: 2 };
+        let r = Reason::BidSampled { suit: Suit::Clubs, made: 1, samples: 2, solved: 2, average: m };
+        assert_eq!(
+            r.to_string(),
+            format!("Playing clubs: made in 1 of 2 sampled deals (2 solved exactly), {:+.0} points on average", 2.5f64)
+        );
+    }
+}
