@@ -15,6 +15,8 @@ pub struct Options {
     /// Write a PNG of the window after every trick and each deal's end.
     pub screenshot: Option<PathBuf>,
     pub quit_after_deals: Option<u32>,
+    /// At exit, write frame times and the card entities as JSON.
+    pub stats: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -27,6 +29,7 @@ impl Default for Options {
             data_dir: None,
             screenshot: None,
             quit_after_deals: None,
+            stats: None,
         }
     }
 }
@@ -41,6 +44,7 @@ klaverjas: the Dutch card game against three bots
   --data-dir DIR         where saves and settings live
   --screenshot DIR       a PNG of the window after each trick and deal
   --quit-after-deals N   quit after N deals
+  --stats FILE           at exit, write frame times as JSON
   --help                 this text";
 
 /// What the command line asks for.
@@ -83,6 +87,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
+            "--stats" => o.stats = Some(PathBuf::from(value()?)),
             "--quit-after-deals" => {
                 let v = value()?;
                 o.quit_after_deals = Some(
@@ -109,7 +114,7 @@ mod tests {
     #[test]
     fn parses_every_option() {
         let Command::Run(o) = parse(&args(
-            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1",
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json",
         ))
         .unwrap() else {
             panic!()
@@ -121,6 +126,7 @@ mod tests {
         assert_eq!(o.data_dir, Some(PathBuf::from("/tmp/d")));
         assert_eq!(o.screenshot, Some(PathBuf::from("out")));
         assert_eq!(o.quit_after_deals, Some(1));
+        assert_eq!(o.stats, Some(PathBuf::from("s.json")));
         assert_eq!(parse(&args("--seed=3")).unwrap(), Command::Run(Options { seed: Some(3), ..Options::default() }));
         assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
     }
@@ -135,6 +141,7 @@ mod tests {
             "--window 0x0",
             "--rules nope",
             "--quit-after-deals 0",
+            "--stats",
             "stray",
         ] {
             let e = parse(&args(bad)).unwrap_err();

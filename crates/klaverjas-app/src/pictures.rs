@@ -1,165 +1,201 @@
-//! The card pictures from `assets/cards/` (made by `kj-cards`), turned into
-//! egui textures the first time the table shows each one.
+//! The card pictures of the chosen skin, loaded through Bevy's
+//! `AssetServer` from `assets/cards/<deck>/` (made by `kj-cards`), so the
+//! same code reads them from a folder on the desktop and from the app
+//! bundle on a phone.
 //!
-//! The files are twice the largest size the game draws a card at. Each is
-//! halved (averaging, so it stays sharp) until it is no more than twice the
-//! size it is drawn at on this screen: a 720p table keeps 232 px cards, a
-//! phone 1080 px wide 464 px, and a deck's 53 textures take 8 to 31 MB of
-//! video memory instead of 126.
-//!
-//! Where the folder is missing the table draws plain cards instead, and the
-//! title screen says why.
+//! The files are twice the largest size the game draws a card at. As each
+//! arrives it is halved (averaging, so it stays sharp: sprites have no
+//! mipmaps, and a picture shrunk fourfold on the GPU shimmers) until it is
+//! no more than twice the size it is drawn at on this screen: a 720p table
+//! keeps 232 px cards, a phone 1080 px wide 464 px, and a deck's textures
+//! take 8 to 31 MB of video memory instead of 126.
 
+use crate::PlayerSettings;
 use crate::settings::Skin;
-use bevy::prelude::Resource;
-use bevy_egui::egui::{self, Color32, ColorImage, Mesh, Pos2, Rect, TextureHandle, TextureId, TextureOptions};
-use klaverjas_cards::{Deck, Face};
+use crate::table::layout::Table;
+use bevy::asset::RenderAssetUsages;
+use bevy::image::Image;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use klaverjas::{Card, PileCard};
+use klaverjas_cards::Face;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// The folder Bevy's `AssetServer` reads: `$KLAVERJAS_ASSETS`, an `assets`
+/// folder beside the executable or up to three folders above it
+/// (`target/release/` in a checkout), or the checkout this was built from.
+/// `None` where none holds the card pictures: Bevy's default then applies
+/// (the bundle's assets on a phone).
+pub fn find_assets() -> Option<PathBuf> {
+    let mut candidates = Vec::new();
+    if let Some(dir) = std::env::var_os("KLAVERJAS_ASSETS") {
+        candidates.push(PathBuf::from(dir));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        candidates.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets")));
+    }
+    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets"));
+    candidates.into_iter().find(|d| d.join(face_path(Skin::French, Face::Back)).is_file())
+}
+
+/// A picture's path under the assets folder.
+pub fn face_path(skin: Skin, face: Face) -> String {
+    format!("cards/{}/{}", skin.dir(), face.file_name())
+}
+
+/// The handles of the skin's pictures, and their egui textures.
 #[derive(Resource)]
-pub struct CardPictures {
-    /// `assets/cards`, if found.
-    root: Option<PathBuf>,
-    /// How many times the files are halved for this screen.
-    halvings: u32,
-    /// The player's skin, which the textures are of.
-    skin: Skin,
-    /// Loaded textures; `None` records a file that could not be read, so it
-    /// is not tried again every frame.
-    textures: HashMap<Face, Option<TextureHandle>>,
-    /// The first file that failed, for the player.
+pub struct CardImages {
+    pub skin: Skin,
+    handles: HashMap<Face, Handle<Image>>,
+    /// How many times each picture is halved on this screen.
+    pub halvings: u32,
+    /// Pictures already halved (a reload is halved again).
+    halved: HashMap<AssetId<Image>, u32>,
+    /// The first picture that failed, for the player.
     pub problem: Option<String>,
 }
 
-/// Where the pictures may be, in order: `$KLAVERJAS_ASSETS/cards`, an
-/// `assets/cards` beside the executable or up to three folders above it
-/// (`target/release/` in a checkout), and the checkout this was built from.
-pub fn find_root() -> Option<PathBuf> {
-    let mut candidates = Vec::new();
-    if let Some(dir) = std::env::var_os("KLAVERJAS_ASSETS") {
-        candidates.push(PathBuf::from(dir).join("cards"));
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        candidates.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets/cards")));
-    }
-    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/cards"));
-    candidates.into_iter().find(|d| d.join(Deck::French.dir()).join(Face::Back.file_name()).is_file())
-}
-
-impl CardPictures {
-    pub fn new(root: Option<PathBuf>) -> CardPictures {
-        let problem = match &root {
-            None => Some("assets/cards was not found: plain cards are drawn".to_string()),
-            Some(_) => None,
-        };
-        if let Some(p) = &problem {
-            bevy::log::warn!("{p}");
-        }
-        CardPictures { root, halvings: 0, skin: Skin::French, textures: HashMap::new(), problem }
+impl CardImages {
+    pub fn face(&self, face: Face) -> Handle<Image> {
+        self.handles.get(&face).cloned().unwrap_or_default()
     }
 
-    /// The skin to draw; switching frees the old skin's textures.
-    pub fn use_skin(&mut self, skin: Skin) {
-        if skin != self.skin {
-            self.skin = skin;
-            self.textures.clear();
-        }
+    pub fn card(&self, card: Card) -> Handle<Image> {
+        self.face(Face::Card(card))
     }
 
-    pub fn skin(&self) -> Skin {
-        self.skin
+    pub fn back(&self) -> Handle<Image> {
+        self.face(Face::Back)
     }
 
-    /// Chooses the texture size for cards drawn `drawn_height` physical
-    /// pixels high; a change drops the textures made for the old size.
-    pub fn fit(&mut self, drawn_height: f32) {
-        let full = klaverjas_cards::CARD_HEIGHT as f32;
-        let mut halvings = 0;
-        while halvings < 3 && full / 2f32.powi(halvings as i32 + 1) >= drawn_height {
-            halvings += 1;
-        }
-        if halvings != self.halvings {
-            self.halvings = halvings;
-            self.textures.clear();
-        }
+    pub fn pile(&self, card: PileCard) -> Handle<Image> {
+        self.face(Face::Pile { suit: card.suit, rank: card.rank })
     }
 
-    /// The texture of a face in the current skin, loading it on first use.
-    pub fn texture(&mut self, ctx: &egui::Context, face: Face) -> Option<TextureId> {
-        let root = self.root.as_ref()?;
-        let (halvings, deck) = (self.halvings, self.skin.deck());
-        let slot = self.textures.entry(face).or_insert_with(|| {
-            let path = root.join(deck.dir()).join(face.file_name());
-            match load(&path, halvings) {
-                Ok(image) => Some(ctx.load_texture(path.display().to_string(), image, TextureOptions::LINEAR)),
-                Err(e) => {
-                    bevy::log::warn!("{}: {e}", path.display());
-                    self.problem.get_or_insert_with(|| format!("{}: {e}", path.display()));
-                    None
-                }
-            }
-        });
-        slot.as_ref().map(TextureHandle::id)
+    fn load(server: &AssetServer, skin: Skin, halvings: u32) -> CardImages {
+        let handles = Face::all().into_iter().map(|f| (f, server.load(face_path(skin, f)))).collect();
+        CardImages { skin, handles, halvings, halved: HashMap::new(), problem: None }
     }
 }
 
-fn load(path: &Path, halvings: u32) -> Result<ColorImage, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
-    let mut buf = vec![0; reader.output_buffer_size().ok_or("the picture is too large")?];
-    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
-    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("expected 8-bit RGBA, found {:?} {:?}", info.color_type, info.bit_depth));
+/// How many halvings keep a picture at least `drawn_height` physical pixels
+/// high (so at most twice that).
+pub fn halvings_for(drawn_height: f32) -> u32 {
+    let full = klaverjas_cards::CARD_HEIGHT as f32;
+    let mut halvings = 0;
+    while halvings < 3 && full / 2f32.powi(halvings as i32 + 1) >= drawn_height {
+        halvings += 1;
     }
-    let (mut w, mut h) = (info.width as usize, info.height as usize);
-    // Premultiplied, so transparent corners do not darken the edges when
-    // pixels are averaged.
-    let mut px: Vec<[u16; 4]> = buf[..w * h * 4]
+    halvings
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, load_skin).add_systems(Update, (follow_skin, halve_loaded).chain());
+}
+
+fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {
+    let scale = windows.iter().next().map_or(1.0, |w| w.scale_factor());
+    halvings_for(table.layout().card.y * table.zoom * scale)
+}
+
+fn load_skin(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    settings: Res<PlayerSettings>,
+    table: Res<Table>,
+    windows: Query<&Window>,
+) {
+    let halvings = wanted_halvings(&table, &windows);
+    commands.insert_resource(CardImages::load(&server, settings.0.skin, halvings));
+}
+
+/// A new skin, or a window that needs another size, loads the pictures
+/// again; the cards take the new handles from [`CardImages`].
+fn follow_skin(
+    mut images: ResMut<CardImages>,
+    server: Res<AssetServer>,
+    settings: Res<PlayerSettings>,
+    table: Res<Table>,
+    windows: Query<&Window>,
+) {
+    let halvings = wanted_halvings(&table, &windows);
+    // Only a much larger window reloads: shrinking keeps the sharper copy.
+    if settings.0.skin != images.skin || halvings < images.halvings {
+        *images = CardImages::load(&server, settings.0.skin, halvings);
+    }
+}
+
+/// Halves each picture of the skin as it arrives, and notes failures.
+fn halve_loaded(
+    mut loaded: MessageReader<AssetEvent<Image>>,
+    mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>,
+    mut images: ResMut<CardImages>,
+    mut assets: ResMut<Assets<Image>>,
+) {
+    for event in loaded.read() {
+        let AssetEvent::LoadedWithDependencies { id } = *event else { continue };
+        if images.halved.get(&id) == Some(&images.halvings) {
+            continue;
+        }
+        let halvings = images.halvings;
+        if let Some(mut image) = assets.get_mut(id)
+            && let Some(smaller) = halve(&image, halvings)
+        {
+            *image = smaller;
+        }
+        images.halved.insert(id, halvings);
+    }
+    for e in failed.read() {
+        warn!("{}: {}", e.path, e.error);
+        if images.problem.is_none() {
+            images.problem = Some(format!("{}: {}", e.path, e.error));
+        }
+    }
+}
+
+/// `image` halved `times` times, averaging with the colours weighted by
+/// their alpha, so transparent corners do not darken the edges. `None`
+/// where nothing is to be done or the format is not 8-bit RGBA.
+fn halve(image: &Image, times: u32) -> Option<Image> {
+    let format = image.texture_descriptor.format;
+    if times == 0 || !matches!(format, TextureFormat::Rgba8UnormSrgb | TextureFormat::Rgba8Unorm) {
+        return None;
+    }
+    let (mut w, mut h) = (image.width() as usize, image.height() as usize);
+    let mut px: Vec<[u32; 4]> = image
+        .data
+        .as_ref()?
         .chunks_exact(4)
         .map(|c| {
-            let a = c[3] as u16;
-            [c[0] as u16 * a / 255, c[1] as u16 * a / 255, c[2] as u16 * a / 255, a]
+            let a = c[3] as u32;
+            [c[0] as u32 * a, c[1] as u32 * a, c[2] as u32 * a, a]
         })
         .collect();
-    for _ in 0..halvings {
+    for _ in 0..times {
         let (nw, nh) = (w / 2, h / 2);
         let mut next = Vec::with_capacity(nw * nh);
         for y in 0..nh {
             for x in 0..nw {
                 let at = |dx: usize, dy: usize| px[(2 * y + dy) * w + 2 * x + dx];
                 let quad = [at(0, 0), at(1, 0), at(0, 1), at(1, 1)];
-                next.push(std::array::from_fn(|k| (quad.iter().map(|q| q[k]).sum::<u16>() + 2) / 4));
+                next.push(std::array::from_fn(|k| quad.iter().map(|q| q[k]).sum::<u32>() / 4));
             }
         }
         (px, w, h) = (next, nw, nh);
     }
-    let bytes: Vec<u8> = px.iter().flat_map(|p| p.map(|v| v as u8)).collect();
-    Ok(ColorImage::from_rgba_premultiplied([w, h], &bytes))
-}
-
-/// Paints a texture into `rect`; `quarter_turn` lays it on its side (the
-/// side players' backs). `tint` darkens a card that may not be played.
-pub fn paint(p: &egui::Painter, texture: TextureId, rect: Rect, quarter_turn: bool, tint: Color32) {
-    paint_part(p, texture, rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), quarter_turn, tint);
-}
-
-/// Paints the part `uv` (0..1 on both axes) of a texture into `rect`.
-pub fn paint_part(p: &egui::Painter, texture: TextureId, rect: Rect, uv: Rect, quarter_turn: bool, tint: Color32) {
-    let mut mesh = Mesh::with_texture(texture);
-    let corners = [rect.left_top(), rect.right_top(), rect.right_bottom(), rect.left_bottom()];
-    let mut uvs = [uv.left_top(), uv.right_top(), uv.right_bottom(), uv.left_bottom()];
-    if quarter_turn {
-        uvs.rotate_right(1);
-    }
-    for (pos, uv) in corners.into_iter().zip(uvs) {
-        mesh.vertices.push(egui::epaint::Vertex { pos, uv, color: tint });
-    }
-    mesh.add_triangle(0, 1, 2);
-    mesh.add_triangle(0, 2, 3);
-    p.add(mesh);
+    let bytes: Vec<u8> = px
+        .iter()
+        .flat_map(|&[r, g, b, a]| {
+            let straight = |v: u32| if a == 0 { 0 } else { ((v + a / 2) / a).min(255) as u8 };
+            [straight(r), straight(g), straight(b), a.min(255) as u8]
+        })
+        .collect();
+    let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
+    let mut smaller = Image::new(size, TextureDimension::D2, bytes, format, RenderAssetUsages::default());
+    smaller.sampler = image.sampler.clone();
+    Some(smaller)
 }
 
 #[cfg(test)]
@@ -167,37 +203,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_checkout_has_the_pictures_and_they_load_at_each_size() {
-        let root = find_root().expect("assets/cards in the checkout");
-        let path = root.join(Deck::Swiss.dir()).join(Face::Back.file_name());
-        for halvings in 0..3 {
-            let image = load(&path, halvings).expect("a committed picture loads");
-            let (w, h) =
-                (klaverjas_cards::CARD_WIDTH as usize >> halvings, klaverjas_cards::CARD_HEIGHT as usize >> halvings);
-            assert_eq!(image.size, [w, h]);
-            // Rounded corners stay transparent; the middle is opaque.
-            assert_eq!(image.pixels[0].a(), 0);
-            assert_eq!(image.pixels[h / 2 * w + w / 2].a(), 255);
+    fn the_checkout_has_every_picture_of_every_skin() {
+        let root = find_assets().expect("assets/cards in the checkout");
+        for skin in Skin::ALL {
+            for face in Face::all() {
+                assert!(root.join(face_path(skin, face)).is_file(), "{}", face_path(skin, face));
+            }
         }
     }
 
     #[test]
-    fn a_damaged_picture_is_an_error_not_a_panic() {
-        let dir = std::env::temp_dir().join(format!("kj-pictures-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        let path = dir.join("bad.png");
-        std::fs::write(&path, b"\x89PNG\r\n\x1a\nnot really").expect("a file");
-        assert!(load(&path, 1).is_err());
-        assert!(load(&dir.join("missing.png"), 0).is_err());
-        let _ = std::fs::remove_dir_all(dir);
+    fn halving_averages_and_keeps_transparent_corners_clean() {
+        // 4 x 2: a transparent pixel beside opaque red, and plain white.
+        let data = vec![
+            0, 0, 0, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, //
+            255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        ];
+        let size = Extent3d { width: 4, height: 2, depth_or_array_layers: 1 };
+        let image =
+            Image::new(size, TextureDimension::D2, data, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::default());
+        let half = halve(&image, 1).expect("RGBA halves");
+        assert_eq!((half.width(), half.height()), (2, 1));
+        let px = half.data.expect("pixels");
+        // Three opaque reds and one transparent pixel: still pure red,
+        // three quarters opaque (black would bleed in without weighting).
+        assert_eq!(&px[0..4], &[255, 0, 0, 191]);
+        assert_eq!(&px[4..8], &[255, 255, 255, 255]);
+        assert!(halve(&image, 0).is_none());
     }
 
     #[test]
-    fn the_texture_size_is_the_smallest_halving_at_least_the_drawn_size() {
-        let mut pics = CardPictures::new(None);
+    fn the_picture_size_is_the_smallest_halving_at_least_the_drawn_size() {
         for (drawn, halvings) in [(700.0, 0), (340.0, 1), (158.0, 2), (60.0, 3)] {
-            pics.fit(drawn);
-            assert_eq!(pics.halvings, halvings, "{drawn}");
+            assert_eq!(halvings_for(drawn), halvings, "{drawn}");
         }
     }
 }

@@ -2,26 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Skin {
-    French,
-    /// Clubs green, diamonds orange: four colours for colour-blind players
-    /// and small screens.
-    FrenchFourColour,
-    /// Bells, Shields, Roses and Acorns with B, V, H courts (seed 001).
-    Swiss,
-}
-
-impl Skin {
-    /// The deck of pictures this skin shows.
-    pub fn deck(self) -> klaverjas_cards::Deck {
-        match self {
-            Skin::French => klaverjas_cards::Deck::French,
-            Skin::FrenchFourColour => klaverjas_cards::Deck::FrenchFourColour,
-            Skin::Swiss => klaverjas_cards::Deck::Swiss,
-        }
-    }
-}
+/// The deck the table is drawn with: one type for the settings, the
+/// pictures and the texts (the Swiss-style deck names its suits).
+pub use klaverjas_cards::Deck as Skin;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Speed {
@@ -32,14 +15,31 @@ pub enum Speed {
 }
 
 impl Speed {
-    /// Seconds a card takes to fly, and the pause on a complete trick.
-    pub fn timings(self) -> (f32, f32) {
-        match self {
+    /// How long cards move and rest at this speed.
+    pub fn pace(self) -> Pace {
+        let (fly, pause) = match self {
             Speed::Slow => (0.6, 1.6),
             Speed::Normal => (0.35, 1.0),
             Speed::Fast => (0.15, 0.45),
             Speed::Instant => (0.0, 0.0),
-        }
+        };
+        Pace { fly, pause }
+    }
+}
+
+/// Seconds of the table's show.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pace {
+    /// A card on its way: played to the trick, swept, or dealt in a packet.
+    pub fly: f32,
+    /// A complete trick lies still this long before it is swept.
+    pub pause: f32,
+}
+
+impl Pace {
+    /// The whole deal, 32 cards in packets, takes as long as six flights.
+    pub fn deal(self) -> f32 {
+        self.fly * 6.0
     }
 }
 

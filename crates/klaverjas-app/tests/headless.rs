@@ -1,14 +1,27 @@
-//! The app's logic without a window or GPU: `MinimalPlugins` + `StatesPlugin`
-//! and the logic plugin, driven by `app.update()`.
+//! The app without a window or GPU: `MinimalPlugins` + `StatesPlugin`, an
+//! asset server, the logic and the table's card entities, driven by
+//! `app.update()` with a fixed step of game time.
 
+use bevy::input::InputPlugin;
+use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use klaverjas::{Action, Bid, Phase, Preset};
+use bevy::time::TimeUpdateStrategy;
+use klaverjas::{Action, Bid, Card, Match, Phase, Preset, Seat, Suit, Team};
 use klaverjas_app::cli::Options;
-use klaverjas_app::session::{HUMAN, Session};
-use klaverjas_app::settings::Speed;
-use klaverjas_app::{PlayerSettings, Screen, Texts, TitleMessage, logic_plugin};
+use klaverjas_app::pictures::CardImages;
+use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats};
+use klaverjas_app::settings::{Skin, Speed};
+use klaverjas_app::show::Show;
+use klaverjas_app::table::cards::{Look, Place, TableCard, Target, Tween};
+use klaverjas_app::table::layout::Table;
+use klaverjas_app::{PlayerSettings, Screen, Texts, TitleMessage, logic_plugin, table_plugin, words};
+use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// Game time per update.
+const STEP: Duration = Duration::from_millis(20);
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("klaverjas-app-test-{name}-{}", std::process::id()));
@@ -17,126 +30,293 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn headless_app(options: Options) -> App {
+fn headless_app(options: Options, speed: Speed) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin)).add_plugins(logic_plugin(options));
-    app.world_mut().resource_mut::<PlayerSettings>().0.speed = Speed::Instant;
+    let mut assets = AssetPlugin::default();
+    assets.file_path = klaverjas_app::pictures::find_assets().expect("the checkout's assets").display().to_string();
+    app.add_plugins((MinimalPlugins, StatesPlugin, assets, bevy::image::ImagePlugin::default(), InputPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
+        .add_plugins(logic_plugin(options))
+        .add_plugins(table_plugin);
+    app.world_mut().resource_mut::<PlayerSettings>().0.speed = speed;
     app.update();
     app
 }
 
-fn session(app: &mut App) -> Mut<'_, Session> {
-    app.world_mut().resource_mut::<Session>()
+fn seats(app: &App) -> &Seats {
+    app.world().resource::<Seats>()
+}
+
+fn now(app: &App) -> f32 {
+    app.world().resource::<Time>().elapsed_secs()
+}
+
+/// Runs frames until `stop` holds.
+fn run_until(app: &mut App, what: &str, stop: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if stop(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("never reached: {what}");
+}
+
+fn idle(app: &App) -> bool {
+    app.world().resource::<Show>().idle(now(app))
+}
+
+/// Sits the player down at a new match and shows the table.
+fn sit_down(app: &mut App, seats: Seats) {
+    let number = seats.m.deal_number();
+    app.world_mut().insert_resource(seats);
+    app.world_mut().write_message(GameEvent::Dealt { number });
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
+    app.update();
+}
+
+fn player_seats(preset: Preset, seed: u64) -> Seats {
+    let m = klaverjas_app::new_match(preset.rules(), Some(seed));
+    Seats::new(m, false, klaverjas_ai::Level::Heuristic)
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(PlayerAction { seat: HUMAN, action });
+    app.update();
+}
+
+/// Plays the player's turns with the first legal action (passing where
+/// allowed) until `stop` holds.
+fn play_until(app: &mut App, what: &str, stop: impl Fn(&Seats) -> bool) {
+    for _ in 0..20_000 {
+        app.update();
+        let s = seats(app);
+        if stop(s) {
+            return;
+        }
+        let g = s.game();
+        if idle(app) && g.to_act() == Some(HUMAN) {
+            let legal = g.legal_actions();
+            let pass = Action::Bid(Bid::Pass);
+            let action = if legal.contains(&pass) { pass } else { legal[0] };
+            act(app, action);
+        }
+    }
+    panic!("never reached: {what}");
+}
+
+fn cards(app: &mut App) -> Vec<(Card, Place, Look, Target, Option<Tween>)> {
+    let mut q = app.world_mut().query::<(&TableCard, &Place, &Look, &Target, Option<&Tween>)>();
+    q.iter(app.world()).map(|(c, p, l, t, tw)| (c.0, *p, *l, *t, tw.copied())).collect()
 }
 
 #[test]
 fn bots_play_a_full_deal_to_the_score() {
     let dir = temp_dir("demo");
-    let mut app =
-        headless_app(Options { demo: true, seed: Some(4), data_dir: Some(dir.clone()), ..Options::default() });
+    let mut app = headless_app(
+        Options { demo: true, seed: Some(4), data_dir: Some(dir.clone()), ..Options::default() },
+        Speed::Instant,
+    );
+    run_until(&mut app, "the score", |app| app.world().resource::<Show>().shown.result.is_some());
     assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table);
-    for _ in 0..2000 {
-        app.update();
-        if app.world().resource::<Session>().shown.result.is_some() {
-            break;
-        }
-    }
-    let s = app.world().resource::<Session>();
-    let result = s.shown.result.expect("the deal was scored");
+    let m = seats(&app).m.clone();
+    let s = &m;
+    let result = s.game().result().copied().expect("the deal was scored");
     assert!(!dir.join("save.ron").exists(), "a demo leaves the player's save alone");
     assert_eq!(result.points.ns + result.points.ew, 162);
-    assert_eq!(s.m.sheet().rows.len(), 1);
-    assert_eq!(s.shown.tricks_won.ns + s.shown.tricks_won.ew, 8, "the table showed every trick");
-}
-
-/// Plays the human's turns with `choose` until `stop` holds.
-fn play_until(app: &mut App, stop: impl Fn(&Session) -> bool, choose: impl Fn(&Session) -> Action) {
-    for _ in 0..5000 {
-        app.update();
-        let now = app.world().resource::<Time>().elapsed_secs();
-        let texts = app.world().resource::<Texts>().0.clone();
-        let mut s = session(app);
-        if stop(&s) {
-            return;
-        }
-        if s.waiting_for(now) == Some(HUMAN) {
-            let action = choose(&s);
-            s.human(action, &texts, now).expect("a legal action");
-        }
-    }
-    panic!("never reached the wanted position");
-}
-
-/// Starts a match with the player at South and shows the table.
-fn sit_down(app: &mut App, preset: Preset, seed: u64) {
-    let settings = app.world().resource::<PlayerSettings>().0.clone();
-    let session = Session::new(klaverjas_app::new_match(preset.rules(), Some(seed)), false, &settings);
-    app.world_mut().insert_resource(session);
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
-}
-
-fn first_legal(s: &Session) -> Action {
-    let g = s.m.game();
-    match g.phase() {
-        Phase::Bidding if g.legal_actions().contains(&Action::Bid(Bid::Pass)) => Action::Bid(Bid::Pass),
-        _ => g.legal_actions()[0],
+    assert_eq!(s.sheet().rows.len(), 1);
+    let shown = &app.world().resource::<Show>().shown;
+    assert_eq!(shown.tricks_won(Team::NS) + shown.tricks_won(Team::EW), 8, "the table showed every trick");
+    // Every card lies in the pile of the team that won its trick.
+    app.update();
+    for (card, place, ..) in cards(&mut app) {
+        let trick = s.game().tricks().iter().find(|t| t.cards.contains(&card)).expect("played");
+        assert!(matches!(place, Place::Won { team, .. } if team == trick.winner.team()), "{card}: {place:?}");
     }
 }
 
 #[test]
-fn a_card_that_may_not_be_played_is_refused_with_the_rule() {
-    let dir = temp_dir("refuse");
-    let mut app = headless_app(Options {
-        seed: Some(11),
-        rules: Some(Preset::Rotterdam),
-        data_dir: Some(dir),
-        ..Options::default()
+fn a_deal_puts_32_card_entities_in_the_hands_in_packet_order() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("deal")), ..Options::default() }, Speed::Normal);
+    sit_down(&mut app, player_seats(Preset::Classic, 3));
+    let game = seats(&app).game().clone();
+    let order = game.deal().dealing_order();
+    let on_table = cards(&mut app);
+    assert_eq!(on_table.len(), 32);
+    // Each card is on its way to its seat's hand, leaving the dealer in
+    // the engine's order: packets of 3, 2 and 3 from the dealer's left.
+    let mut starts = Vec::new();
+    for (k, &(seat, card)) in order.iter().enumerate() {
+        let packet = if k < 12 { k / 3 } else if k < 20 { (k - 12) / 2 } else { (k - 20) / 3 };
+        assert_eq!(seat, game.dealer().after(packet + 1), "card {k} goes to the next seat in its round");
+        let (_, place, _, _, tween) = on_table.iter().find(|c| c.0 == card).copied().expect("an entity per card");
+        assert!(matches!(place, Place::Hand { seat: s, .. } if s == seat), "{card}: {place:?}");
+        assert!(game.hand(seat).contains(card));
+        starts.push(tween.expect("dealt with a tween").start);
+    }
+    assert!(starts.windows(2).all(|w| w[0] < w[1]), "cards leave one by one in order: {starts:?}");
+    // The first card leaves at once, the last near the end of the deal.
+    run_until(&mut app, "the deal's end", |app| cards_resting(app));
+    for (card, place, look, target, _) in cards(&mut app) {
+        assert_eq!(look, target.0, "{card} rests where it was sent");
+        let Place::Hand { seat, .. } = place else { panic!("{card} in {place:?}") };
+        assert!(game.hand(seat).contains(card));
+    }
+}
+
+fn cards_resting(app: &App) -> bool {
+    let world = app.world();
+    let mut tweens = 0;
+    for entity in world.iter_entities() {
+        if entity.contains::<Tween>() {
+            tweens += 1;
+        }
+    }
+    tweens == 0
+}
+
+#[test]
+fn a_played_card_flies_to_its_trick_slot_and_stays_there() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("fly")), ..Options::default() }, Speed::Normal);
+    sit_down(&mut app, player_seats(Preset::Rotterdam, 8));
+    play_until(&mut app, "the player's card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
     });
-    sit_down(&mut app, Preset::Rotterdam, 11);
-    let now = |app: &App| app.world().resource::<Time>().elapsed_secs();
-    // Play on until South holds a card the rules forbid.
-    play_until(
-        &mut app,
-        |s| {
-            let g = s.m.game();
-            s.waiting_for(f32::MAX) == Some(HUMAN)
-                && g.phase() == Phase::Playing
-                && !g.hand(HUMAN).minus(g.legal_cards()).is_empty()
-        },
-        first_legal,
-    );
-    let t = now(&app);
-    let texts = app.world().resource::<Texts>().0.clone();
-    let mut s = session(&mut app);
-    let (bad, engine_reason) = {
-        let g = s.m.game();
+    run_until(&mut app, "the show to catch up", idle);
+    let card = seats(&app).game().legal_cards().first().expect("a legal card");
+    act(&mut app, Action::Play(card));
+    let (_, place, _, target, tween) = cards(&mut app).into_iter().find(|c| c.0 == card).unwrap();
+    let table = *app.world().resource::<Table>();
+    let slot = table.layout().trick_slot(HUMAN);
+    assert!(matches!(place, Place::Trick { seat: HUMAN, .. }), "{place:?}");
+    assert_eq!(target.0.at, slot);
+    let tween = tween.expect("the card flies");
+    assert!(tween.seconds > 0.0);
+    run_until(&mut app, "the flight's end", |app| {
+        let mut q = app.world().try_query::<(&TableCard, Option<&Tween>)>().unwrap();
+        q.iter(app.world()).any(|(c, t)| c.0 == card && t.is_none())
+    });
+    let (_, _, look, ..) = cards(&mut app).into_iter().find(|c| c.0 == card).unwrap();
+    assert_eq!(look.at, slot, "the tween ends on the slot");
+    assert!(look.face_up);
+}
+
+#[test]
+fn a_skin_change_swaps_every_picture() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("skin")), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 2));
+    app.update();
+    let sprites = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&TableCard, &Sprite)>();
+        q.iter(app.world()).map(|(c, s)| (c.0, s.image.clone())).collect::<Vec<_>>()
+    };
+    let before = sprites(&mut app);
+    assert_eq!(app.world().resource::<CardImages>().skin, Skin::French);
+    app.world_mut().resource_mut::<PlayerSettings>().0.skin = Skin::Swiss;
+    app.update();
+    app.update();
+    let images = app.world().resource::<CardImages>();
+    assert_eq!(images.skin, Skin::Swiss);
+    let after = sprites(&mut app);
+    assert_eq!(after.len(), 32);
+    for ((card, old), (_, new)) in before.iter().zip(&after) {
+        assert_ne!(old, new, "{card} still shows the old skin");
+        let path = new.path().map(|p| p.to_string()).unwrap_or_default();
+        assert!(path.starts_with("cards/swiss/"), "{card}: {path}");
+    }
+}
+
+/// A touch at the centre of the visible strip of `card`, as the window
+/// reports it.
+fn touch(app: &mut App, card: Card) {
+    let (_, _, look, ..) = cards(app).into_iter().find(|c| c.0 == card).unwrap();
+    let table = *app.world().resource::<Table>();
+    // Later cards overlap the right part: touch the left edge's strip.
+    let point = look.at - Vec2::new(look.size.x * 0.4, 0.0);
+    let world = table.world(point, 0.0);
+    let position = Vec2::new(world.x + table.window.x / 2.0, table.window.y / 2.0 - world.y);
+    let window = Entity::PLACEHOLDER;
+    app.world_mut().write_message(TouchInput { phase: TouchPhase::Started, position, window, force: None, id: 1 });
+    app.update();
+    app.world_mut().write_message(TouchInput { phase: TouchPhase::Ended, position, window, force: None, id: 1 });
+}
+
+#[test]
+fn a_touch_on_a_card_plays_it_and_on_a_dimmed_card_names_the_rule() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("touch")), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Rotterdam, 11));
+    // On until South must follow and holds a card the rules forbid.
+    play_until(&mut app, "a forbidden card", |s| {
+        let g = s.game();
+        g.to_act() == Some(HUMAN) && g.phase() == Phase::Playing && !g.hand(HUMAN).minus(g.legal_cards()).is_empty()
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    app.update();
+    let (bad, rule) = {
+        let g = seats(&app).game();
         let bad = g.hand(HUMAN).minus(g.legal_cards()).first().unwrap();
         (bad, g.check(Action::Play(bad)).unwrap_err())
     };
-    let before = s.m.clone();
-    let message = s.human(Action::Play(bad), &texts, t).unwrap_err();
-    let trump = s.m.game().contract().map(|c| c.trump);
-    assert_eq!(message, klaverjas_app::session::explain(&engine_reason, &texts, trump));
-    assert!(s.notices.iter().any(|n| n.text == message && n.warning), "the refusal is shown");
-    assert_eq!(s.m, before, "nothing changed");
-    assert!(!message.is_empty() && !message.contains("rule."), "translated: {message}");
+    let dimmed = cards(&mut app).into_iter().find(|c| c.0 == bad).unwrap().2.dim;
+    assert!(dimmed, "a card that may not be played is dimmed");
+    let before = seats(&app).m.clone();
+    touch(&mut app, bad);
+    app.update();
+    let show = app.world().resource::<Show>();
+    let texts = &app.world().resource::<Texts>().0;
+    let trump = seats(&app).game().contract().map(|c| c.trump);
+    let shown: Vec<String> = show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump)).collect();
+    let expected = words::explain(&rule, texts, trump);
+    assert!(shown.contains(&expected), "the refusal names the rule: {shown:?} (wanted {expected})");
+    assert!(!expected.is_empty() && !expected.contains("rule."), "translated: {expected}");
+    assert_eq!(seats(&app).m, before, "nothing changed");
+    // A legal card is played by a touch.
+    let good = seats(&app).game().legal_cards().first().unwrap();
+    touch(&mut app, good);
+    app.update();
+    let g = seats(&app).game();
+    let played = g.current_trick().is_some_and(|t| t.cards().contains(&good))
+        || g.tricks().last().is_some_and(|t| t.cards.contains(&good));
+    assert!(played, "{good} was played");
+}
+
+#[test]
+fn a_script_seat_plays_the_given_cards() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("script")), ..Options::default() }, Speed::Instant);
+    // Amsterdam: West deals and names trump; North leads. Both are scripted.
+    let m = Match::new(Preset::Amsterdam.rules(), 21, Seat::West);
+    let trump = Suit::Hearts;
+    let lead = m.game().hand(Seat::North).first().unwrap();
+    let west = Controller::Script(VecDeque::from([Action::Bid(Bid::Trump(trump))]));
+    let north = Controller::Script(VecDeque::from([Action::Play(lead)]));
+    let east = Controller::bot(klaverjas_ai::Level::Heuristic, 1);
+    sit_down(&mut app, Seats::with_controllers(m, false, [north, east, Controller::Human, west]));
+    play_until(&mut app, "the scripted lead", |s| s.game().current_trick().is_some_and(|t| !t.is_empty()));
+    let g = seats(&app).game();
+    assert_eq!(g.contract().map(|c| c.trump), Some(trump), "West's scripted bid");
+    assert_eq!(g.current_trick().unwrap().cards()[0], lead, "North's scripted lead");
+    // West's script is spent: it waits for its next card.
+    play_until(&mut app, "West's turn", |s| s.game().to_act() == Some(Seat::West));
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(seats(&app).game().to_act(), Some(Seat::West), "an empty script waits");
+    assert_eq!(seats(&app).game().current_trick().unwrap().len(), 3);
 }
 
 #[test]
 fn save_and_continue_mid_trick() {
     let dir = temp_dir("continue");
     let options = Options { seed: Some(5), data_dir: Some(dir.clone()), ..Options::default() };
-    let mut app = headless_app(options.clone());
-    sit_down(&mut app, Preset::Classic, 5);
-    play_until(
-        &mut app,
-        |s| s.m.game().tricks().len() >= 2 && s.m.game().current_trick().is_some_and(|t| t.len() == 2),
-        first_legal,
-    );
-    let saved = app.world().resource::<Session>().m.clone();
+    let mut app = headless_app(options.clone(), Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 5));
+    play_until(&mut app, "mid-trick", |s| {
+        s.game().tricks().len() >= 2 && s.game().current_trick().is_some_and(|t| t.len() == 2)
+    });
+    let saved = seats(&app).m.clone();
     // A new app on the same data directory continues the same match.
-    let again = headless_app(options);
-    let back = &again.world().resource::<Session>().m;
+    let again = headless_app(options, Speed::Instant);
+    let back = &seats(&again).m;
     assert_eq!(back, &saved);
     assert_eq!(back.game().current_trick().unwrap().len(), 2, "mid-trick");
 }
@@ -145,10 +325,41 @@ fn save_and_continue_mid_trick() {
 fn a_corrupt_save_is_moved_aside_and_reported() {
     let dir = temp_dir("corrupt");
     std::fs::write(dir.join("save.ron"), "(format: 1, demo: false, record: (garbage").unwrap();
-    let app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() });
-    let message = app.world().resource::<TitleMessage>().0.clone().expect("the player is told");
+    let app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+    let note = app.world().resource::<TitleMessage>().0.clone().expect("the player is told");
+    let message = words::title_note(&note, &app.world().resource::<Texts>().0);
     assert!(message.contains("could not be used"), "{message}");
     assert!(dir.join("save.ron.unreadable-1").exists(), "the file is kept aside");
     assert!(!dir.join("save.ron").exists());
-    assert!(app.world().get_resource::<Session>().is_none(), "a fresh game will start");
+    assert!(app.world().get_resource::<Seats>().is_none(), "a fresh game will start");
+}
+
+#[test]
+fn a_refusal_is_typed_for_the_lesson_hook() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("gate")), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 9));
+    play_until(&mut app, "the player's card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN) && s.game().legal_cards().len() > 1
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let legal = seats(&app).game().legal_cards();
+    let wanted = legal.first().unwrap();
+    let other = legal.iter().nth(1).unwrap();
+    app.world_mut().resource_mut::<klaverjas_app::seats::ActionGate>().0 =
+        Some(Box::new(move |_, _, a| if a == Action::Play(wanted) { Ok(()) } else { Err("lesson.play_the_ace") }));
+    app.world_mut().write_message(PlayerAction { seat: HUMAN, action: Action::Play(other) });
+    app.update();
+    let refused: Vec<_> = app
+        .world()
+        .resource::<Messages<GameEvent>>()
+        .iter_current_update_messages()
+        .filter_map(|e| match e {
+            GameEvent::Refused { refusal, .. } => Some(refusal.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refused, vec![Refusal::Lesson("lesson.play_the_ace")]);
+    assert!(seats(&app).game().hand(HUMAN).contains(other), "the gate kept the card in hand");
+    act(&mut app, Action::Play(wanted));
+    assert!(!seats(&app).game().hand(HUMAN).contains(wanted), "the wanted card was played");
 }

@@ -24,8 +24,10 @@ pub use draw::{contact_sheet, encode_png, render};
 pub const CARD_WIDTH: u32 = 640;
 pub const CARD_HEIGHT: u32 = 928;
 
-/// A deck's look. Each has its own folder under `assets/cards/`.
+/// A deck's look, the game's *skin*: the player picks one in the settings
+/// and the whole table follows. Each has its own folder under `assets/cards/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Deck {
     /// Clubs, diamonds, hearts and spades in red and black; J, Q, K.
     French,

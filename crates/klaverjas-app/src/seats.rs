@@ -1,0 +1,298 @@
+//! Who sits at the table and how their actions reach the engine.
+//!
+//! The [`Seats`] resource holds the match and a [`Controller`] per seat.
+//! Input (a tap, a key, a tutorial step) arrives as [`PlayerAction`]
+//! messages; bots think on Bevy's async compute pool, so the window keeps
+//! drawing; scripted seats play a given list. Every accepted action writes
+//! the engine's events as [`GameEvent`] messages, which the show, the save
+//! and any lesson listen to. The engine decides every rule; an
+//! [`ActionGate`] may narrow the player's choice further (a lesson that
+//! wants one particular card), never widen it.
+
+use crate::save::SaveGame;
+use crate::show::Show;
+use crate::{Files, PlayerSettings};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
+use klaverjas::{Action, ActionError, Event, Game, Match, Seat};
+use klaverjas_ai::{Bot, Decision, Level};
+use std::collections::VecDeque;
+
+/// The seat the player sits at.
+pub const HUMAN: Seat = Seat::South;
+
+/// Who decides for a seat.
+pub enum Controller {
+    /// Input from the window: [`PlayerAction`] messages.
+    Human,
+    /// A bot of this level; `None` while it thinks on the task pool.
+    Bot(Option<Box<dyn Bot>>),
+    /// The given actions in order (a lesson's partner, a test); when they
+    /// run out the seat waits.
+    Script(VecDeque<Action>),
+}
+
+impl Controller {
+    pub fn bot(level: Level, seed: u64) -> Controller {
+        Controller::Bot(Some(level.bot(seed)))
+    }
+}
+
+/// A bot's decision being computed off the main thread.
+struct Thinking {
+    seat: Seat,
+    /// The position it was asked about: a stale answer is dropped.
+    deal: usize,
+    actions: usize,
+    task: Task<(Box<dyn Bot>, Decision)>,
+}
+
+/// The match and who plays each seat.
+#[derive(Resource)]
+pub struct Seats {
+    pub m: Match,
+    /// Four bots and no player: the game watches itself and never saves.
+    pub demo: bool,
+    controllers: [Controller; 4],
+    thinking: Option<Thinking>,
+}
+
+impl Seats {
+    /// The player at South against three bots of `level` (four in a demo),
+    /// each seeded from the match so a seed replays the same game.
+    pub fn new(m: Match, demo: bool, level: Level) -> Seats {
+        let seed = m.seed();
+        let controllers = Seat::ALL.map(|s| {
+            if demo || s != HUMAN {
+                Controller::bot(level, seed ^ ((s.index() as u64 + 1) * 0x9E37))
+            } else {
+                Controller::Human
+            }
+        });
+        Seats::with_controllers(m, demo, controllers)
+    }
+
+    pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
+        Seats { m, demo, controllers, thinking: None }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.m.game()
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        matches!(self.controllers[seat.index()], Controller::Human)
+    }
+
+    /// Whether a bot is thinking now.
+    pub fn thinking(&self) -> Option<Seat> {
+        self.thinking.as_ref().map(|t| t.seat)
+    }
+
+    /// Applies `action` for the seat to act, writing its events.
+    fn apply(&mut self, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
+        for event in self.m.apply(action)? {
+            events.write(GameEvent::Engine(event));
+        }
+        Ok(())
+    }
+
+    fn record(&self) -> (usize, usize) {
+        (self.m.deal_number(), self.m.game().actions().len())
+    }
+}
+
+/// An action chosen at the table for `seat` (by the window's input, or a
+/// lesson acting for the player).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PlayerAction {
+    pub seat: Seat,
+    pub action: Action,
+}
+
+/// What the table asks of the match besides the engine's actions.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum TableCommand {
+    /// Deal the next hand (after the score was seen).
+    NextDeal,
+    /// Start a new match with the same rules.
+    NewMatch,
+}
+
+/// What happened at the table, in order.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameEvent {
+    /// A deal is on the table: a new match, the next deal, or a loaded save.
+    Dealt { number: usize },
+    Engine(Event),
+    /// An action that was not taken, and why.
+    Refused { seat: Seat, refusal: Refusal },
+}
+
+/// Why an action was not taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// The rules forbid it.
+    Rule(ActionError),
+    /// A lesson wants something else: the key of its explanation.
+    Lesson(&'static str),
+    /// It is not this seat's turn, or the table is still moving.
+    NotNow,
+}
+
+/// A narrower choice than the rules allow: the tutorial's hook. Returns
+/// the key of the explanation when `action` is not what is wanted.
+pub type Gate = Box<dyn Fn(&Game, Seat, Action) -> Result<(), &'static str> + Send + Sync>;
+
+#[derive(Resource, Default)]
+pub struct ActionGate(pub Option<Gate>);
+
+/// The order of the match's systems within a frame: input, then the
+/// engine, then the show and the save see the same frame's events.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Flow {
+    Input,
+    Engine,
+    React,
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<PlayerAction>()
+        .add_message::<TableCommand>()
+        .add_message::<GameEvent>()
+        .init_resource::<ActionGate>()
+        .configure_sets(Update, (Flow::Input, Flow::Engine, Flow::React).chain())
+        .add_systems(
+            Update,
+            (apply_player_actions, apply_table_commands, finish_thinking, start_thinking, play_scripts)
+                .chain()
+                .in_set(Flow::Engine),
+        )
+        .add_systems(Update, save_after_events.in_set(Flow::React));
+}
+
+/// The player's actions: refused while the table moves or out of turn,
+/// then by a lesson's gate, then by the engine's rules.
+fn apply_player_actions(
+    mut actions: MessageReader<PlayerAction>,
+    seats: Option<ResMut<Seats>>,
+    show: Res<Show>,
+    gate: Res<ActionGate>,
+    time: Res<Time>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    let Some(mut seats) = seats else {
+        actions.clear();
+        return;
+    };
+    for &PlayerAction { seat, action } in actions.read() {
+        let turn = show.idle(time.elapsed_secs()) && seats.game().to_act() == Some(seat) && seats.is_human(seat);
+        let refusal = if !turn {
+            Some(Refusal::NotNow)
+        } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(seats.game(), seat, action)) {
+            Some(Refusal::Lesson(key))
+        } else {
+            seats.apply(action, &mut events).err().map(Refusal::Rule)
+        };
+        if let Some(refusal) = refusal {
+            events.write(GameEvent::Refused { seat, refusal });
+        }
+    }
+}
+
+fn apply_table_commands(
+    mut commands: MessageReader<TableCommand>,
+    seats: Option<ResMut<Seats>>,
+    settings: Res<PlayerSettings>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    let Some(mut seats) = seats else {
+        commands.clear();
+        return;
+    };
+    for command in commands.read() {
+        match command {
+            TableCommand::NextDeal => {
+                if seats.m.next_deal().is_err() {
+                    continue;
+                }
+            }
+            TableCommand::NewMatch => {
+                let m = crate::new_match(*seats.m.rules(), None);
+                *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
+            }
+        }
+        events.write(GameEvent::Dealt { number: seats.m.deal_number() });
+    }
+}
+
+/// Takes a finished bot decision and applies it.
+fn finish_thinking(seats: Option<ResMut<Seats>>, mut events: MessageWriter<GameEvent>) {
+    let Some(mut seats) = seats else { return };
+    if !seats.thinking.as_ref().is_some_and(|t| t.task.is_finished()) {
+        return;
+    }
+    let Some(thinking) = seats.thinking.take() else { return };
+    let (bot, decision) = block_on(thinking.task);
+    seats.controllers[thinking.seat.index()] = Controller::Bot(Some(bot));
+    if seats.record() != (thinking.deal, thinking.actions) {
+        return;
+    }
+    if seats.apply(decision.action, &mut events).is_err() {
+        // A bot bug must not stall the table: take any legal action.
+        bevy::log::error!("{} chose {} which the rules refuse", thinking.seat, decision.action);
+        let fallback = seats.game().legal_actions()[0];
+        let _ = seats.apply(fallback, &mut events);
+    }
+}
+
+/// Hands the position to the bot whose turn it is, once the show has
+/// caught up: it sees only its seat's view.
+fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>) {
+    let Some(mut seats) = seats else { return };
+    if seats.thinking.is_some() || !show.idle(time.elapsed_secs()) {
+        return;
+    }
+    let Some(seat) = seats.game().to_act() else { return };
+    let Controller::Bot(slot) = &mut seats.controllers[seat.index()] else { return };
+    let Some(mut bot) = slot.take() else { return };
+    let view = seats.game().view(seat);
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let decision = bot.decide(&view);
+        (bot, decision)
+    });
+    let (deal, actions) = seats.record();
+    seats.thinking = Some(Thinking { seat, deal, actions, task });
+}
+
+fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, mut events: MessageWriter<GameEvent>) {
+    let Some(mut seats) = seats else { return };
+    if !show.idle(time.elapsed_secs()) {
+        return;
+    }
+    let Some(seat) = seats.game().to_act() else { return };
+    let Controller::Script(script) = &mut seats.controllers[seat.index()] else { return };
+    let Some(action) = script.pop_front() else { return };
+    if let Err(e) = seats.apply(action, &mut events) {
+        events.write(GameEvent::Refused { seat, refusal: Refusal::Rule(e) });
+    }
+}
+
+/// Every accepted action is on disk before the frame that shows it is
+/// drawn. A demo never writes over the player's own saved game.
+fn save_after_events(
+    mut events: MessageReader<GameEvent>,
+    seats: Option<Res<Seats>>,
+    files: Res<Files>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+) {
+    let changed = events.read().any(|e| !matches!(e, GameEvent::Refused { .. }));
+    let Some(seats) = seats else { return };
+    if !changed || seats.demo {
+        return;
+    }
+    if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {
+        show.notice(crate::show::NoticeText::SaveFailed(e), None, time.elapsed_secs(), true);
+    }
+}

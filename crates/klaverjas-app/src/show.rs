@@ -1,0 +1,284 @@
+//! The show: what the table shows of the match, trailing the engine while
+//! cards move. The engine's events arrive as [`GameEvent`]s and become
+//! beats (a card played, a trick lying still, a sweep, a bid spoken) that
+//! run one after another at the player's [`Pace`]; the card entities follow
+//! [`Shown`]. Bots and the player act only when the show has caught up.
+
+use crate::PlayerSettings;
+use crate::seats::{Flow, GameEvent, Refusal, Seats};
+use crate::settings::Pace;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use klaverjas::{
+    ActionError, Bid, Card, CardSet, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team,
+};
+use std::collections::VecDeque;
+
+/// The table as the player sees it now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub dealer: Seat,
+    pub hands: [CardSet; 4],
+    /// The trick on the table, in order of play.
+    pub trick: Vec<(Seat, Card)>,
+    /// The cards of the tricks each team has won, trick by trick.
+    pub won: PerTeam<Vec<Card>>,
+    /// The 2-6 pile's turned cards (classic).
+    pub turned: Vec<PileCard>,
+    pub contract: Option<Contract>,
+    pub dealing: Option<Dealing>,
+    pub result: Option<DealResult>,
+}
+
+impl Default for Shown {
+    fn default() -> Shown {
+        Shown {
+            dealer: Seat::West,
+            hands: [CardSet::EMPTY; 4],
+            trick: Vec::new(),
+            won: PerTeam::default(),
+            turned: Vec::new(),
+            contract: None,
+            dealing: None,
+            result: None,
+        }
+    }
+}
+
+impl Shown {
+    /// The deal in play as it stands, all at once (a loaded save).
+    fn of(game: &Game) -> Shown {
+        let mut won = PerTeam::<Vec<Card>>::default();
+        for t in game.tricks() {
+            won[t.winner.team()].extend(t.cards);
+        }
+        Shown {
+            dealer: game.dealer(),
+            hands: Seat::ALL.map(|s| game.hand(s)),
+            trick: game.current_trick().map(|t| t.plays().collect()).unwrap_or_default(),
+            won,
+            turned: game.turned_cards(),
+            contract: game.contract(),
+            dealing: None,
+            result: game.result().copied(),
+        }
+    }
+
+    pub fn tricks_won(&self, team: Team) -> usize {
+        self.won[team].len() / 4
+    }
+}
+
+/// A deal being dealt: the 32 cards leave the dealer in the engine's order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dealing {
+    pub start: f32,
+    pub seconds: f32,
+    pub order: [(Seat, Card); 32],
+}
+
+/// Of the deal, the share of its time each card is in the air.
+pub const IN_AIR: f32 = 0.1;
+
+impl Dealing {
+    /// When the `k`-th card of the deal leaves the dealer.
+    pub fn leaves_at(&self, k: usize) -> f32 {
+        self.start + k as f32 / 32.0 * (1.0 - IN_AIR) * self.seconds
+    }
+
+    pub fn flight(&self) -> f32 {
+        IN_AIR * self.seconds
+    }
+}
+
+/// What a notice says; worded where it is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoticeText {
+    Bid(Bid),
+    SecondCard(PileCard),
+    Contract(Contract),
+    RoemInTrick(u16),
+    RoemClaimed(u16),
+    RoemPassed,
+    Refused(ActionError),
+    /// A lesson's explanation, by its text key.
+    Lesson(&'static str),
+    Wait,
+    SaveFailed(String),
+}
+
+/// A message for the player, shown for a while beside a seat or in the
+/// middle of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: NoticeText,
+    pub seat: Option<Seat>,
+    pub until: f32,
+    pub warning: bool,
+}
+
+/// A screenshot for `--screenshot`, taken when due.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScreenshotDue {
+    pub name: String,
+    pub at: f32,
+}
+
+/// One step of the show.
+#[derive(Clone, Debug, PartialEq)]
+enum Beat {
+    Engine(Event),
+    /// The trick just won goes to the winner's pile.
+    Sweep { winner: Seat },
+}
+
+#[derive(Resource, Default)]
+pub struct Show {
+    pub shown: Shown,
+    beats: VecDeque<Beat>,
+    /// When the running beat ends (seconds since start).
+    busy_until: f32,
+    pub notices: Vec<Notice>,
+    pub pace: Option<Pace>,
+    /// Counts the deals put on the table: the cards go back to the stock
+    /// whenever it changes.
+    pub deal_serial: u32,
+    pub deals_finished: u32,
+    pub screenshots: Vec<ScreenshotDue>,
+}
+
+impl Show {
+    /// Whether the show has caught up with the engine.
+    pub fn idle(&self, now: f32) -> bool {
+        self.beats.is_empty() && now >= self.busy_until
+    }
+
+    /// Whether cards are moving or beats wait.
+    pub fn busy_until(&self) -> f32 {
+        self.busy_until
+    }
+
+    pub fn notice(&mut self, text: NoticeText, seat: Option<Seat>, now: f32, warning: bool) {
+        self.notices.retain(|n| n.until > now && n.seat != seat);
+        self.notices.push(Notice { text, seat, until: now + 3.0, warning });
+    }
+
+    /// Puts the deal in play on the table; a fresh one is dealt.
+    fn put_on_table(&mut self, game: &Game, now: f32, pace: Pace) {
+        self.beats.clear();
+        self.shown = Shown::of(game);
+        self.deal_serial += 1;
+        self.busy_until = now;
+        if game.actions().is_empty() && pace.deal() > 0.0 {
+            self.shown.dealing =
+                Some(Dealing { start: now, seconds: pace.deal(), order: game.deal().dealing_order() });
+            self.busy_until = now + pace.deal();
+        }
+    }
+
+    /// Runs the beats that are due. Returns whether anything happened.
+    fn step(&mut self, now: f32, pace: Pace) -> bool {
+        let mut stepped = false;
+        while now >= self.busy_until {
+            if self.shown.dealing.as_ref().is_some_and(|d| now >= d.start + d.seconds) {
+                self.shown.dealing = None;
+            }
+            let Some(beat) = self.beats.pop_front() else { break };
+            self.beat(beat, now, pace);
+            stepped = true;
+        }
+        stepped
+    }
+
+    fn beat(&mut self, beat: Beat, now: f32, pace: Pace) {
+        let event = match beat {
+            Beat::Sweep { winner } => {
+                let trick = std::mem::take(&mut self.shown.trick);
+                self.shown.won[winner.team()].extend(trick.into_iter().map(|(_, c)| c));
+                self.busy_until = now + pace.fly;
+                return;
+            }
+            Beat::Engine(event) => event,
+        };
+        match event {
+            Event::Bid { seat, bid } => {
+                self.notice(NoticeText::Bid(bid), Some(seat), now, false);
+                self.busy_until = now + pace.pause * 0.6;
+            }
+            Event::SecondCardTurned { card } => {
+                self.shown.turned.push(card);
+                self.notice(NoticeText::SecondCard(card), None, now, false);
+                self.busy_until = now + pace.pause;
+            }
+            Event::Contract(c) => {
+                self.shown.contract = Some(c);
+                self.notice(NoticeText::Contract(c), None, now, false);
+            }
+            Event::CardPlayed { seat, card } => {
+                self.shown.hands[seat.index()].remove(card);
+                self.shown.trick.push((seat, card));
+                self.busy_until = now + pace.fly;
+            }
+            Event::TrickWon { number, winner, roem, .. } => {
+                if !roem.is_empty() {
+                    self.notice(NoticeText::RoemInTrick(roem.points), Some(winner), now, false);
+                }
+                self.beats.push_front(Beat::Sweep { winner });
+                self.busy_until = now + pace.pause;
+                let name = format!("deal{:02}-trick{number}.png", self.deals_finished + 1);
+                self.screenshots.push(ScreenshotDue { name, at: now });
+            }
+            Event::RoemClaimed { seat, points } => self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false),
+            Event::RoemPassed { seat } => self.notice(NoticeText::RoemPassed, Some(seat), now, false),
+            Event::DealOver(result) => {
+                self.shown.result = Some(result);
+                self.deals_finished += 1;
+                let name = format!("deal{:02}-end.png", self.deals_finished);
+                self.screenshots.push(ScreenshotDue { name, at: now + 0.5 });
+            }
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Show>().add_systems(Update, run_show.in_set(Flow::React));
+}
+
+/// Takes the frame's events into the show, runs what is due, and keeps
+/// the window drawing while anything moves.
+fn run_show(
+    mut events: MessageReader<GameEvent>,
+    mut show: ResMut<Show>,
+    seats: Option<Res<Seats>>,
+    settings: Res<PlayerSettings>,
+    time: Res<Time>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    let pace = settings.0.speed.pace();
+    show.pace = Some(pace);
+    for event in events.read() {
+        match event {
+            GameEvent::Dealt { .. } => {
+                if let Some(seats) = &seats {
+                    show.put_on_table(seats.game(), now, pace);
+                }
+            }
+            GameEvent::Engine(e) => show.beats.push_back(Beat::Engine(*e)),
+            GameEvent::Refused { seat, refusal } => {
+                let text = match refusal {
+                    Refusal::Rule(e) => NoticeText::Refused(*e),
+                    Refusal::Lesson(key) => NoticeText::Lesson(key),
+                    Refusal::NotNow => NoticeText::Wait,
+                };
+                show.notice(text, Some(*seat), now, true);
+            }
+        }
+    }
+    let stepped = show.step(now, pace);
+    let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some());
+    let notices = show.notices.iter().any(|n| n.until > now);
+    if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {
+        redraw.write(RequestRedraw);
+    }
+}

@@ -1,0 +1,72 @@
+//! `--stats FILE`: at exit the game writes how smoothly it drew, as JSON:
+//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities"}`. The
+//! frame times leave out the first second, when the window opens and the
+//! pictures load.
+
+use crate::table::cards::{TableCard, TurnedCard};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+#[derive(Resource, Default)]
+struct FrameStats {
+    path: PathBuf,
+    frames: u64,
+    /// Frame times after the first second, in milliseconds.
+    times: Vec<f32>,
+    card_entities: usize,
+    written: bool,
+}
+
+pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(FrameStats { path: path.clone(), ..FrameStats::default() })
+            .add_systems(Last, (count_frame, write_at_exit).chain());
+    }
+}
+
+fn count_frame(
+    mut stats: ResMut<FrameStats>,
+    time: Res<Time<Real>>,
+    cards: Query<(), Or<(With<TableCard>, With<TurnedCard>)>>,
+) {
+    stats.frames += 1;
+    if time.elapsed_secs() > 1.0 {
+        stats.times.push(time.delta_secs() * 1000.0);
+    }
+    stats.card_entities = stats.card_entities.max(cards.iter().count());
+}
+
+/// The JSON line, with the longest frame and the 99th percentile.
+fn summary(frames: u64, times: &[f32], card_entities: usize) -> String {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let longest = sorted.last().copied().unwrap_or(0.0);
+    let p99 = if sorted.is_empty() { 0.0 } else { sorted[((sorted.len() - 1) as f32 * 0.99).round() as usize] };
+    format!(
+        "{{\"frames\":{frames},\"longest_frame_ms\":{longest:.1},\"p99_frame_ms\":{p99:.1},\"card_entities\":{card_entities}}}\n"
+    )
+}
+
+fn write_at_exit(mut exits: MessageReader<AppExit>, mut stats: ResMut<FrameStats>) {
+    if exits.read().next().is_none() || stats.written {
+        return;
+    }
+    stats.written = true;
+    let text = summary(stats.frames, &stats.times, stats.card_entities);
+    if let Err(e) = std::fs::write(&stats.path, text) {
+        error!("--stats {}: {e}", stats.path.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_has_the_longest_frame_and_the_99th_percentile() {
+        let times: Vec<f32> = (1..=200).map(|i| i as f32).collect();
+        let line = summary(250, &times, 36);
+        assert_eq!(line, "{\"frames\":250,\"longest_frame_ms\":200.0,\"p99_frame_ms\":198.0,\"card_entities\":36}\n");
+        assert!(summary(0, &[], 0).contains("\"longest_frame_ms\":0.0"));
+    }
+}

@@ -1,0 +1,351 @@
+//! The cards as entities: each of the 32 cards, and the turned cards of the
+//! 2-6 pile, is a sprite with a [`Place`] on the table. The show says where
+//! every card is; these systems give each card its place, move it there by
+//! a [`Tween`] (dealt in the engine's packets from the dealer, played to the
+//! trick, swept to the winner's pile), show its face or its back in the
+//! current skin, dim the cards the player may not play and lift the one
+//! selected.
+
+use super::Selection;
+use super::layout::{Layout, Table};
+use crate::Screen;
+use crate::pictures::CardImages;
+use crate::seats::{HUMAN, Seats};
+use crate::show::{Dealing, Show, Shown};
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use klaverjas::{Card, CardSet, Phase, Seat, Suit, Team};
+
+/// One of the 32 cards.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableCard(pub Card);
+
+/// The `i`-th turned card of the 2-6 pile (classic), and the pile's back
+/// beneath it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnedCard {
+    pub index: usize,
+    pub back: bool,
+}
+
+/// Where a card is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// In the dealer's hands, before the deal.
+    Stock,
+    /// In a seat's hand, `slot` from the left (or the top).
+    Hand { seat: Seat, slot: usize },
+    /// On the table in the trick, the `order`-th card played.
+    Trick { seat: Seat, order: usize },
+    /// In a team's pile of won tricks, in its `trick`-th trick.
+    Won { team: Team, trick: usize },
+}
+
+/// How a card is drawn: position and size in layout points.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    pub at: Vec2,
+    pub z: f32,
+    /// The card upright; a sideways card is turned a quarter.
+    pub size: Vec2,
+    pub sideways: bool,
+    pub face_up: bool,
+    pub dim: bool,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look { at: Vec2::ZERO, z: 0.0, size: Vec2::ONE, sideways: false, face_up: false, dim: false }
+    }
+}
+
+/// A card on its way from one look to another.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Tween {
+    pub from: Look,
+    pub to: Look,
+    pub start: f32,
+    pub seconds: f32,
+}
+
+impl Tween {
+    /// The look at `now`, eased in and out; `None` once it has arrived.
+    pub fn at(&self, now: f32) -> Option<Look> {
+        let t = if self.seconds <= 0.0 { 1.0 } else { (now - self.start) / self.seconds };
+        if t >= 1.0 {
+            return None;
+        }
+        if t <= 0.0 {
+            return Some(self.from);
+        }
+        let e = t * t * (3.0 - 2.0 * t);
+        Some(Look {
+            at: self.from.at.lerp(self.to.at, e),
+            size: self.from.size.lerp(self.to.size, e),
+            // Above everything lying still while it flies.
+            z: 40.0 + self.to.z,
+            ..self.to
+        })
+    }
+}
+
+/// The target a card is heading for, so a new target starts a new tween
+/// and an unchanged one leaves the card alone.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Target(pub Look);
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Table), spawn_cards).add_systems(
+        Update,
+        (place_cards, run_tweens, draw_cards)
+            .chain()
+            .after(crate::seats::Flow::React)
+            .run_if(in_state(Screen::Table)),
+    );
+}
+
+fn spawn_cards(mut commands: Commands) {
+    let card = |commands: &mut Commands, bundle| {
+        commands.spawn((
+            bundle,
+            Place::Stock,
+            Look::default(),
+            Target(Look::default()),
+            Sprite::default(),
+            Transform::default(),
+            Visibility::Hidden,
+            DespawnOnExit(Screen::Table),
+        ));
+    };
+    for c in CardSet::ALL.iter() {
+        card(&mut commands, TableCard(c));
+    }
+    for index in 0..2 {
+        for back in [true, false] {
+            commands.spawn((
+                TurnedCard { index, back },
+                Look::default(),
+                Sprite::default(),
+                Transform::default(),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::Table),
+            ));
+        }
+    }
+}
+
+/// The player's hand in table order: trumps first, then the other suits in
+/// alternating colours, each by strength.
+pub fn sorted_hand(hand: CardSet, trump: Option<Suit>) -> Vec<Card> {
+    let mut cards: Vec<Card> = hand.iter().collect();
+    let suit_order = |s: Suit| -> usize {
+        if Some(s) == trump {
+            0
+        } else {
+            // Clubs, hearts, spades, diamonds.
+            1 + [0usize, 3, 1, 2][s.index()]
+        }
+    };
+    cards.sort_by_key(|c| (suit_order(c.suit()), std::cmp::Reverse(c.rank().strength(Some(c.suit()) == trump))));
+    cards
+}
+
+/// Where every card of the show is.
+pub fn places(shown: &Shown) -> Vec<(Card, Place)> {
+    let trump = shown.contract.map(|c| c.trump);
+    let mut out = Vec::with_capacity(32);
+    for seat in Seat::ALL {
+        let hand = shown.hands[seat.index()];
+        let cards = if seat == HUMAN { sorted_hand(hand, trump) } else { hand.iter().collect() };
+        out.extend(cards.into_iter().enumerate().map(|(slot, c)| (c, Place::Hand { seat, slot })));
+    }
+    out.extend(shown.trick.iter().enumerate().map(|(order, &(seat, c))| (c, Place::Trick { seat, order })));
+    for team in Team::BOTH {
+        out.extend(shown.won[team].iter().enumerate().map(|(i, &c)| (c, Place::Won { team, trick: i / 4 })));
+    }
+    out
+}
+
+/// What the player's turn allows: the cards to dim and whether to lift.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Turn {
+    pub playing: bool,
+    pub legal: CardSet,
+}
+
+impl Turn {
+    pub fn of(seats: Option<&Seats>, show: &Show, now: f32) -> Turn {
+        let Some(seats) = seats else { return Turn::default() };
+        let g = seats.game();
+        let mine = show.idle(now) && g.to_act() == Some(HUMAN) && seats.is_human(HUMAN);
+        let playing = mine && g.phase() == Phase::Playing && show.shown.result.is_none();
+        Turn { playing, legal: if playing { g.legal_cards() } else { CardSet::EMPTY } }
+    }
+}
+
+/// How a card in `place` looks on this table.
+pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
+    let small = layout.small();
+    match place {
+        Place::Stock => Look { at: layout.hand_centre(shown.dealer), z: 1.0, size: small, ..Look::default() },
+        Place::Hand { seat, slot } => {
+            let n = shown.hands[seat.index()].len() as usize;
+            let at = layout.hand_positions(seat, n).get(slot).copied().unwrap_or(layout.hand_centre(seat));
+            Look {
+                at,
+                z: 10.0 + slot as f32 * 0.1,
+                size: layout.hand_card(seat),
+                sideways: matches!(seat, Seat::West | Seat::East),
+                face_up: seat == HUMAN,
+                dim: false,
+            }
+        }
+        Place::Trick { seat, order } => Look {
+            at: layout.trick_slot(seat),
+            z: 20.0 + order as f32,
+            size: layout.trick_card(),
+            face_up: true,
+            ..Look::default()
+        },
+        Place::Won { team, trick } => Look {
+            at: layout.pile(team) + Vec2::new(trick as f32 * 2.0, -(trick as f32) * 2.0),
+            z: 2.0 + trick as f32 * 0.1,
+            size: small * 0.8,
+            sideways: team == Team::NS,
+            ..Look::default()
+        },
+    }
+}
+
+/// The show's places become targets; a changed target starts a tween.
+/// A new deal first gathers every card at the dealer, then sends each to
+/// its hand when the engine's dealing order says it leaves.
+#[allow(clippy::too_many_arguments)]
+fn place_cards(
+    mut cards: Query<(&TableCard, &mut Place, &mut Look, &mut Target, Option<&mut Tween>, Entity)>,
+    mut commands: Commands,
+    show: Res<Show>,
+    seats: Option<Res<Seats>>,
+    table: Res<Table>,
+    selection: Res<Selection>,
+    time: Res<Time>,
+    mut dealt: Local<u32>,
+) {
+    let now = time.elapsed_secs();
+    let layout = table.layout();
+    let shown = &show.shown;
+    let fly = show.pace.map_or(0.0, |p| p.fly);
+    let new_deal = *dealt != show.deal_serial;
+    *dealt = show.deal_serial;
+    let turn = Turn::of(seats.as_deref(), &show, now);
+    let lifted = selection.lifted(shown, turn);
+    let stock = look(&layout, shown, Place::Stock);
+    for (card, place) in places(shown) {
+        let Some((_, mut at, mut current, mut target, tween, entity)) = cards.iter_mut().find(|c| c.0.0 == card)
+        else {
+            continue;
+        };
+        let mut wanted = look(&layout, shown, place);
+        if let Place::Hand { seat: HUMAN, .. } = place {
+            wanted.dim = turn.playing && !turn.legal.contains(card);
+            if lifted == Some(card) {
+                wanted.at.y -= wanted.size.y * 0.12;
+            }
+        }
+        if new_deal {
+            *current = stock;
+            *at = place;
+            target.0 = wanted;
+            let (start, seconds) = match &shown.dealing {
+                Some(d) => (deal_start(d, card), d.flight()),
+                None => (now, 0.0),
+            };
+            commands.entity(entity).insert(Tween { from: stock, to: wanted, start, seconds });
+            continue;
+        }
+        if target.0 == wanted {
+            continue;
+        }
+        // A resized window or a lifted card moves at once; a card that
+        // changes place flies at the show's pace.
+        let seconds = if *at == place && !table.is_changed() { fly.min(0.08) } else { fly };
+        let seconds = if table.is_changed() { 0.0 } else { seconds };
+        let from = match tween {
+            Some(t) => t.at(now).unwrap_or(t.to),
+            None => *current,
+        };
+        *at = place;
+        target.0 = wanted;
+        commands.entity(entity).insert(Tween { from, to: wanted, start: now, seconds });
+    }
+}
+
+/// When `card` leaves the dealer in the deal being dealt.
+fn deal_start(dealing: &Dealing, card: Card) -> f32 {
+    let k = dealing.order.iter().position(|&(_, c)| c == card).unwrap_or(0);
+    dealing.leaves_at(k)
+}
+
+fn run_tweens(
+    mut cards: Query<(Entity, &Tween, &mut Look)>,
+    mut commands: Commands,
+    time: Res<Time>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    for (entity, tween, mut look) in &mut cards {
+        match tween.at(now) {
+            Some(l) => *look = l,
+            None => {
+                *look = tween.to;
+                commands.entity(entity).remove::<Tween>();
+            }
+        }
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Looks become transforms and sprites in the current skin.
+fn draw_cards(
+    mut cards: Query<(&TableCard, &Look, &mut Transform, &mut Sprite, &mut Visibility)>,
+    mut turned: Query<(&TurnedCard, &mut Look, &mut Transform, &mut Sprite, &mut Visibility), Without<TableCard>>,
+    images: Res<CardImages>,
+    table: Res<Table>,
+    show: Res<Show>,
+) {
+    let place = |look: &Look, transform: &mut Transform, sprite: &mut Sprite| {
+        *transform = Transform::from_translation(table.world(look.at, look.z));
+        if look.sideways {
+            transform.rotate_z(std::f32::consts::FRAC_PI_2);
+        }
+        sprite.custom_size = Some(look.size * table.zoom);
+        sprite.color = if look.dim { Color::srgb(0.57, 0.57, 0.57) } else { Color::WHITE };
+    };
+    for (card, look, mut transform, mut sprite, mut visibility) in &mut cards {
+        place(look, &mut transform, &mut sprite);
+        let image = if look.face_up { images.card(card.0) } else { images.back() };
+        if sprite.image != image {
+            sprite.image = image;
+        }
+        *visibility = Visibility::Inherited;
+    }
+    let layout = table.layout();
+    for (t, mut look, mut transform, mut sprite, mut visibility) in &mut turned {
+        let Some(&pile) = show.shown.turned.get(t.index) else {
+            *visibility = Visibility::Hidden;
+            continue;
+        };
+        let at = layout.turned_card(t.index);
+        *look = if t.back {
+            Look { at: at - Vec2::splat(3.0), z: 3.0, size: layout.small(), ..Look::default() }
+        } else {
+            Look { at, z: 3.5, size: layout.small(), face_up: true, ..Look::default() }
+        };
+        place(&look, &mut transform, &mut sprite);
+        let image = if t.back { images.back() } else { images.pile(pile) };
+        if sprite.image != image {
+            sprite.image = image;
+        }
+        *visibility = Visibility::Inherited;
+    }
+}

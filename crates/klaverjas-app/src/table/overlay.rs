@@ -1,0 +1,358 @@
+//! What egui draws over the card sprites: the top bar, the name plates,
+//! the trick counts, the trump indicator's words, the notices, the bidding
+//! and roem buttons, and the score sheet after a deal. Buttons become
+//! [`PlayerAction`]s and [`TableCommand`]s; nothing here touches the engine.
+
+use super::input::PointerOverUi;
+use super::layout::{Layout, Table};
+use crate::pictures::CardImages;
+use crate::seats::{HUMAN, PlayerAction, Seats, TableCommand};
+use crate::show::Show;
+use crate::words::{card_name, notice, seat_name, suit_name, team_name};
+use crate::{Screen, Texts};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
+use bevy_egui::{EguiContexts, EguiTextureHandle};
+use klaverjas::{Action, Bid, Card, DealResult, Phase, PileCard, Rank, ScoreSheet, Suit, Team};
+use klaverjas_cards::Face;
+
+pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
+pub const TEAM_EW: Color32 = Color32::from_rgb(120, 190, 255);
+
+pub fn team_colour(team: Team) -> Color32 {
+    if team == Team::NS { TEAM_NS } else { TEAM_EW }
+}
+
+fn pos(v: Vec2) -> Pos2 {
+    Pos2::new(v.x, v.y)
+}
+
+/// The egui texture of a picture of the current skin.
+pub fn texture(contexts: &mut EguiContexts, images: &CardImages, face: Face) -> egui::TextureId {
+    contexts.add_image(EguiTextureHandle::Weak(images.face(face).id()))
+}
+
+/// Paints the part `uv` (0..1 on both axes) of a texture into `rect`.
+pub fn paint_part(p: &egui::Painter, texture: egui::TextureId, rect: egui::Rect, uv: egui::Rect) {
+    let mut mesh = egui::Mesh::with_texture(texture);
+    mesh.add_rect_with_uv(rect, uv, Color32::WHITE);
+    p.add(mesh);
+}
+
+/// A suit's symbol as the skin draws it: the middle of its ace.
+pub fn paint_suit(p: &egui::Painter, texture: egui::TextureId, centre: Pos2, half: f32) {
+    // The ace's pip fills the middle half of the card's width.
+    let uv = egui::Rect::from_center_size(Pos2::new(0.5, 0.5), egui::vec2(0.52, 0.52 / 1.45));
+    paint_part(p, texture, egui::Rect::from_center_size(centre, egui::Vec2::splat(2.0 * half)), uv);
+}
+
+pub fn suit_texture(contexts: &mut EguiContexts, images: &CardImages, suit: Suit) -> egui::TextureId {
+    texture(contexts, images, Face::Card(Card::new(suit, Rank::Ace)))
+}
+
+pub fn pile_texture(contexts: &mut EguiContexts, images: &CardImages, c: PileCard) -> egui::TextureId {
+    texture(contexts, images, Face::Pile { suit: c.suit, rank: c.rank })
+}
+
+/// Slides a label sideways so it stays on the table.
+fn keep_inside(rect: egui::Rect, area: egui::Rect) -> egui::Rect {
+    let dx = (area.left() + 4.0 - rect.left()).max(0.0) - (rect.right() - area.right() + 4.0).max(0.0);
+    rect.translate(egui::vec2(dx, 0.0))
+}
+
+/// The table's egui pass. Records the area below the top bar for the
+/// cards, and whether egui has the pointer.
+#[allow(clippy::too_many_arguments)]
+pub fn overlay(
+    mut contexts: EguiContexts,
+    seats: Option<Res<Seats>>,
+    show: Res<Show>,
+    texts: Res<Texts>,
+    images: Res<CardImages>,
+    mut table: ResMut<Table>,
+    mut over_ui: ResMut<PointerOverUi>,
+    time: Res<Time>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut commands: MessageWriter<TableCommand>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(seats) = seats else {
+        next.set(Screen::Title);
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = crate::screens::root_ui(&ctx);
+    let t = &texts.0;
+    let now = time.elapsed_secs();
+    let game = seats.game();
+    let trump = show.shown.contract.map(|c| c.trump);
+
+    // The top bar: menu, totals, deal number.
+    egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
+        &mut root,
+        |ui| {
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new("☰").size(18.0)).clicked() {
+                    next.set(Screen::Title);
+                }
+                let totals = seats.m.sheet().totals();
+                for team in Team::BOTH {
+                    ui.label(
+                        RichText::new(format!("{}: {}", team_name(t, team), totals[team]))
+                            .color(team_colour(team))
+                            .size(17.0)
+                            .strong(),
+                    );
+                    ui.add_space(8.0);
+                }
+                ui.label(
+                    RichText::new(t.fill("table.deal", &[("n", &seats.m.deal_number().to_string())]))
+                        .color(Color32::WHITE)
+                        .size(15.0),
+                );
+            });
+        },
+    );
+    let area = root.available_rect_before_wrap();
+    let measured = Rect::new(area.left(), area.top(), area.right(), area.bottom());
+    if table.area != measured && measured.width() > 0.0 && measured.height() > 0.0 {
+        table.area = measured;
+    }
+    let layout = table.layout();
+    let p = ctx.layer_painter(egui::LayerId::background());
+
+    let waiting = show.idle(now).then(|| game.to_act()).flatten().filter(|_| show.shown.result.is_none());
+    name_plates(&p, t, &show, &seats, &layout, waiting);
+    trick_counts(&p, t, &show, &layout);
+    let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
+    indicator(&p, t, &show, &layout, trump_symbol);
+    for n in show.notices.iter().filter(|n| n.until > now) {
+        let at = match n.seat {
+            Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),
+            Some(seat) => layout.name_plate(seat).lerp(layout.trick_centre(), 0.3),
+            None => layout.trick_centre() - Vec2::new(0.0, layout.card.y * 0.95),
+        };
+        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
+        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
+        let rect = egui::Rect::from_center_size(pos(at), galley.size() + egui::vec2(20.0, 12.0));
+        let rect = keep_inside(rect, egui_rect(&layout));
+        let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
+        p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
+        p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
+    }
+
+    let my_turn = waiting == Some(HUMAN) && seats.is_human(HUMAN);
+    let mut chosen = None;
+    if my_turn && game.phase() == Phase::Bidding {
+        let pile = game.turned_cards().last().map(|&c| pile_texture(&mut contexts, &images, c));
+        let symbols: Vec<_> = Suit::ALL.iter().map(|&s| suit_texture(&mut contexts, &images, s)).collect();
+        egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [0.0, 40.0]).show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
+                ui.label(RichText::new(t.get("bid.your_turn")).size(18.0));
+                ui.horizontal(|ui| {
+                    // The card the bid is about: pass or play beside it.
+                    if let Some(pile) = pile {
+                        let size = egui::vec2(64.0, 64.0 * 1.45);
+                        ui.add(egui::Image::new((pile, size)));
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for action in game.legal_actions() {
+                            let (label, suit) = match action {
+                                Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
+                                Action::Bid(Bid::Play) => (t.get("bid.play"), None),
+                                // Room on the left for the skin's symbol.
+                                Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
+                                _ => continue,
+                            };
+                            let response =
+                                ui.add_sized([130.0, 44.0], egui::Button::new(RichText::new(label).size(18.0)));
+                            if let Some(suit) = suit {
+                                let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
+                                paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
+                            }
+                            if response.clicked() {
+                                chosen = Some(action);
+                            }
+                        }
+                    });
+                });
+            });
+        });
+    }
+    // Roem may be called after any trick the player won, whether it holds
+    // roem or not: the engine says when, and refuses a call without roem.
+    if my_turn && game.may_call_roem(HUMAN) {
+        egui::Area::new("roem".into()).anchor(Align2::RIGHT_BOTTOM, [-16.0, -ctx.content_rect().height() * 0.3]).show(
+            &ctx,
+            |ui| {
+                egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                    let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
+                    if ui.add_sized([120.0, 48.0], call).clicked() {
+                        chosen = Some(Action::ClaimRoem);
+                    }
+                    if game.phase() == Phase::ClaimRoem
+                        && ui.add_sized([120.0, 36.0], egui::Button::new(t.get("roem.pass"))).clicked()
+                    {
+                        chosen = Some(Action::PassRoem);
+                    }
+                });
+            },
+        );
+    }
+    if let (Some(result), true) = (show.shown.result, show.idle(now)) {
+        egui::Window::new(t.get("result.title"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(&ctx, |ui| {
+                ui.label(RichText::new(result_line(t, &result)).size(16.0));
+                ui.separator();
+                sheet_grid(ui, t, seats.m.sheet());
+                ui.separator();
+                if seats.m.is_over() {
+                    let winner = match seats.m.winner() {
+                        Some(team) => t.fill("result.winner", &[("team", &team_name(t, team))]),
+                        None => t.get("result.tie"),
+                    };
+                    ui.label(RichText::new(winner).size(20.0).strong());
+                    if !seats.demo && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked() {
+                        commands.write(TableCommand::NewMatch);
+                    }
+                } else if !seats.demo && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked() {
+                    commands.write(TableCommand::NextDeal);
+                }
+            });
+    }
+    if let Some(action) = chosen {
+        actions.write(PlayerAction { seat: HUMAN, action });
+    }
+    over_ui.0 = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    let _ = card_name;
+    Ok(())
+}
+
+fn egui_rect(layout: &Layout) -> egui::Rect {
+    egui::Rect::from_min_max(pos(layout.area.min), pos(layout.area.max))
+}
+
+/// Names, team colours, the dealer, the playing side, who is to act.
+fn name_plates(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    show: &Show,
+    seats: &Seats,
+    layout: &Layout,
+    waiting: Option<klaverjas::Seat>,
+) {
+    for seat in klaverjas::Seat::ALL {
+        let mut name = seat_name(t, seat);
+        if seat == show.shown.dealer {
+            name = format!("{name}  ({})", t.get("table.dealer"));
+        }
+        if show.shown.contract.is_some_and(|c| c.declarer == seat) {
+            name = format!("{name}  ★");
+        }
+        let _ = seats;
+        let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
+        let galley = p.layout_no_wrap(name, font, Color32::BLACK);
+        let rect = egui::Rect::from_center_size(pos(layout.name_plate(seat)), galley.size() + egui::vec2(16.0, 6.0));
+        let rect = keep_inside(rect, egui_rect(layout));
+        let active = waiting == Some(seat);
+        p.rect(
+            rect,
+            CornerRadius::same(6),
+            team_colour(seat.team()),
+            Stroke::new(if active { 3.0 } else { 0.0 }, Color32::WHITE),
+            StrokeKind::Outside,
+        );
+        p.galley(rect.min + egui::vec2(8.0, 3.0), galley, Color32::BLACK);
+    }
+}
+
+fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout) {
+    for team in Team::BOTH {
+        let n = show.shown.tricks_won(team);
+        if n > 0 {
+            let at = layout.pile(team) + Vec2::new(0.0, layout.small().x * 0.6);
+            let label = t.fill("table.tricks", &[("n", &n.to_string())]);
+            p.text(pos(at), Align2::CENTER_TOP, label, FontId::proportional(15.0), team_colour(team));
+        }
+    }
+}
+
+/// The contract in words under the pile, with the trump's symbol.
+fn indicator(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    show: &Show,
+    layout: &Layout,
+    symbol: Option<egui::TextureId>,
+) {
+    let at = layout.indicator();
+    let text = match show.shown.contract {
+        Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
+        None => t.get("table.bidding"),
+    };
+    let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
+    let galley = p.layout(text, FontId::proportional(15.0), Color32::WHITE, layout.small().x * 2.6);
+    let text_height = galley.size().y;
+    p.galley(below, galley, Color32::WHITE);
+    if let Some(symbol) = symbol {
+        let centre = below + egui::vec2(18.0, text_height + 22.0);
+        p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
+        paint_suit(p, symbol, centre, 13.0);
+    }
+}
+
+/// Score-sheet rows as players write them: points then roem marks, a dash for
+/// nothing.
+pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet) {
+    egui::Grid::new("sheet").striped(true).num_columns(3).spacing([24.0, 4.0]).show(ui, |ui| {
+        ui.label("");
+        ui.label(RichText::new(team_name(t, Team::NS)).color(team_colour(Team::NS)).strong());
+        ui.label(RichText::new(team_name(t, Team::EW)).color(team_colour(Team::EW)).strong());
+        ui.end_row();
+        for (i, row) in sheet.rows.iter().enumerate() {
+            ui.label(format!("{}", i + 1));
+            for team in Team::BOTH {
+                let points = if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
+                // Points right-aligned as in the sums below, roem marks after.
+                ui.label(RichText::new(format!("{points:>4} {}", row.marks(team))).monospace());
+            }
+            ui.end_row();
+        }
+        let sums = [
+            (t.get("sheet.points"), sheet.points()),
+            (t.get("sheet.roem"), sheet.roem()),
+            (t.get("sheet.total"), sheet.totals()),
+        ];
+        for (label, sum) in sums {
+            ui.label(RichText::new(label).strong());
+            ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
+            ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
+            ui.end_row();
+        }
+    });
+}
+
+fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
+    let playing = r.contract.playing_team();
+    let mut s = t.fill(
+        "result.points",
+        &[
+            ("ns", &r.points.ns.to_string()),
+            ("ew", &r.points.ew.to_string()),
+            ("rns", &r.roem.ns.to_string()),
+            ("rew", &r.roem.ew.to_string()),
+        ],
+    );
+    if r.nat {
+        s += "\n";
+        s += &t.fill("result.nat", &[("team", &team_name(t, playing))]);
+    }
+    if let Some(team) = r.pit {
+        s += "\n";
+        s += &t.fill("result.pit", &[("team", &team_name(t, team))]);
+    }
+    s
+}

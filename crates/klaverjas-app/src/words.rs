@@ -1,0 +1,96 @@
+//! The game's typed values in the player's language: seats, suits, cards,
+//! the engine's refusals and the table's notices. Everything is worded here,
+//! where it is drawn, so the logic never holds a translated string.
+
+use crate::i18n::Texts;
+use crate::show::{Notice, NoticeText};
+use klaverjas::{ActionError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
+
+pub fn suit_name(texts: &Texts, s: Suit) -> String {
+    texts.get(&format!("suit.{}", s.letter()))
+}
+
+pub fn seat_name(texts: &Texts, s: Seat) -> String {
+    texts.get(&format!("seat.{}", s.letter()))
+}
+
+pub fn team_name(texts: &Texts, team: Team) -> String {
+    texts.get(&format!("team.{}", team.name()))
+}
+
+pub fn card_name(texts: &Texts, c: Card, trump: Option<Suit>) -> String {
+    let rank = texts.get(&format!("rank.{}", c.rank().letter()));
+    let suit = if Some(c.suit()) == trump { texts.get("suit.trumps") } else { suit_name(texts, c.suit()) };
+    texts.fill("card.name", &[("rank", &rank), ("suit", &suit)])
+}
+
+pub fn bid_name(texts: &Texts, bid: Bid) -> String {
+    match bid {
+        Bid::Pass => texts.get("bid.pass"),
+        Bid::Play => texts.get("bid.play"),
+        Bid::Trump(s) => suit_name(texts, s),
+    }
+}
+
+/// The engine's typed refusal, worded in the player's language.
+pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
+    let card = |c: Card| card_name(t, c, trump);
+    match e {
+        ActionError::Play(PlayError::NotInHand { .. }) => t.get("rule.not_in_hand"),
+        ActionError::Play(PlayError::Breaks { rule, .. }) => match *rule {
+            PlayRule::Free => t.get("rule.free"),
+            PlayRule::FollowSuit(s) => t.fill("rule.follow", &[("suit", &suit_name(t, s))]),
+            PlayRule::TrumpLead { over: None } => t.get("rule.trump_lead"),
+            PlayRule::TrumpLead { over: Some(c) } => t.fill("rule.trump_lead_over", &[("card", &card(c))]),
+            PlayRule::MustTrump { led } => t.fill("rule.must_trump", &[("suit", &suit_name(t, led))]),
+            PlayRule::MustOvertrump { over } => t.fill("rule.must_overtrump", &[("card", &card(over))]),
+            PlayRule::NoUndertrump { partner_winning: true, .. } => t.get("rule.no_undertrump_partner"),
+            PlayRule::NoUndertrump { over, .. } => t.fill("rule.no_undertrump", &[("card", &card(over))]),
+            PlayRule::MustUndertrump { over } => t.fill("rule.must_undertrump", &[("card", &card(over))]),
+        },
+        ActionError::Bid(BidError::TurnedCardOnly { turned }) => {
+            t.fill("bid.turned_only", &[("suit", &suit_name(t, *turned))])
+        }
+        ActionError::Bid(BidError::NoTurnedCard) => t.get("bid.no_turned"),
+        ActionError::Bid(BidError::MustChoose { everyone_passed: true, .. }) => t.get("bid.must_choose"),
+        ActionError::Bid(BidError::MustChoose { .. }) => t.get("bid.must_choose_left"),
+        ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
+        ActionError::Claim(ClaimError::NoRoem { trick }) => t.fill("claim.no_roem", &[("trick", &trick.to_string())]),
+        ActionError::Claim(ClaimError::NoTrick) => t.get("claim.no_trick"),
+        ActionError::Claim(ClaimError::TooLate) => t.get("claim.too_late"),
+        ActionError::WrongPhase { phase } => t.get(match phase {
+            Phase::Bidding => "phase.bidding",
+            Phase::Playing => "phase.playing",
+            Phase::ClaimRoem => "phase.claim",
+            Phase::Done => "phase.done",
+        }),
+    }
+}
+
+/// A notice as the player reads it.
+pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
+    match &n.text {
+        NoticeText::Bid(bid) => bid_name(t, *bid),
+        NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
+        NoticeText::Contract(c) => t.fill(
+            "notice.contract",
+            &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))],
+        ),
+        NoticeText::RoemInTrick(points) => t.fill("notice.roem_in_trick", &[("points", &points.to_string())]),
+        NoticeText::RoemClaimed(points) => t.fill("notice.roem_claimed", &[("points", &points.to_string())]),
+        NoticeText::RoemPassed => t.get("notice.roem_passed"),
+        NoticeText::Refused(e) => explain(e, t, trump),
+        NoticeText::Lesson(key) => t.get(key),
+        NoticeText::Wait => t.get("notice.wait"),
+        NoticeText::SaveFailed(reason) => t.fill("notice.save_failed", &[("reason", reason)]),
+    }
+}
+
+pub fn title_note(n: &crate::TitleNote, t: &Texts) -> String {
+    match n {
+        crate::TitleNote::SaveSetAside { reason, moved_to } => t.fill(
+            "notice.save_set_aside",
+            &[("reason", reason), ("path", &moved_to.display().to_string())],
+        ),
+    }
+}
