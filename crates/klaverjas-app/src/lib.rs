@@ -143,6 +143,7 @@ struct QuitCountdown(Option<u32>);
 
 /// A demo deals on by itself a moment after each deal's score, and starts
 /// a new match when one ends; `--quit-after-deals` ends the app.
+#[allow(clippy::too_many_arguments)]
 fn deal_on_and_quit(
     seats: Option<Res<Seats>>,
     show: Res<Show>,

@@ -188,7 +188,7 @@ fn halve(image: &Image, times: u32) -> Option<Image> {
     let bytes: Vec<u8> = px
         .iter()
         .flat_map(|&[r, g, b, a]| {
-            let straight = |v: u32| if a == 0 { 0 } else { ((v + a / 2) / a).min(255) as u8 };
+            let straight = |v: u32| (v + a / 2).checked_div(a).unwrap_or(0).min(255) as u8;
             [straight(r), straight(g), straight(b), a.min(255) as u8]
         })
         .collect();

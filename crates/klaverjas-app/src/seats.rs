@@ -123,10 +123,15 @@ pub enum TableCommand {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameEvent {
     /// A deal is on the table: a new match, the next deal, or a loaded save.
-    Dealt { number: usize },
+    Dealt {
+        number: usize,
+    },
     Engine(Event),
     /// An action that was not taken, and why.
-    Refused { seat: Seat, refusal: Refusal },
+    Refused {
+        seat: Seat,
+        refusal: Refusal,
+    },
 }
 
 /// Why an action was not taken.

@@ -9,9 +9,7 @@ use crate::seats::{Flow, GameEvent, Refusal, Seats};
 use crate::settings::Pace;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{
-    ActionError, Bid, Card, CardSet, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team,
-};
+use klaverjas::{ActionError, Bid, Card, CardSet, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team};
 use std::collections::VecDeque;
 
 /// The table as the player sees it now.
@@ -129,7 +127,9 @@ pub struct ScreenshotDue {
 enum Beat {
     Engine(Event),
     /// The trick just won goes to the winner's pile.
-    Sweep { winner: Seat },
+    Sweep {
+        winner: Seat,
+    },
 }
 
 #[derive(Resource, Default)]
@@ -170,8 +170,7 @@ impl Show {
         self.deal_serial += 1;
         self.busy_until = now;
         if game.actions().is_empty() && pace.deal() > 0.0 {
-            self.shown.dealing =
-                Some(Dealing { start: now, seconds: pace.deal(), order: game.deal().dealing_order() });
+            self.shown.dealing = Some(Dealing { start: now, seconds: pace.deal(), order: game.deal().dealing_order() });
             self.busy_until = now + pace.deal();
         }
     }

@@ -5,6 +5,7 @@
 use crate::i18n::Texts;
 use crate::show::{Notice, NoticeText};
 use klaverjas::{ActionError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
+use klaverjas_ai::{Reason, ReasonArg};
 
 pub fn suit_name(texts: &Texts, s: Suit) -> String {
     texts.get(&format!("suit.{}", s.letter()))
@@ -72,10 +73,9 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
     match &n.text {
         NoticeText::Bid(bid) => bid_name(t, *bid),
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
-        NoticeText::Contract(c) => t.fill(
-            "notice.contract",
-            &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))],
-        ),
+        NoticeText::Contract(c) => {
+            t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])
+        }
         NoticeText::RoemInTrick(points) => t.fill("notice.roem_in_trick", &[("points", &points.to_string())]),
         NoticeText::RoemClaimed(points) => t.fill("notice.roem_claimed", &[("points", &points.to_string())]),
         NoticeText::RoemPassed => t.get("notice.roem_passed"),
@@ -88,9 +88,59 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
 
 pub fn title_note(n: &crate::TitleNote, t: &Texts) -> String {
     match n {
-        crate::TitleNote::SaveSetAside { reason, moved_to } => t.fill(
-            "notice.save_set_aside",
-            &[("reason", reason), ("path", &moved_to.display().to_string())],
-        ),
+        crate::TitleNote::SaveSetAside { reason, moved_to } => {
+            t.fill("notice.save_set_aside", &[("reason", reason), ("path", &moved_to.display().to_string())])
+        }
+    }
+}
+
+/// A bot's reason in the player's language: the hint's words.
+pub fn reason(r: &Reason, t: &Texts) -> String {
+    let args: Vec<(&str, String)> = r
+        .args()
+        .into_iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                ReasonArg::Card { card, trump } => card_name(t, card, Some(trump)),
+                ReasonArg::Suit(s) => suit_name(t, s),
+                ReasonArg::Seat(s) => seat_name(t, s),
+                ReasonArg::Number(n) => n.to_string(),
+                ReasonArg::Average { value, decimals } => format!("{value:+.prec$}", prec = decimals as usize),
+                ReasonArg::Reason(inner) => reason(&inner, t),
+            };
+            (name, value)
+        })
+        .collect();
+    let values: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    t.fill(r.key(), &values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Language, Skin};
+    use klaverjas::{Deal, Game, Preset};
+    use klaverjas_ai::Level;
+
+    /// Bots play whole deals under every preset; each reason they give is
+    /// worded in Dutch with every placeholder filled.
+    #[test]
+    fn every_reason_the_bots_give_is_worded_in_dutch() {
+        let t = Texts::load(Language::Dutch, Skin::French);
+        let mut keys = std::collections::BTreeSet::new();
+        for (i, preset) in Preset::ALL.into_iter().enumerate() {
+            for level in [Level::Heuristic, Level::Expert] {
+                let mut bot = level.bot(i as u64);
+                let mut game = Game::new(preset.rules(), Deal::shuffled(40 + i as u64, Seat::North));
+                while let Some(seat) = game.to_act() {
+                    let decision = bot.decide(&game.view(seat));
+                    let words = reason(&decision.reason, &t);
+                    assert!(!words.contains('{') && !words.starts_with("reason."), "{words}");
+                    keys.insert(decision.reason.key());
+                    game.apply(decision.action).expect("a legal choice");
+                }
+            }
+        }
+        assert!(keys.len() >= 8, "only {keys:?}");
     }
 }

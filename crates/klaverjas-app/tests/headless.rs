@@ -32,8 +32,8 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn headless_app(options: Options, speed: Speed) -> App {
     let mut app = App::new();
-    let mut assets = AssetPlugin::default();
-    assets.file_path = klaverjas_app::pictures::find_assets().expect("the checkout's assets").display().to_string();
+    let root = klaverjas_app::pictures::find_assets().expect("the checkout's assets");
+    let assets = AssetPlugin { file_path: root.display().to_string(), ..AssetPlugin::default() };
     app.add_plugins((MinimalPlugins, StatesPlugin, assets, bevy::image::ImagePlugin::default(), InputPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .add_plugins(logic_plugin(options))
@@ -147,7 +147,13 @@ fn a_deal_puts_32_card_entities_in_the_hands_in_packet_order() {
     // the engine's order: packets of 3, 2 and 3 from the dealer's left.
     let mut starts = Vec::new();
     for (k, &(seat, card)) in order.iter().enumerate() {
-        let packet = if k < 12 { k / 3 } else if k < 20 { (k - 12) / 2 } else { (k - 20) / 3 };
+        let packet = if k < 12 {
+            k / 3
+        } else if k < 20 {
+            (k - 12) / 2
+        } else {
+            (k - 20) / 3
+        };
         assert_eq!(seat, game.dealer().after(packet + 1), "card {k} goes to the next seat in its round");
         let (_, place, _, _, tween) = on_table.iter().find(|c| c.0 == card).copied().expect("an entity per card");
         assert!(matches!(place, Place::Hand { seat: s, .. } if s == seat), "{card}: {place:?}");
@@ -156,7 +162,7 @@ fn a_deal_puts_32_card_entities_in_the_hands_in_packet_order() {
     }
     assert!(starts.windows(2).all(|w| w[0] < w[1]), "cards leave one by one in order: {starts:?}");
     // The first card leaves at once, the last near the end of the deal.
-    run_until(&mut app, "the deal's end", |app| cards_resting(app));
+    run_until(&mut app, "the deal's end", cards_resting);
     for (card, place, look, target, _) in cards(&mut app) {
         assert_eq!(look, target.0, "{card} rests where it was sent");
         let Place::Hand { seat, .. } = place else { panic!("{card} in {place:?}") };
@@ -265,7 +271,8 @@ fn a_touch_on_a_card_plays_it_and_on_a_dimmed_card_names_the_rule() {
     let show = app.world().resource::<Show>();
     let texts = &app.world().resource::<Texts>().0;
     let trump = seats(&app).game().contract().map(|c| c.trump);
-    let shown: Vec<String> = show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump)).collect();
+    let shown: Vec<String> =
+        show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump)).collect();
     let expected = words::explain(&rule, texts, trump);
     assert!(shown.contains(&expected), "the refusal names the rule: {shown:?} (wanted {expected})");
     assert!(!expected.is_empty() && !expected.contains("rule."), "translated: {expected}");

@@ -18,8 +18,12 @@ pub const FELT: egui::Color32 = egui::Color32::from_rgb(22, 96, 58);
 pub struct Zoom;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom))
-        .add_plugins((title::plugin, new_game::plugin, settings::plugin, rules::plugin));
+    app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom)).add_plugins((
+        title::plugin,
+        new_game::plugin,
+        settings::plugin,
+        rules::plugin,
+    ));
 }
 
 /// Text and buttons grow with the window (see [`zoom_for`]).

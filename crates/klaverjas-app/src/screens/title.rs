@@ -41,7 +41,8 @@ fn title(
                 );
                 ui.add_space(12.0);
             }
-            let button = |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, 44.0].into());
+            let button =
+                |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, 44.0].into());
             if ui.add_enabled(can_continue, button(t.get("menu.continue"))).clicked() {
                 next.set(Screen::Table);
             }

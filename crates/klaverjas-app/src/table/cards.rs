@@ -97,10 +97,7 @@ pub struct Target(pub Look);
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), spawn_cards).add_systems(
         Update,
-        (place_cards, run_tweens, draw_cards)
-            .chain()
-            .after(crate::seats::Flow::React)
-            .run_if(in_state(Screen::Table)),
+        (place_cards, run_tweens, draw_cards).chain().after(crate::seats::Flow::React).run_if(in_state(Screen::Table)),
     );
 }
 
@@ -217,12 +214,22 @@ pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
     }
 }
 
+/// A card with where it is, how it looks, where it is heading.
+type CardParts = (
+    &'static TableCard,
+    &'static mut Place,
+    &'static mut Look,
+    &'static mut Target,
+    Option<&'static mut Tween>,
+    Entity,
+);
+
 /// The show's places become targets; a changed target starts a tween.
 /// A new deal first gathers every card at the dealer, then sends each to
 /// its hand when the engine's dealing order says it leaves.
 #[allow(clippy::too_many_arguments)]
 fn place_cards(
-    mut cards: Query<(&TableCard, &mut Place, &mut Look, &mut Target, Option<&mut Tween>, Entity)>,
+    mut cards: Query<CardParts>,
     mut commands: Commands,
     show: Res<Show>,
     seats: Option<Res<Seats>>,
@@ -241,8 +248,7 @@ fn place_cards(
     let lifted = selection.lifted(shown, turn);
     let stock = look(&layout, shown, Place::Stock);
     for (card, place) in places(shown) {
-        let Some((_, mut at, mut current, mut target, tween, entity)) = cards.iter_mut().find(|c| c.0.0 == card)
-        else {
+        let Some((_, mut at, mut current, mut target, tween, entity)) = cards.iter_mut().find(|c| c.0.0 == card) else {
             continue;
         };
         let mut wanted = look(&layout, shown, place);

@@ -16,9 +16,7 @@ use layout::Table;
 /// The table without egui: cards, layout and input, which the headless
 /// tests run.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Table>()
-        .add_plugins((cards::plugin, input::plugin))
-        .add_systems(PreUpdate, follow_window);
+    app.init_resource::<Table>().add_plugins((cards::plugin, input::plugin)).add_systems(PreUpdate, follow_window);
 }
 
 /// The egui side of the table.

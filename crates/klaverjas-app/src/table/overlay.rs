@@ -8,7 +8,7 @@ use super::layout::{Layout, Table};
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction, Seats, TableCommand};
 use crate::show::Show;
-use crate::words::{card_name, notice, seat_name, suit_name, team_name};
+use crate::words::{notice, seat_name, suit_name, team_name};
 use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
@@ -122,7 +122,7 @@ pub fn overlay(
     let p = ctx.layer_painter(egui::LayerId::background());
 
     let waiting = show.idle(now).then(|| game.to_act()).flatten().filter(|_| show.shown.result.is_none());
-    name_plates(&p, t, &show, &seats, &layout, waiting);
+    name_plates(&p, t, &show, &layout, waiting);
     trick_counts(&p, t, &show, &layout);
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     indicator(&p, t, &show, &layout, trump_symbol);
@@ -227,7 +227,6 @@ pub fn overlay(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     over_ui.0 = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
-    let _ = card_name;
     Ok(())
 }
 
@@ -240,7 +239,6 @@ fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
     show: &Show,
-    seats: &Seats,
     layout: &Layout,
     waiting: Option<klaverjas::Seat>,
 ) {
@@ -252,7 +250,6 @@ fn name_plates(
         if show.shown.contract.is_some_and(|c| c.declarer == seat) {
             name = format!("{name}  ★");
         }
-        let _ = seats;
         let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);
         let rect = egui::Rect::from_center_size(pos(layout.name_plate(seat)), galley.size() + egui::vec2(16.0, 6.0));
@@ -281,13 +278,7 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
 }
 
 /// The contract in words under the pile, with the trump's symbol.
-fn indicator(
-    p: &egui::Painter,
-    t: &crate::i18n::Texts,
-    show: &Show,
-    layout: &Layout,
-    symbol: Option<egui::TextureId>,
-) {
+fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, symbol: Option<egui::TextureId>) {
     let at = layout.indicator();
     let text = match show.shown.contract {
         Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
