@@ -216,7 +216,14 @@ fn drop_unchanged_modifiers(mut inputs: Query<&mut bevy_egui::EguiInput>, mut la
 
 /// `--screenshot DIR`: a PNG of the window whenever the show asks.
 pub fn capture_plugin(app: &mut App) {
-    app.add_systems(Update, capture.after(seats::Flow::React));
+    app.add_systems(Update, capture.after(seats::Flow::React)).add_systems(OnEnter(Screen::Title), capture_title);
+}
+
+/// The title screen too, a moment after it appears.
+fn capture_title(mut show: ResMut<Show>, time: Res<Time>, config: Res<Config>) {
+    if config.0.screenshot.is_some() {
+        show.screenshots.push(show::ScreenshotDue { name: "title.png".into(), at: time.elapsed_secs() + 1.0 });
+    }
 }
 
 fn capture(mut commands: Commands, mut show: ResMut<Show>, config: Res<Config>, time: Res<Time>) {
@@ -258,8 +265,10 @@ pub fn run(options: Options) -> AppExit {
     // next to no CPU.
     .insert_resource(bevy::winit::WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::srgb_u8(22, 96, 58)))
+    // Flat sprites need neither multisampling nor tone mapping; each is a
+    // pass over the whole window, costly where the GPU is software.
     .add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+        commands.spawn((Camera2d, bevy::render::view::Msaa::Off, bevy::core_pipeline::tonemapping::Tonemapping::None));
     })
     .add_plugins(logic_plugin(options.clone()))
     .add_plugins((table_plugin, ui_plugin, capture_plugin));

@@ -17,6 +17,8 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
+use bevy::window::RequestRedraw;
 use klaverjas::{Card, PileCard};
 use klaverjas_cards::Face;
 use std::collections::HashMap;
@@ -92,7 +94,9 @@ pub fn halvings_for(drawn_height: f32) -> u32 {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load_skin).add_systems(Update, (follow_skin, halve_loaded).chain());
+    app.init_resource::<Halving>()
+        .add_systems(PreStartup, load_skin)
+        .add_systems(Update, (follow_skin, halve_loaded).chain());
 }
 
 fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {
@@ -127,25 +131,50 @@ fn follow_skin(
     }
 }
 
-/// Halves each picture of the skin as it arrives, and notes failures.
+/// Pictures being halved on the async compute pool, so a new skin or the
+/// first deal never waits for them: the full picture shows meanwhile.
+#[derive(Resource, Default)]
+struct Halving(Vec<(AssetId<Image>, u32, Task<Option<Image>>)>);
+
+/// Sends each picture of the skin to be halved as it arrives, puts the
+/// halved ones in place, and notes failures.
 fn halve_loaded(
     mut loaded: MessageReader<AssetEvent<Image>>,
     mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>,
     mut images: ResMut<CardImages>,
     mut assets: ResMut<Assets<Image>>,
+    mut halving: ResMut<Halving>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     for event in loaded.read() {
         let AssetEvent::LoadedWithDependencies { id } = *event else { continue };
-        if images.halved.get(&id) == Some(&images.halvings) {
+        let halvings = images.halvings;
+        let ours = images.handles.values().any(|h| h.id() == id);
+        if !ours || images.halved.get(&id) == Some(&halvings) {
             continue;
         }
-        let halvings = images.halvings;
-        if let Some(mut image) = assets.get_mut(id)
-            && let Some(smaller) = halve(&image, halvings)
+        images.halved.insert(id, halvings);
+        if let Some(image) = assets.get(id).cloned() {
+            let task = AsyncComputeTaskPool::get().spawn(async move { halve(&image, halvings) });
+            halving.0.push((id, halvings, task));
+        }
+    }
+    let mut i = 0;
+    while i < halving.0.len() {
+        if !halving.0[i].2.is_finished() {
+            i += 1;
+            continue;
+        }
+        let (id, halvings, task) = halving.0.swap_remove(i);
+        if let Some(smaller) = block_on(task)
+            && images.halved.get(&id) == Some(&halvings)
+            && let Some(mut image) = assets.get_mut(id)
         {
             *image = smaller;
         }
-        images.halved.insert(id, halvings);
+    }
+    if !halving.0.is_empty() {
+        redraw.write(RequestRedraw);
     }
     for e in failed.read() {
         warn!("{}: {}", e.path, e.error);

@@ -2,8 +2,8 @@
 //! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities"}`. A
 //! frame's time is the wait from the frame before it while something moved
 //! (the frame before asked for a redraw); the time an idle window waits for
-//! input is no frame. The first second, when the window opens and the
-//! pictures load, is left out.
+//! input is no frame. Frames that begin in the first second, when the
+//! window opens and the pictures load, are left out.
 
 use crate::table::cards::{TableCard, TurnedCard};
 use bevy::prelude::*;
@@ -37,7 +37,7 @@ fn count_frame(
     mut redraws: MessageReader<RequestRedraw>,
 ) {
     stats.frames += 1;
-    if stats.moving && time.elapsed_secs() > 1.0 {
+    if stats.moving && time.elapsed_secs() - time.delta_secs() > 1.0 {
         stats.times.push(time.delta_secs() * 1000.0);
     }
     stats.moving = redraws.read().count() > 0;

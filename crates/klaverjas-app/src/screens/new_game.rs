@@ -9,7 +9,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::{Bidding, MatchLength, Preset, RoemClaim, RoemTable, Undertrump};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, new_game.after(super::Zoom).run_if(in_state(Screen::NewGame)));
+    app.add_systems(OnEnter(Screen::NewGame), start_from_rules_in_play)
+        .add_systems(EguiPrimaryContextPass, new_game.after(super::Zoom).run_if(in_state(Screen::NewGame)));
+}
+
+/// The form starts from the rules of the match in play: a player who
+/// changed an option keeps it for the next match.
+fn start_from_rules_in_play(seats: Option<Res<Seats>>, mut setup: ResMut<SetupRules>) {
+    if let Some(seats) = seats.filter(|s| !s.demo) {
+        setup.0 = *seats.m.rules();
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

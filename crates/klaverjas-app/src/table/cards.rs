@@ -28,6 +28,10 @@ pub struct TurnedCard {
     pub back: bool,
 }
 
+/// The shadow a card casts on the felt: the back's shape, darkened.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shadow;
+
 /// Where a card is.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -102,20 +106,19 @@ pub fn plugin(app: &mut App) {
 }
 
 fn spawn_cards(mut commands: Commands) {
-    let card = |commands: &mut Commands, bundle| {
-        commands.spawn((
-            bundle,
-            Place::Stock,
-            Look::default(),
-            Target(Look::default()),
-            Sprite::default(),
-            Transform::default(),
-            Visibility::Hidden,
-            DespawnOnExit(Screen::Table),
-        ));
-    };
     for c in CardSet::ALL.iter() {
-        card(&mut commands, TableCard(c));
+        commands
+            .spawn((
+                TableCard(c),
+                Place::Stock,
+                Look::default(),
+                Target(Look::default()),
+                Sprite::default(),
+                Transform::default(),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::Table),
+            ))
+            .with_child((Shadow, Sprite::default(), Transform::default()));
     }
     for index in 0..2 {
         for back in [true, false] {
@@ -311,10 +314,14 @@ fn run_tweens(
     }
 }
 
+type ShadowParts = (&'static ChildOf, &'static mut Transform, &'static mut Sprite);
+type ShadowOnly = (With<Shadow>, Without<TableCard>, Without<TurnedCard>);
+
 /// Looks become transforms and sprites in the current skin.
 fn draw_cards(
     mut cards: Query<(&TableCard, &Look, &mut Transform, &mut Sprite, &mut Visibility)>,
     mut turned: Query<(&TurnedCard, &mut Look, &mut Transform, &mut Sprite, &mut Visibility), Without<TableCard>>,
+    mut shadows: Query<ShadowParts, ShadowOnly>,
     images: Res<CardImages>,
     table: Res<Table>,
     show: Res<Show>,
@@ -334,6 +341,21 @@ fn draw_cards(
             sprite.image = image;
         }
         *visibility = Visibility::Inherited;
+    }
+    // Down and to the right, whichever way the card lies; a flying card,
+    // higher above the felt, casts its shadow further.
+    for (parent, mut transform, mut sprite) in &mut shadows {
+        let Ok((_, look, card_transform, ..)) = cards.get(parent.parent()) else { continue };
+        let lift = if look.z >= 40.0 { 3.0 } else { 1.0 };
+        let offset = Vec2::new(1.5, -2.5) * lift * table.zoom;
+        let local = card_transform.rotation.inverse() * offset.extend(0.0);
+        *transform = Transform::from_translation(local.with_z(-0.05));
+        sprite.custom_size = Some(look.size * table.zoom);
+        sprite.color = Color::srgba(0.0, 0.0, 0.0, 0.28);
+        let back = images.back();
+        if sprite.image != back {
+            sprite.image = back;
+        }
     }
     let layout = table.layout();
     for (t, mut look, mut transform, mut sprite, mut visibility) in &mut turned {
