@@ -27,6 +27,7 @@ pub mod table;
 pub mod words;
 
 use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy_egui::egui;
 use cli::Options;
 use klaverjas::{Match, Rules, Seat};
@@ -219,16 +220,33 @@ pub fn capture_plugin(app: &mut App) {
     app.add_systems(Update, capture.after(seats::Flow::React)).add_systems(OnEnter(Screen::Title), capture_title);
 }
 
-/// The title screen too, a moment after it appears.
+/// The title screen too, once the pictures are in.
 fn capture_title(mut show: ResMut<Show>, time: Res<Time>, config: Res<Config>) {
     if config.0.screenshot.is_some() {
-        show.screenshots.push(show::ScreenshotDue { name: "title.png".into(), at: time.elapsed_secs() + 1.0 });
+        show.screenshots.push(show::ScreenshotDue { name: "title.png".into(), at: time.elapsed_secs() + 0.5 });
     }
 }
 
-fn capture(mut commands: Commands, mut show: ResMut<Show>, config: Res<Config>, time: Res<Time>) {
+#[allow(clippy::too_many_arguments)]
+fn capture(
+    mut commands: Commands,
+    mut show: ResMut<Show>,
+    config: Res<Config>,
+    time: Res<Time>,
+    images: Res<pictures::CardImages>,
+    server: Res<AssetServer>,
+    taking: Query<(), With<Screenshot>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    // A screenshot is written a frame or two after it is taken: keep
+    // drawing until it is on disk, even on an idle screen.
+    if !taking.is_empty() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
     let now = time.elapsed_secs();
-    if show.screenshots.iter().all(|s| s.at > now) {
+    // Until the skin's pictures are loaded and halved, the window may show
+    // nothing yet (software rendering takes seconds to upload them).
+    if show.screenshots.iter().all(|s| s.at > now) || !images.ready(&server) {
         return;
     }
     let (due, later): (Vec<_>, Vec<_>) = show.screenshots.drain(..).partition(|s| s.at <= now);
@@ -236,9 +254,7 @@ fn capture(mut commands: Commands, mut show: ResMut<Show>, config: Res<Config>, 
     let Some(dir) = &config.0.screenshot else { return };
     let _ = std::fs::create_dir_all(dir);
     for shot in due {
-        commands
-            .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
-            .observe(bevy::render::view::screenshot::save_to_disk(dir.join(shot.name)));
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(shot.name)));
     }
 }
 

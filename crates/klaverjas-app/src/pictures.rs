@@ -57,6 +57,8 @@ pub struct CardImages {
     halved: HashMap<AssetId<Image>, u32>,
     /// The first picture that failed, for the player.
     pub problem: Option<String>,
+    /// Pictures still being halved.
+    pending: usize,
 }
 
 impl CardImages {
@@ -76,9 +78,17 @@ impl CardImages {
         self.face(Face::Pile { suit: card.suit, rank: card.rank })
     }
 
+    /// Whether every picture has arrived (or failed) and been halved.
+    pub fn ready(&self, server: &AssetServer) -> bool {
+        self.handles.values().all(|h| {
+            let failed = matches!(server.load_state(h), bevy::asset::LoadState::Failed(_));
+            failed || (server.is_loaded_with_dependencies(h) && self.halved.get(&h.id()) == Some(&self.halvings))
+        }) && self.pending == 0
+    }
+
     fn load(server: &AssetServer, skin: Skin, halvings: u32) -> CardImages {
         let handles = Face::all().into_iter().map(|f| (f, server.load(face_path(skin, f)))).collect();
-        CardImages { skin, handles, halvings, halved: HashMap::new(), problem: None }
+        CardImages { skin, handles, halvings, halved: HashMap::new(), problem: None, pending: 0 }
     }
 }
 
@@ -173,6 +183,7 @@ fn halve_loaded(
             *image = smaller;
         }
     }
+    images.pending = halving.0.len();
     if !halving.0.is_empty() {
         redraw.write(RequestRedraw);
     }
