@@ -95,7 +95,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             .add_message::<bevy::window::RequestRedraw>()
             .add_plugins((seats::plugin, show::plugin))
             .add_systems(Startup, start)
-            .add_systems(Update, deal_on_and_quit.after(seats::Flow::React));
+            .add_systems(Update, deal_on_and_quit.after(seats::Flow::React).run_if(in_state(Screen::Table)));
     }
 }
 
@@ -107,6 +107,7 @@ pub fn new_match(rules: Rules, seed: Option<u64>) -> Match {
     Match::new(rules, seed, Seat::West)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start(
     mut commands: Commands,
     config: Res<Config>,
@@ -115,8 +116,10 @@ fn start(
     mut message: ResMut<TitleMessage>,
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
+    mut show: ResMut<Show>,
 ) {
     let o = &config.0;
+    show.photograph = o.screenshot.is_some();
     let level = settings.0.bot_level.level();
     let mut seats = None;
     match files.0.load_game() {
@@ -132,8 +135,7 @@ fn start(
         next.set(Screen::Table);
     }
     if let Some(seats) = seats {
-        events.write(GameEvent::Dealt { number: seats.m.deal_number() });
-        commands.insert_resource(seats);
+        seats::sit_down(&mut commands, &mut events, seats);
     }
 }
 
@@ -163,7 +165,10 @@ fn deal_on_and_quit(
         return;
     }
     let since = *over_since.get_or_insert(now);
-    redraw.write(bevy::window::RequestRedraw);
+    // Only a demo or a timed quit has anything to wait for.
+    if seats.demo || config.0.quit_after_deals.is_some() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
     if let Some(n) = config.0.quit_after_deals
         && show.deals_finished >= n
         && show.screenshots.is_empty()
@@ -221,10 +226,8 @@ pub fn capture_plugin(app: &mut App) {
 }
 
 /// The title screen too, once the pictures are in.
-fn capture_title(mut show: ResMut<Show>, time: Res<Time>, config: Res<Config>) {
-    if config.0.screenshot.is_some() {
-        show.screenshots.push(show::ScreenshotDue { name: "title.png".into(), at: time.elapsed_secs() + 0.5 });
-    }
+fn capture_title(mut show: ResMut<Show>, time: Res<Time>) {
+    show.photograph("title.png".into(), time.elapsed_secs() + 0.5);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -280,7 +283,7 @@ pub fn run(options: Options) -> AppExit {
     // Redraw only on input or when something moves: an idle table costs
     // next to no CPU.
     .insert_resource(bevy::winit::WinitSettings::desktop_app())
-    .insert_resource(ClearColor(Color::srgb_u8(22, 96, 58)))
+    .insert_resource(ClearColor(Color::srgb_u8(screens::FELT.r(), screens::FELT.g(), screens::FELT.b())))
     // Flat sprites need neither multisampling nor tone mapping; each is a
     // pass over the whole window, costly where the GPU is software.
     .add_systems(Startup, |mut commands: Commands| {

@@ -53,7 +53,7 @@ pub struct CardImages {
     handles: HashMap<Face, Handle<Image>>,
     /// How many times each picture is halved on this screen.
     pub halvings: u32,
-    /// Pictures already halved (a reload is halved again).
+    /// Pictures sent to be halved, and how many times.
     halved: HashMap<AssetId<Image>, u32>,
     /// The first picture that failed, for the player.
     pub problem: Option<String>,
@@ -87,8 +87,12 @@ impl CardImages {
     }
 
     fn load(server: &AssetServer, skin: Skin, halvings: u32) -> CardImages {
-        let handles = Face::all().into_iter().map(|f| (f, server.load(face_path(skin, f)))).collect();
-        CardImages { skin, handles, halvings, halved: HashMap::new(), problem: None, pending: 0 }
+        let handles: HashMap<Face, Handle<Image>> =
+            Face::all().into_iter().map(|f| (f, server.load(face_path(skin, f)))).collect();
+        // A skin shown before may still be loaded, and halved then.
+        let halved =
+            handles.values().filter(|h| server.is_loaded_with_dependencies(*h)).map(|h| (h.id(), halvings)).collect();
+        CardImages { skin, handles, halvings, halved, problem: None, pending: 0 }
     }
 }
 
@@ -125,8 +129,10 @@ fn load_skin(
     commands.insert_resource(CardImages::load(&server, settings.0.skin, halvings));
 }
 
-/// A new skin, or a window that needs another size, loads the pictures
-/// again; the cards take the new handles from [`CardImages`].
+/// A new skin loads its pictures, sized for the window as it is then; the
+/// cards take the new handles from [`CardImages`]. A window made larger
+/// keeps the size its pictures loaded at (the asset server keeps one copy
+/// a path), at most twice enlarged.
 fn follow_skin(
     mut images: ResMut<CardImages>,
     server: Res<AssetServer>,
@@ -134,10 +140,8 @@ fn follow_skin(
     table: Res<Table>,
     windows: Query<&Window>,
 ) {
-    let halvings = wanted_halvings(&table, &windows);
-    // Only a much larger window reloads: shrinking keeps the sharper copy.
-    if settings.0.skin != images.skin || halvings < images.halvings {
-        *images = CardImages::load(&server, settings.0.skin, halvings);
+    if settings.0.skin != images.skin {
+        *images = CardImages::load(&server, settings.0.skin, wanted_halvings(&table, &windows));
     }
 }
 

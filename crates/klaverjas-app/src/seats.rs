@@ -25,7 +25,7 @@ pub const HUMAN: Seat = Seat::South;
 pub enum Controller {
     /// Input from the window: [`PlayerAction`] messages.
     Human,
-    /// A bot of this level; `None` while it thinks on the task pool.
+    /// A bot; `None` while it thinks on the task pool.
     Bot(Option<Box<dyn Bot>>),
     /// The given actions in order (a lesson's partner, a test); when they
     /// run out the seat waits.
@@ -55,6 +55,9 @@ pub struct Seats {
     pub demo: bool,
     controllers: [Controller; 4],
     thinking: Option<Thinking>,
+    /// Events written that the show has not taken in yet: no seat acts
+    /// until it has, so the show never falls behind the match.
+    pub(crate) unseen: bool,
 }
 
 impl Seats {
@@ -73,7 +76,7 @@ impl Seats {
     }
 
     pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
-        Seats { m, demo, controllers, thinking: None }
+        Seats { m, demo, controllers, thinking: None, unseen: true }
     }
 
     pub fn game(&self) -> &Game {
@@ -94,12 +97,33 @@ impl Seats {
         for event in self.m.apply(action)? {
             events.write(GameEvent::Engine(event));
         }
+        self.unseen = true;
         Ok(())
+    }
+
+    /// Whether a seat may act now: the show has taken in every event and
+    /// caught up with them.
+    pub fn ready(&self, show: &Show, now: f32) -> bool {
+        !self.unseen && show.idle(now)
+    }
+
+    /// The seat the table waits for: someone may act, and it is their turn.
+    pub fn waiting_for(&self, show: &Show, now: f32) -> Option<Seat> {
+        if !self.ready(show, now) || show.shown.result.is_some() {
+            return None;
+        }
+        self.game().to_act()
     }
 
     fn record(&self) -> (usize, usize) {
         (self.m.deal_number(), self.m.game().actions().len())
     }
+}
+
+/// Puts a match on the table: the resource, and the deal for the show.
+pub fn sit_down(commands: &mut Commands, events: &mut MessageWriter<GameEvent>, seats: Seats) {
+    events.write(GameEvent::Dealt { number: seats.m.deal_number() });
+    commands.insert_resource(seats);
 }
 
 /// An action chosen at the table for `seat` (by the window's input, or a
@@ -167,6 +191,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<GameEvent>()
         .init_resource::<ActionGate>()
         .configure_sets(Update, (Flow::Input, Flow::Engine, Flow::React).chain())
+        .configure_sets(Update, Flow::Engine.run_if(in_state(crate::Screen::Table)))
         .add_systems(
             Update,
             (apply_player_actions, apply_table_commands, finish_thinking, start_thinking, play_scripts)
@@ -191,7 +216,7 @@ fn apply_player_actions(
         return;
     };
     for &PlayerAction { seat, action } in actions.read() {
-        let turn = show.idle(time.elapsed_secs()) && seats.game().to_act() == Some(seat) && seats.is_human(seat);
+        let turn = seats.waiting_for(&show, time.elapsed_secs()) == Some(seat) && seats.is_human(seat);
         let refusal = if !turn {
             Some(Refusal::NotNow)
         } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(seats.game(), seat, action)) {
@@ -227,14 +252,21 @@ fn apply_table_commands(
                 *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
             }
         }
+        seats.unseen = true;
         events.write(GameEvent::Dealt { number: seats.m.deal_number() });
     }
 }
 
-/// Takes a finished bot decision and applies it.
-fn finish_thinking(seats: Option<ResMut<Seats>>, mut events: MessageWriter<GameEvent>) {
+/// Takes a finished bot decision and applies it, once the show is ready
+/// for it.
+fn finish_thinking(
+    seats: Option<ResMut<Seats>>,
+    show: Res<Show>,
+    time: Res<Time>,
+    mut events: MessageWriter<GameEvent>,
+) {
     let Some(mut seats) = seats else { return };
-    if !seats.thinking.as_ref().is_some_and(|t| t.task.is_finished()) {
+    if !seats.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !seats.ready(&show, time.elapsed_secs()) {
         return;
     }
     let Some(thinking) = seats.thinking.take() else { return };
@@ -255,10 +287,10 @@ fn finish_thinking(seats: Option<ResMut<Seats>>, mut events: MessageWriter<GameE
 /// caught up: it sees only its seat's view.
 fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>) {
     let Some(mut seats) = seats else { return };
-    if seats.thinking.is_some() || !show.idle(time.elapsed_secs()) {
+    if seats.thinking.is_some() {
         return;
     }
-    let Some(seat) = seats.game().to_act() else { return };
+    let Some(seat) = seats.waiting_for(&show, time.elapsed_secs()) else { return };
     let Controller::Bot(slot) = &mut seats.controllers[seat.index()] else { return };
     let Some(mut bot) = slot.take() else { return };
     let view = seats.game().view(seat);
@@ -272,10 +304,7 @@ fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>
 
 fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, mut events: MessageWriter<GameEvent>) {
     let Some(mut seats) = seats else { return };
-    if !show.idle(time.elapsed_secs()) {
-        return;
-    }
-    let Some(seat) = seats.game().to_act() else { return };
+    let Some(seat) = seats.waiting_for(&show, time.elapsed_secs()) else { return };
     let Controller::Script(script) = &mut seats.controllers[seat.index()] else { return };
     let Some(action) = script.pop_front() else { return };
     if let Err(e) = seats.apply(action, &mut events) {
@@ -292,7 +321,7 @@ fn save_after_events(
     mut show: ResMut<Show>,
     time: Res<Time>,
 ) {
-    let changed = events.read().any(|e| !matches!(e, GameEvent::Refused { .. }));
+    let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
     let Some(seats) = seats else { return };
     if !changed || seats.demo {
         return;

@@ -4,9 +4,9 @@
 //! run one after another at the player's [`Pace`]; the card entities follow
 //! [`Shown`]. Bots and the player act only when the show has caught up.
 
-use crate::PlayerSettings;
 use crate::seats::{Flow, GameEvent, Refusal, Seats};
 use crate::settings::Pace;
+use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use klaverjas::{ActionError, Bid, Card, CardSet, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team};
@@ -144,6 +144,8 @@ pub struct Show {
     /// whenever it changes.
     pub deal_serial: u32,
     pub deals_finished: u32,
+    /// Whether tricks and deal ends are photographed (`--screenshot`).
+    pub photograph: bool,
     pub screenshots: Vec<ScreenshotDue>,
 }
 
@@ -153,14 +155,16 @@ impl Show {
         self.beats.is_empty() && now >= self.busy_until
     }
 
-    /// Whether cards are moving or beats wait.
-    pub fn busy_until(&self) -> f32 {
-        self.busy_until
-    }
-
     pub fn notice(&mut self, text: NoticeText, seat: Option<Seat>, now: f32, warning: bool) {
         self.notices.retain(|n| n.until > now && n.seat != seat);
         self.notices.push(Notice { text, seat, until: now + 3.0, warning });
+    }
+
+    /// Asks for a screenshot at `at`, with `--screenshot`.
+    pub fn photograph(&mut self, name: String, at: f32) {
+        if self.photograph {
+            self.screenshots.push(ScreenshotDue { name, at });
+        }
     }
 
     /// Puts the deal in play on the table; a fresh one is dealt.
@@ -225,7 +229,7 @@ impl Show {
                 self.beats.push_front(Beat::Sweep { winner });
                 self.busy_until = now + pace.pause;
                 let name = format!("deal{:02}-trick{number}.png", self.deals_finished + 1);
-                self.screenshots.push(ScreenshotDue { name, at: now });
+                self.photograph(name, now);
             }
             Event::RoemClaimed { seat, points } => self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false),
             Event::RoemPassed { seat } => self.notice(NoticeText::RoemPassed, Some(seat), now, false),
@@ -233,36 +237,38 @@ impl Show {
                 self.shown.result = Some(result);
                 self.deals_finished += 1;
                 let name = format!("deal{:02}-end.png", self.deals_finished);
-                self.screenshots.push(ScreenshotDue { name, at: now + 0.5 });
+                self.photograph(name, now + 0.5);
             }
         }
     }
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Show>().add_systems(Update, run_show.in_set(Flow::React));
+    app.init_resource::<Show>()
+        .add_systems(Update, (take_in_events, run_show.run_if(in_state(Screen::Table))).chain().in_set(Flow::React))
+        .add_systems(OnEnter(Screen::Table), deal_on_entering);
 }
 
-/// Takes the frame's events into the show, runs what is due, and keeps
-/// the window drawing while anything moves.
-fn run_show(
+/// Takes the frame's events into the show. A seat that acted leaves
+/// [`Seats`] marked until then, so no other seat acts in the same frame on
+/// a table the show has not taken in.
+fn take_in_events(
     mut events: MessageReader<GameEvent>,
     mut show: ResMut<Show>,
-    seats: Option<Res<Seats>>,
+    seats: Option<ResMut<Seats>>,
     settings: Res<PlayerSettings>,
     time: Res<Time>,
-    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs();
     let pace = settings.0.speed.pace();
     show.pace = Some(pace);
+    let Some(mut seats) = seats else {
+        events.clear();
+        return;
+    };
     for event in events.read() {
         match event {
-            GameEvent::Dealt { .. } => {
-                if let Some(seats) = &seats {
-                    show.put_on_table(seats.game(), now, pace);
-                }
-            }
+            GameEvent::Dealt { .. } => show.put_on_table(seats.game(), now, pace),
             GameEvent::Engine(e) => show.beats.push_back(Beat::Engine(*e)),
             GameEvent::Refused { seat, refusal } => {
                 let text = match refusal {
@@ -274,8 +280,32 @@ fn run_show(
             }
         }
     }
+    if seats.unseen {
+        seats.unseen = false;
+    }
+}
+
+/// A fresh deal is dealt where the player sees it: on entering the table
+/// (after Continue, or a deal put on the table while the menus showed).
+fn deal_on_entering(mut show: ResMut<Show>, seats: Option<Res<Seats>>, settings: Res<PlayerSettings>, time: Res<Time>) {
+    if let Some(seats) = seats
+        && seats.game().actions().is_empty()
+    {
+        show.put_on_table(seats.game(), time.elapsed_secs(), settings.0.speed.pace());
+    }
+}
+
+/// Runs what is due and keeps the window drawing while anything moves.
+fn run_show(
+    mut show: ResMut<Show>,
+    seats: Option<Res<Seats>>,
+    time: Res<Time>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    let Some(pace) = show.pace else { return };
     let stepped = show.step(now, pace);
-    let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some());
+    let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
     let notices = show.notices.iter().any(|n| n.until > now);
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {
         redraw.write(RequestRedraw);

@@ -62,8 +62,10 @@ fn run_until(app: &mut App, what: &str, stop: impl Fn(&App) -> bool) {
     panic!("never reached: {what}");
 }
 
+/// Whether a seat may act: the show has taken in and shown everything.
 fn idle(app: &App) -> bool {
-    app.world().resource::<Show>().idle(now(app))
+    let show = app.world().resource::<Show>();
+    app.world().get_resource::<Seats>().is_none_or(|s| s.ready(show, now(app)))
 }
 
 /// Sits the player down at a new match and shows the table.
@@ -391,4 +393,29 @@ fn the_skins_pictures_arrive_and_are_halved_for_the_screen() {
     assert!(images.ready(world.resource::<AssetServer>()), "the pictures never got ready");
     let back = world.resource::<Assets<Image>>().get(&images.back()).expect("the back is loaded");
     assert_eq!(back.height(), klaverjas_cards::CARD_HEIGHT >> halvings);
+}
+
+#[test]
+fn the_match_waits_while_the_menus_show_and_the_cards_come_back_in_place() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("menus")), ..Options::default() }, Speed::Normal);
+    sit_down(&mut app, player_seats(Preset::Classic, 6));
+    play_until(&mut app, "a bot's turn in play", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act().is_some_and(|seat| seat != HUMAN)
+    });
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    let before = seats(&app).game().actions().len();
+    for _ in 0..300 {
+        app.update();
+    }
+    assert_eq!(seats(&app).game().actions().len(), before, "no bot plays while the player is away");
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
+    app.update();
+    app.update();
+    for (card, _, look, target, tween) in cards(&mut app) {
+        let resting = tween.is_none_or(|t| t.seconds == 0.0);
+        assert!(resting, "{card} flies in on entering the table again");
+        assert!(tween.is_some() || look == target.0, "{card}");
+    }
+    run_until(&mut app, "the bots to play on", |app| seats(app).game().actions().len() > before);
 }

@@ -103,8 +103,7 @@ fn new_game(
     if start {
         files.0.delete_game();
         let seats = Seats::new(crate::new_match(*rules, None), false, settings.0.bot_level.level());
-        events.write(GameEvent::Dealt { number: seats.m.deal_number() });
-        commands.insert_resource(seats);
+        crate::seats::sit_down(&mut commands, &mut events, seats);
         next.set(Screen::Table);
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! The settings screen: the deck, the speed of the table, the bots'
-//! strength and the language. A change shows at once; the file is written
-//! as the player leaves the screen.
+//! strength and the language. A change shows at once and is written at
+//! once.
 
 use super::{narrow_layout, option_label, root_ui};
 use crate::pictures::CardImages;
@@ -14,14 +14,7 @@ use klaverjas::{Card, Rank, Suit};
 use klaverjas_cards::Face;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, settings.after(super::Zoom).run_if(in_state(Screen::Settings)))
-        .add_systems(OnExit(Screen::Settings), write_settings);
-}
-
-fn write_settings(files: Res<Files>, settings: Res<PlayerSettings>) {
-    if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
-        warn!("{e}");
-    }
+    app.add_systems(EguiPrimaryContextPass, settings.after(super::Zoom).run_if(in_state(Screen::Settings)));
 }
 
 fn settings(
@@ -29,6 +22,7 @@ fn settings(
     mut texts: ResMut<Texts>,
     mut settings: ResMut<PlayerSettings>,
     images: Res<CardImages>,
+    files: Res<Files>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let preview: Vec<egui::TextureId> = [
@@ -98,6 +92,9 @@ fn settings(
     });
     if s != settings.0 {
         texts.0 = crate::i18n::Texts::load(s.language, s.skin);
+        if let Err(e) = files.0.write(&files.0.settings_path(), &s) {
+            warn!("{e}");
+        }
         settings.0 = s;
     }
     Ok(())

@@ -177,8 +177,8 @@ impl Turn {
     pub fn of(seats: Option<&Seats>, show: &Show, now: f32) -> Turn {
         let Some(seats) = seats else { return Turn::default() };
         let g = seats.game();
-        let mine = show.idle(now) && g.to_act() == Some(HUMAN) && seats.is_human(HUMAN);
-        let playing = mine && g.phase() == Phase::Playing && show.shown.result.is_none();
+        let mine = seats.waiting_for(show, now) == Some(HUMAN) && seats.is_human(HUMAN);
+        let playing = mine && g.phase() == Phase::Playing;
         Turn { playing, legal: if playing { g.legal_cards() } else { CardSet::EMPTY } }
     }
 }
@@ -239,13 +239,16 @@ fn place_cards(
     table: Res<Table>,
     selection: Res<Selection>,
     time: Res<Time>,
+    fresh: Query<(), Added<TableCard>>,
     mut dealt: Local<u32>,
 ) {
     let now = time.elapsed_secs();
     let layout = table.layout();
     let shown = &show.shown;
     let fly = show.pace.map_or(0.0, |p| p.fly);
-    let new_deal = *dealt != show.deal_serial;
+    // Cards just spawned (the table entered again) start like a new deal:
+    // in the dealer's hands if a deal is being dealt, else in place.
+    let new_deal = *dealt != show.deal_serial || !fresh.is_empty();
     *dealt = show.deal_serial;
     let turn = Turn::of(seats.as_deref(), &show, now);
     let lifted = selection.lifted(shown, turn);

@@ -3,8 +3,8 @@
 //! [`PlayerAction`]s. A card the rules forbid is sent too: the engine
 //! refuses it and the refusal names the rule.
 
-use super::cards::{Look, Place, TableCard, Turn, sorted_hand};
-use super::layout::Table;
+use super::cards::{Place, TableCard, Turn, look, sorted_hand};
+use super::layout::{Layout, Table};
 use crate::seats::{Flow, HUMAN, PlayerAction, Seats};
 use crate::show::{Show, Shown};
 use bevy::input::touch::Touches;
@@ -41,22 +41,32 @@ pub struct PointerOverUi(pub bool);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<PointerOverUi>()
-        .add_systems(Update, (press_cards, keys).in_set(Flow::Input).run_if(in_state(crate::Screen::Table)));
+        .add_systems(Update, keys.in_set(Flow::Input).run_if(in_state(crate::Screen::Table)))
+        // After egui's pass, which says whether a press was on a dialog.
+        .add_systems(Last, press_cards.run_if(in_state(crate::Screen::Table)));
 }
 
-/// The topmost card of the player's hand under `point` (layout points).
-pub fn card_under<'a>(point: Vec2, cards: impl Iterator<Item = (&'a TableCard, &'a Place, &'a Look)>) -> Option<Card> {
-    cards
-        .filter(|(_, place, _)| matches!(place, Place::Hand { seat: HUMAN, .. }))
-        .filter(|(_, _, look)| Rect::from_center_size(look.at, look.size).contains(point))
-        .max_by(|a, b| a.2.z.total_cmp(&b.2.z))
-        .map(|(card, _, _)| card.0)
+/// The card of the player's hand under `point` (layout points): where it
+/// rests in the hand, not lifted (a lifted card would slip from under a
+/// resting pointer), the later card where two overlap.
+pub fn card_under(point: Vec2, layout: &Layout, shown: &Shown, places: impl Iterator<Item = Place>) -> Option<usize> {
+    places
+        .filter_map(|place| match place {
+            Place::Hand { seat: HUMAN, slot } => Some((slot, look(layout, shown, place))),
+            _ => None,
+        })
+        .filter(|(_, l)| Rect::from_center_size(l.at, l.size).contains(point))
+        .max_by_key(|(slot, _)| *slot)
+        .map(|(slot, _)| slot)
 }
 
 #[allow(clippy::too_many_arguments)]
 fn press_cards(
-    cards: Query<(&TableCard, &Place, &Look)>,
+    cards: Query<(&TableCard, &Place)>,
     table: Res<Table>,
+    show: Res<Show>,
+    seats: Option<Res<Seats>>,
+    time: Res<Time>,
     over_ui: Res<PointerOverUi>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
@@ -65,13 +75,19 @@ fn press_cards(
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let layout = table.layout();
+    let under = |at: Vec2| {
+        let slot = card_under(table.points(at), &layout, &show.shown, cards.iter().map(|c| *c.1))?;
+        cards.iter().find(|c| *c.1 == Place::Hand { seat: HUMAN, slot }).map(|c| c.0.0)
+    };
     let cursor = windows.iter().next().and_then(|w| w.cursor_position());
-    let hovered = cursor.and_then(|c| card_under(table.points(c), cards.iter()));
+    let hovered = cursor.and_then(under);
     if selection.hovered != hovered {
         selection.hovered = hovered;
         redraw.write(RequestRedraw);
     }
-    if over_ui.0 {
+    // Presses count on the player's turn only, and not on egui's dialogs.
+    if over_ui.0 || !Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing {
         return;
     }
     let mut presses: Vec<Vec2> = Vec::new();
@@ -84,7 +100,7 @@ fn press_cards(
         presses.extend(touches.iter_just_pressed().map(|t| t.position()));
     }
     for press in presses {
-        if let Some(card) = card_under(table.points(press), cards.iter()) {
+        if let Some(card) = under(press) {
             selection.keyboard = None;
             actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
         }

@@ -121,7 +121,7 @@ pub fn overlay(
     let layout = table.layout();
     let p = ctx.layer_painter(egui::LayerId::background());
 
-    let waiting = show.idle(now).then(|| game.to_act()).flatten().filter(|_| show.shown.result.is_none());
+    let waiting = seats.waiting_for(&show, now);
     name_plates(&p, t, &show, &layout, waiting);
     trick_counts(&p, t, &show, &layout);
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
