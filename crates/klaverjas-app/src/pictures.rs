@@ -237,7 +237,9 @@ fn halve(image: &Image, times: u32) -> Option<Image> {
         })
         .collect();
     let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
-    let mut smaller = Image::new(size, TextureDimension::D2, bytes, format, RenderAssetUsages::default());
+    // Only the GPU needs the pixels from now on: the main world's copy goes
+    // once they are uploaded.
+    let mut smaller = Image::new(size, TextureDimension::D2, bytes, format, RenderAssetUsages::RENDER_WORLD);
     smaller.sampler = image.sampler.clone();
     Some(smaller)
 }
