@@ -164,6 +164,10 @@ fn a_deal_puts_32_card_entities_in_the_hands_in_packet_order() {
     }
     assert!(starts.windows(2).all(|w| w[0] < w[1]), "cards leave one by one in order: {starts:?}");
     // The first card leaves at once, the last near the end of the deal.
+    let dealing = app.world().resource::<Show>().shown.dealing.clone().expect("a deal under way");
+    assert_eq!(starts[0], dealing.start);
+    let last_lands = starts[31] + dealing.flight();
+    assert!(last_lands <= dealing.start + dealing.seconds + 1e-3 && last_lands > dealing.start + dealing.seconds * 0.9);
     run_until(&mut app, "the deal's end", cards_resting);
     for (card, place, look, target, _) in cards(&mut app) {
         assert_eq!(look, target.0, "{card} rests where it was sent");
