@@ -100,21 +100,50 @@ pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
 }
 
 /// Score-sheet marks for an amount of roem: 100 = O, 50 = V, 20 = I
-/// (seed 001's symbols; seed 000 uses I and V).
-pub fn marks(mut roem: u16) -> String {
-    let mut s = String::new();
-    for (value, mark) in [(100, 'O'), (50, 'V'), (20, 'I')] {
-        while roem >= value {
-            s.push(mark);
-            roem -= value;
-        }
-    }
-    s
+/// (seed 001's symbols; seed 000 uses I and V). The marks add up to the
+/// roem exactly (60 is III, not V), the larger marks first: every amount
+/// roem can come to is 20s and 50s, so one always fits.
+pub fn marks(roem: u16) -> String {
+    let exact = (0..=roem / 100).rev().find_map(|o| {
+        let left = roem - o * 100;
+        (0..=left / 50).rev().find_map(|v| {
+            let rest = left - v * 50;
+            rest.is_multiple_of(20).then_some((o, v, rest / 20))
+        })
+    });
+    // No roem comes to an amount that is not 20s and 50s; were it to, the
+    // marks would fall short rather than claim too much.
+    let (o, v, i) = exact.unwrap_or((0, roem / 50, roem % 50 / 20));
+    ["O".repeat(o as usize), "V".repeat(v as usize), "I".repeat(i as usize)].concat()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn mark_value(marks: &str) -> u16 {
+        marks
+            .chars()
+            .map(|m| match m {
+                'O' => 100,
+                'V' => 50,
+                'I' => 20,
+                other => panic!("mark {other}"),
+            })
+            .sum()
+    }
+
+    /// Every total roem can come to up to 500 (20s and 50s: runs, stuk,
+    /// four of a kind) is written with marks that add up to it exactly.
+    #[test]
+    fn marks_add_up_to_every_roem_total() {
+        for total in 0..=500u16 {
+            let reachable = (0..=total / 50).any(|b| (total - b * 50).is_multiple_of(20));
+            if reachable {
+                assert_eq!(mark_value(&marks(total)), total, "{total}: {}", marks(total));
+            }
+        }
+    }
 
     fn roem(cards: &str, trump: Suit, table: RoemTable) -> u16 {
         let set: CardSet = CardSet::parse_list(cards).unwrap().into_iter().collect();
@@ -163,6 +192,9 @@ mod tests {
 
     #[test]
     fn sheet_marks() {
+        assert_eq!(marks(60), "III");
+        assert_eq!(marks(110), "VIII");
+        assert_eq!(marks(160), "OIII");
         assert_eq!(marks(20), "I");
         assert_eq!(marks(90), "VII");
         assert_eq!(marks(70), "VI");
