@@ -103,9 +103,34 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     Ok(Command::Run(o))
 }
 
+/// On Linux and the BSDs, why no window can open: neither an X11 nor a
+/// Wayland display is named in the environment (`var` reads it). Said in
+/// one line before Bevy starts, which would otherwise panic.
+pub fn no_display(var: impl Fn(&str) -> Option<String>) -> Option<String> {
+    if !cfg!(all(unix, not(any(target_os = "macos", target_os = "ios", target_os = "android")))) {
+        return None;
+    }
+    let named = |name: &str| var(name).is_some_and(|v| !v.is_empty());
+    (!named("DISPLAY") && !named("WAYLAND_DISPLAY") && !named("WAYLAND_SOCKET"))
+        .then(|| "no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_display_is_said_in_one_line() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())
+        };
+        let missing = no_display(env(&[("HOME", "/root")])).expect("no display named");
+        assert_eq!(missing.lines().count(), 1);
+        assert!(missing.contains("DISPLAY"));
+        assert!(no_display(env(&[("DISPLAY", "")])).is_some(), "an empty name is no display");
+        assert_eq!(no_display(env(&[("DISPLAY", ":0")])), None);
+        assert_eq!(no_display(env(&[("WAYLAND_DISPLAY", "wayland-0")])), None);
+    }
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

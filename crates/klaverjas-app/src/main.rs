@@ -10,6 +10,10 @@ fn main() -> ExitCode {
             println!("{}", cli::USAGE);
             ExitCode::SUCCESS
         }
+        Ok(Command::Run(_)) if let Some(missing) = cli::no_display(|name| std::env::var(name).ok()) => {
+            eprintln!("klaverjas: {missing}");
+            ExitCode::from(1)
+        }
         Ok(Command::Run(options)) => match klaverjas_app::run(options) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,
             bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
