@@ -103,6 +103,9 @@ fn press_cards(
         if let Some(card) = under(press) {
             selection.keyboard = None;
             actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
+            // The engine takes it next frame: ask for that frame now, not
+            // at the next input.
+            redraw.write(RequestRedraw);
         }
     }
 }
