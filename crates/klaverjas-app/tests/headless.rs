@@ -423,3 +423,25 @@ fn the_match_waits_while_the_menus_show_and_the_cards_come_back_in_place() {
     }
     run_until(&mut app, "the bots to play on", |app| seats(app).game().actions().len() > before);
 }
+
+/// A process killed right after the player's card loses nothing: the save
+/// on disk holds the card from the frame the engine took it.
+#[test]
+fn the_players_card_is_on_disk_in_the_frame_it_is_played() {
+    let dir = temp_dir("kill");
+    let options = Options { seed: Some(12), data_dir: Some(dir.clone()), ..Options::default() };
+    let mut app = headless_app(options.clone(), Speed::Normal);
+    sit_down(&mut app, player_seats(Preset::Classic, 12));
+    play_until(&mut app, "the player's card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let card = seats(&app).game().legal_cards().first().unwrap();
+    act(&mut app, Action::Play(card));
+    assert!(!seats(&app).game().hand(HUMAN).contains(card), "played");
+    // What a new process would find, without another frame of this one.
+    let store = klaverjas_app::save::Store::new(Some(dir));
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    assert_eq!(m, seats(&app).m, "the save is the match as played");
+    assert!(!m.game().hand(HUMAN).contains(card));
+}
