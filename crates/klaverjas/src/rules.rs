@@ -1,7 +1,7 @@
-//! Every rule option of `RULES.md` (sections 3-7, four players, table roem)
-//! as data, and the named presets of section 9.
+//! Every rule option of `docs/RULES.md` (sections 3-7, four players, table
+//! roem) as data, and the named presets of section 9.
 //!
-//! Seeds are the rule texts in `shared/rules-sources/`: 000/004 is a Dutch
+//! Seeds are the rule texts `docs/RULES.md` lists: 000/004 is a Dutch
 //! player's blog, 001 a description with the Amsterdam and Rotterdam rules.
 
 use std::fmt;
