@@ -139,7 +139,6 @@ pub struct Show {
     /// When the running beat ends (seconds since start).
     busy_until: f32,
     pub notices: Vec<Notice>,
-    pub pace: Option<Pace>,
     /// Counts the deals put on the table: the cards go back to the stock
     /// whenever it changes.
     pub deal_serial: u32,
@@ -261,7 +260,6 @@ fn take_in_events(
 ) {
     let now = time.elapsed_secs();
     let pace = settings.0.speed.pace();
-    show.pace = Some(pace);
     let Some(mut seats) = seats else {
         events.clear();
         return;
@@ -280,9 +278,7 @@ fn take_in_events(
             }
         }
     }
-    if seats.unseen {
-        seats.unseen = false;
-    }
+    seats.unseen = false;
 }
 
 /// A fresh deal is dealt where the player sees it: on entering the table
@@ -299,12 +295,12 @@ fn deal_on_entering(mut show: ResMut<Show>, seats: Option<Res<Seats>>, settings:
 fn run_show(
     mut show: ResMut<Show>,
     seats: Option<Res<Seats>>,
+    settings: Res<PlayerSettings>,
     time: Res<Time>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs();
-    let Some(pace) = show.pace else { return };
-    let stepped = show.step(now, pace);
+    let stepped = show.step(now, settings.0.speed.pace());
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
     let notices = show.notices.iter().any(|n| n.until > now);
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {

@@ -8,10 +8,10 @@
 
 use super::Selection;
 use super::layout::{Layout, Table};
-use crate::Screen;
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, Seats};
 use crate::show::{Dealing, Show, Shown};
+use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use klaverjas::{Card, CardSet, Phase, Seat, Suit, Team};
@@ -238,6 +238,7 @@ fn place_cards(
     seats: Option<Res<Seats>>,
     table: Res<Table>,
     selection: Res<Selection>,
+    settings: Res<PlayerSettings>,
     time: Res<Time>,
     fresh: Query<(), Added<TableCard>>,
     mut dealt: Local<u32>,
@@ -245,7 +246,7 @@ fn place_cards(
     let now = time.elapsed_secs();
     let layout = table.layout();
     let shown = &show.shown;
-    let fly = show.pace.map_or(0.0, |p| p.fly);
+    let fly = settings.0.speed.pace().fly;
     // Cards just spawned (the table entered again) start like a new deal:
     // in the dealer's hands if a deal is being dealt, else in place.
     let new_deal = *dealt != show.deal_serial || !fresh.is_empty();
@@ -253,10 +254,12 @@ fn place_cards(
     let turn = Turn::of(seats.as_deref(), &show, now);
     let lifted = selection.lifted(shown, turn);
     let stock = look(&layout, shown, Place::Stock);
+    let mut places_by_card = [None; 32];
     for (card, place) in places(shown) {
-        let Some((_, mut at, mut current, mut target, tween, entity)) = cards.iter_mut().find(|c| c.0.0 == card) else {
-            continue;
-        };
+        places_by_card[card.index()] = Some(place);
+    }
+    for (card, mut at, mut current, mut target, tween, entity) in &mut cards {
+        let (card, Some(place)) = (card.0, places_by_card[card.0.index()]) else { continue };
         let mut wanted = look(&layout, shown, place);
         if let Place::Hand { seat: HUMAN, .. } = place {
             wanted.dim = turn.playing && !turn.legal.contains(card);
@@ -278,10 +281,15 @@ fn place_cards(
         if target.0 == wanted {
             continue;
         }
-        // A resized window or a lifted card moves at once; a card that
-        // changes place flies at the show's pace.
-        let seconds = if *at == place && !table.is_changed() { fly.min(0.08) } else { fly };
-        let seconds = if table.is_changed() { 0.0 } else { seconds };
+        // A resized window moves cards at once, a lifted card quickly; a
+        // card that changes place flies at the show's pace.
+        let seconds = if table.is_changed() {
+            0.0
+        } else if *at == place {
+            fly.min(0.08)
+        } else {
+            fly
+        };
         let from = match tween {
             Some(t) => t.at(now).unwrap_or(t.to),
             None => *current,
