@@ -58,7 +58,7 @@ impl Bot for ExpertBot {
         match view.phase {
             Phase::Bidding => self.bid(view),
             Phase::ClaimRoem => heuristic::claim(view),
-            _ => self.play(view),
+            _ => heuristic::call_before_playing(view).unwrap_or_else(|| self.play(view)),
         }
     }
 }

@@ -18,7 +18,7 @@ impl Bot for HeuristicBot {
         match view.phase {
             Phase::Bidding => bid(view),
             Phase::ClaimRoem => claim(view),
-            _ => play(view),
+            _ => call_before_playing(view).unwrap_or_else(|| play(view)),
         }
     }
 }
@@ -83,14 +83,26 @@ fn bid(view: &PlayerView) -> Decision {
 }
 
 /// Calls roem unless the playing team is nat whatever happens: then the
-/// call would only hand the roem to the opponents.
+/// call would only hand the roem to the opponents. Without roem to call
+/// (the last trick's pause) the word is no roem.
 pub fn claim(view: &PlayerView) -> Decision {
+    if !view.legal.contains(&Action::ClaimRoem) {
+        return Decision::new(Action::PassRoem, Reason::OnlyChoice);
+    }
     let me = view.seat.team();
     let roem = view.tricks.last().map(|t| t.roem.points).unwrap_or(0);
     if view.contract.map(|c| c.playing_team()) == Some(me) && nat_is_certain(view, me) {
         return Decision::new(Action::PassRoem, Reason::KeepRoemQuiet { roem });
     }
     Decision::new(Action::ClaimRoem, Reason::CallRoem { roem })
+}
+
+/// The call a bot makes before leading to the next trick, when the trick it
+/// won holds roem and [`claim`] says to call. Keeping quiet needs no word:
+/// the next card ends the chance.
+pub fn call_before_playing(view: &PlayerView) -> Option<Decision> {
+    let d = view.legal.contains(&Action::ClaimRoem).then(|| claim(view))?;
+    (d.action == Action::ClaimRoem).then_some(d)
 }
 
 /// Whether `playing` cannot score more than half even by taking every

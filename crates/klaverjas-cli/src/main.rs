@@ -8,8 +8,8 @@ mod progress;
 
 use args::Args;
 use klaverjas::{
-    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, RoemClaim, Seat, Suit,
-    Team, Trick, legal_cards, roem::trick_roem,
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, Seat, Suit, Team, Trick,
+    legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -177,9 +177,13 @@ fn deal(args: &Args) -> Result<(), Failure> {
         if let Err(e) = game.apply(Action::Play(card)) {
             return Err(Failure::Rule(format!("trick {}: {} played {card}: {e}", i / 4 + 1, seat.name())));
         }
-        if rules.roem_claim == RoemClaim::Manual && game.phase() == klaverjas::Phase::ClaimRoem {
-            let action = if claim { Action::ClaimRoem } else { Action::PassRoem };
-            game.apply(action).map_err(|e| Failure::Rule(e.to_string()))?;
+        // With --claim every roem is called as soon as its trick is won;
+        // without, the deal's last word is no roem.
+        if claim && game.legal_actions().contains(&Action::ClaimRoem) {
+            game.apply(Action::ClaimRoem).map_err(|e| Failure::Rule(e.to_string()))?;
+        }
+        if game.phase() == klaverjas::Phase::ClaimRoem {
+            game.apply(Action::PassRoem).map_err(|e| Failure::Rule(e.to_string()))?;
         }
     }
     let result = *game.result().ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;

@@ -67,8 +67,10 @@ fn engine_play(rules: Rules, seed: u64, dealer: Seat, contract: Contract) -> Gam
     let mut game = Game::with_contract(rules, Deal::shuffled(seed, dealer), contract);
     let mut rng = Rng::new(seed);
     while game.to_act().is_some() {
+        let legal = game.legal_actions();
         let action = match game.phase() {
-            Phase::ClaimRoem => Action::ClaimRoem,
+            _ if legal.contains(&Action::ClaimRoem) => Action::ClaimRoem,
+            Phase::ClaimRoem => Action::PassRoem,
             _ => Action::Play(rng.pick(game.legal_cards()).unwrap()),
         };
         game.apply(action).unwrap();

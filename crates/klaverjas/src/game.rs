@@ -43,7 +43,10 @@ impl fmt::Display for Action {
 pub enum Phase {
     Bidding,
     Playing,
-    /// The winner of the trick just completed may call its roem.
+    /// The last trick is won and the deal waits for its winner to call its
+    /// roem or not (manual presets only). Earlier tricks need no such pause:
+    /// their call window closes with the next card. The pause comes after
+    /// every last trick, roem in it or not, so that it gives nothing away.
     ClaimRoem,
     Done,
 }
@@ -126,6 +129,8 @@ pub enum ClaimError {
     NoTrick,
     /// The next trick has begun: roem is called before its first card.
     TooLate,
+    /// The other team won the last trick: only its winners may call.
+    NotYourTrick,
 }
 
 impl fmt::Display for ActionError {
@@ -134,7 +139,7 @@ impl fmt::Display for ActionError {
             ActionError::WrongPhase { phase } => f.write_str(match phase {
                 Phase::Bidding => "Trump has not been chosen yet: it is time to bid",
                 Phase::Playing => "It is time to play a card",
-                Phase::ClaimRoem => "First say whether you call the roem of the last trick",
+                Phase::ClaimRoem => "First say whether you call roem in the last trick",
                 Phase::Done => "The deal is over",
             }),
             ActionError::Bid(e) => e.fmt(f),
@@ -151,6 +156,7 @@ impl fmt::Display for ClaimError {
             ClaimError::NoRoem { trick } => write!(f, "There is no roem in trick {trick}"),
             ClaimError::NoTrick => f.write_str("No trick has been won yet"),
             ClaimError::TooLate => f.write_str("Too late: roem is called before the next card is played"),
+            ClaimError::NotYourTrick => f.write_str("Only the team that won the trick may call its roem"),
         }
     }
 }
@@ -188,7 +194,9 @@ pub struct Game {
     play: Option<PlayState>,
     tricks: Vec<TrickRecord>,
     roem: PerTeam<u16>,
-    claim_pending: bool,
+    /// The team that won the last trick may still call its roem: from the
+    /// trick's last card until the next card (manual presets).
+    call_open: bool,
     result: Option<DealResult>,
 }
 
@@ -206,7 +214,7 @@ impl Game {
             play: None,
             tricks: Vec::new(),
             roem: PerTeam::default(),
-            claim_pending: false,
+            call_open: false,
             result: None,
         }
     }
@@ -279,18 +287,27 @@ impl Game {
     }
 
     /// Whether `seat` may call roem (*roem!*) now: the rules want roem
-    /// called ([`RoemClaim::Manual`]), `seat` won the last trick, the next
-    /// trick has no card yet and the deal is not over. This holds after
-    /// every trick the seat wins, roem in it or not, and a player should be
-    /// offered the call every time: offering it only when the trick holds
-    /// roem would tell the player there is roem, and calling it is the
+    /// called ([`RoemClaim::Manual`]), `seat`'s team won the last trick and
+    /// nobody has played to the next one or answered for it. This holds
+    /// after every trick the team wins, roem in it or not: a player should
+    /// be offered the call every time, since offering it only when the trick
+    /// holds roem would tell the player there is roem, and seeing it is the
     /// player's own task. A call on a trick without roem is refused
     /// ([`ClaimError::NoRoem`]).
     pub fn may_call_roem(&self, seat: Seat) -> bool {
-        self.rules.roem_claim == RoemClaim::Manual
-            && self.result.is_none()
-            && self.tricks.last().is_some_and(|t| t.winner == seat)
-            && self.current_trick().is_some_and(Trick::is_empty)
+        self.call_open && self.tricks.last().is_some_and(|t| t.winner.team() == seat.team())
+    }
+
+    /// `seat` calls the roem of the last trick, whether or not it is the seat
+    /// to act: the winner's partner may call too (000: "the team winning
+    /// that round can call Roem").
+    pub fn call_roem(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        if !self.may_call_roem(seat) {
+            return Err(self.false_claim().into());
+        }
+        let events = self.claim(seat)?;
+        self.actions.push(Action::ClaimRoem);
+        Ok(events)
     }
 
     /// Roem that counts so far.
@@ -305,7 +322,7 @@ impl Game {
     pub fn phase(&self) -> Phase {
         if self.result.is_some() {
             Phase::Done
-        } else if self.claim_pending {
+        } else if self.call_open && self.tricks.len() == 8 {
             Phase::ClaimRoem
         } else if self.play.is_some() {
             Phase::Playing
@@ -336,8 +353,13 @@ impl Game {
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase() {
             Phase::Bidding => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
-            Phase::Playing => self.legal_cards().iter().map(Action::Play).collect(),
-            Phase::ClaimRoem => vec![Action::ClaimRoem, Action::PassRoem],
+            Phase::Playing => {
+                let call = self.roem_to_call().then_some(Action::ClaimRoem);
+                call.into_iter().chain(self.legal_cards().iter().map(Action::Play)).collect()
+            }
+            Phase::ClaimRoem => {
+                self.roem_to_call().then_some(Action::ClaimRoem).into_iter().chain([Action::PassRoem]).collect()
+            }
             Phase::Done => Vec::new(),
         }
     }
@@ -374,41 +396,61 @@ impl Game {
                 let play = self.play.as_mut().ok_or(ActionError::WrongPhase { phase })?;
                 let seat = play.to_act();
                 let done = play.play(card)?;
+                self.call_open = false;
                 events.push(Event::CardPlayed { seat, card });
                 if let Some(done) = done {
                     self.finish_trick(done, &mut events);
                 }
             }
-            (Phase::ClaimRoem, Action::ClaimRoem | Action::PassRoem) => {
-                let last = self.tricks.last_mut().ok_or(ActionError::WrongPhase { phase })?;
-                let seat = last.winner;
-                if action == Action::ClaimRoem {
-                    last.credited = last.roem.points;
-                    self.roem[seat.team()] += last.roem.points;
-                    events.push(Event::RoemClaimed { seat, points: last.roem.points });
-                } else {
-                    events.push(Event::RoemPassed { seat });
-                }
-                self.claim_pending = false;
+            (_, Action::ClaimRoem) => {
+                let seat = match self.to_act() {
+                    Some(seat) if self.may_call_roem(seat) => seat,
+                    _ => return Err(self.false_claim().into()),
+                };
+                events = self.claim(seat)?;
+            }
+            (Phase::Playing | Phase::ClaimRoem, Action::PassRoem) if self.call_open => {
+                let seat = self.to_act().ok_or(ActionError::WrongPhase { phase })?;
+                self.call_open = false;
+                events.push(Event::RoemPassed { seat });
                 self.finish_if_over(&mut events);
             }
-            (_, Action::ClaimRoem) => return Err(self.false_claim().into()),
             _ => return Err(ActionError::WrongPhase { phase }),
         }
         self.actions.push(action);
         Ok(events)
     }
 
-    /// Why a roem call outside the claim phase is refused.
+    /// Whether the last trick holds roem its team may still call.
+    fn roem_to_call(&self) -> bool {
+        self.call_open && self.tricks.last().is_some_and(|t| !t.roem.is_empty())
+    }
+
+    /// Credits the last trick's roem to `seat`'s team, which may call it.
+    fn claim(&mut self, seat: Seat) -> Result<Vec<Event>, ClaimError> {
+        let trick = self.tricks.len() as u8;
+        let last = self.tricks.last_mut().ok_or(ClaimError::NoTrick)?;
+        if last.roem.is_empty() {
+            return Err(ClaimError::NoRoem { trick });
+        }
+        last.credited = last.roem.points;
+        self.roem[seat.team()] += last.roem.points;
+        self.call_open = false;
+        let mut events = vec![Event::RoemClaimed { seat, points: last.roem.points }];
+        self.finish_if_over(&mut events);
+        Ok(events)
+    }
+
+    /// Why a roem call is refused when the call window is not open to the
+    /// caller.
     fn false_claim(&self) -> ClaimError {
         if self.rules.roem_claim == RoemClaim::Automatic {
             return ClaimError::Automatic;
         }
-        match (self.tricks.last(), self.current_trick()) {
-            (None, _) => ClaimError::NoTrick,
-            (Some(_), Some(t)) if !t.is_empty() => ClaimError::TooLate,
-            (Some(_), _) if self.result.is_some() => ClaimError::TooLate,
-            (Some(_), _) => ClaimError::NoRoem { trick: self.tricks.len() as u8 },
+        match self.tricks.last() {
+            None => ClaimError::NoTrick,
+            Some(_) if self.call_open => ClaimError::NotYourTrick,
+            Some(_) => ClaimError::TooLate,
         }
     }
 
@@ -432,9 +474,8 @@ impl Game {
             points: done.points,
             roem: done.roem,
         });
-        if !automatic && !done.roem.is_empty() {
-            self.claim_pending = true;
-        } else {
+        self.call_open = !automatic;
+        if automatic {
             self.finish_if_over(events);
         }
     }
@@ -496,6 +537,16 @@ impl Game {
         for (index, &action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|error| ReplayError::Action { index, action, error })?;
         }
+        // Format 1 ended a deal at once when its last trick held no roem;
+        // since format 2 the deal waits for the winner's word after every
+        // last trick. Such an old deal was over: say the word it never had.
+        if record.format < 2 && game.phase() == Phase::ClaimRoem && !game.roem_to_call() {
+            game.apply(Action::PassRoem).map_err(|error| ReplayError::Action {
+                index: record.actions.len(),
+                action: Action::PassRoem,
+                error,
+            })?;
+        }
         Ok(game)
     }
 }
@@ -513,7 +564,9 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    pub const FORMAT: u32 = 1;
+    /// 2: roem may be called after every trick until the next card, and
+    /// the last trick always waits for its winner's call.
+    pub const FORMAT: u32 = 2;
 }
 
 /// Why a stored game cannot be rebuilt.

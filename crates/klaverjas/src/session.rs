@@ -202,6 +202,7 @@ pub struct MatchRecord {
 
 impl MatchRecord {
     /// The newest match format this version reads: 2 added given deals. A
-    /// match without them is still written as [`GameRecord::FORMAT`].
+    /// match without them is written as [`GameRecord::FORMAT`], which says
+    /// how its current deal replays.
     pub const FORMAT: u32 = 2;
 }

@@ -70,8 +70,9 @@ fn events_come_in_the_order_of_the_table() {
     assert_eq!(all.iter().filter(|e| matches!(e, Event::CardPlayed { .. })).count(), 32);
 }
 
-/// Finds a classic deal, played randomly with a fixed seed, that reaches a
-/// trick with (or without) roem, and returns the game at that moment.
+/// Finds a classic deal, played randomly with a fixed seed, that reaches the
+/// moment after a trick (not the last) with (or without) roem, before the
+/// next card, and returns the game at that moment.
 fn classic_game_at_trick(with_roem: bool) -> Game {
     for seed in 0..500 {
         let mut rng = Rng::new(seed);
@@ -79,10 +80,8 @@ fn classic_game_at_trick(with_roem: bool) -> Game {
         play_until(&mut game, &mut rng, |g| {
             let last_roem = g.tricks().last().map(|t| !t.roem.is_empty());
             g.current_trick().is_some_and(|t| t.is_empty()) && last_roem == Some(with_roem)
-                || g.phase() == Phase::ClaimRoem
         });
-        let ok = if with_roem { game.phase() == Phase::ClaimRoem } else { game.phase() == Phase::Playing };
-        if ok && game.tricks().len() < 8 {
+        if game.phase() == Phase::Playing && game.tricks().len() < 8 {
             return game;
         }
     }
@@ -90,35 +89,58 @@ fn classic_game_at_trick(with_roem: bool) -> Game {
 }
 
 #[test]
-fn roem_is_claimed_by_the_tricks_winner_in_manual_presets() {
+fn roem_is_called_by_the_tricks_team_before_the_next_card() {
     let mut game = classic_game_at_trick(true);
     let last = *game.tricks().last().unwrap();
+    // Play goes on at once: the winner leads, and may call first.
+    assert_eq!(game.phase(), Phase::Playing);
     assert_eq!(game.to_act(), Some(last.winner));
-    assert_eq!(game.legal_actions(), vec![Action::ClaimRoem, Action::PassRoem]);
-    // Play waits for the call.
-    let card = game.hand(last.winner).first().unwrap();
-    assert_eq!(
-        game.apply(Action::Play(card)).unwrap_err().to_string(),
-        "First say whether you call the roem of the last trick"
-    );
+    assert_eq!(game.legal_actions()[0], Action::ClaimRoem);
+    assert_eq!(game.legal_actions().len(), 1 + game.legal_cards().len() as usize);
     let before = game.roem()[last.winner.team()];
     let events = game.apply(Action::ClaimRoem).unwrap();
-    assert_eq!(events[0], Event::RoemClaimed { seat: last.winner, points: last.roem.points });
+    assert_eq!(events, vec![Event::RoemClaimed { seat: last.winner, points: last.roem.points }]);
     assert_eq!(game.roem()[last.winner.team()], before + last.roem.points);
     assert_eq!(game.tricks().last().unwrap().credited, last.roem.points);
-    // Too late to claim again once the next card is down.
-    let card = game.legal_cards().first().unwrap();
-    game.apply(Action::Play(card)).unwrap();
+    // Called once: the window is shut.
+    assert!(!game.may_call_roem(last.winner));
+    assert!(!game.legal_actions().contains(&Action::ClaimRoem));
     assert_eq!(game.apply(Action::ClaimRoem).unwrap_err(), ActionError::Claim(ClaimError::TooLate));
+}
+
+#[test]
+fn the_winners_partner_may_call_and_the_next_card_ends_the_window() {
+    let game = classic_game_at_trick(true);
+    let last = *game.tricks().last().unwrap();
+    let partner = last.winner.partner();
+    let mut called = game.clone();
+    let events = called.call_roem(partner).unwrap();
+    assert_eq!(events, vec![Event::RoemClaimed { seat: partner, points: last.roem.points }]);
+    assert_eq!(called.roem()[partner.team()], game.roem()[partner.team()] + last.roem.points);
+    assert_eq!(called.to_act(), Some(last.winner), "the call does not take the lead");
+    // The other team may not; the record replays the call.
+    let mut other = game.clone();
+    assert_eq!(other.call_roem(partner.next()).unwrap_err(), ActionError::Claim(ClaimError::NotYourTrick));
+    let replayed = Game::from_record(&called.record()).unwrap();
+    assert_eq!(replayed.roem(), called.roem());
+    // Leading without a word lets the roem go.
+    let mut silent = game.clone();
+    let card = silent.legal_cards().first().unwrap();
+    silent.apply(Action::Play(card)).unwrap();
+    assert_eq!(silent.call_roem(partner).unwrap_err(), ActionError::Claim(ClaimError::TooLate));
+    assert_eq!(silent.tricks().last().unwrap().credited, 0);
 }
 
 #[test]
 fn a_false_claim_is_refused_with_the_reason() {
     let mut game = classic_game_at_trick(false);
     let n = game.tricks().len();
+    assert!(!game.legal_actions().contains(&Action::ClaimRoem));
+    let before = game.clone();
     let err = game.apply(Action::ClaimRoem).unwrap_err();
     assert_eq!(err, ActionError::Claim(ClaimError::NoRoem { trick: n as u8 }));
     assert_eq!(err.to_string(), format!("There is no roem in trick {n}"));
+    assert_eq!(game, before, "a refused call changes nothing");
     // Before any trick, and in automatic presets.
     let mut fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North));
     assert_eq!(fresh.apply(Action::ClaimRoem).unwrap_err().to_string(), "No trick has been won yet");
@@ -127,6 +149,53 @@ fn a_false_claim_is_refused_with_the_reason() {
         auto.apply(Action::ClaimRoem).unwrap_err().to_string(),
         "Roem counts by itself in these rules: there is nothing to call"
     );
+}
+
+/// The last trick always waits for its winner's word, so that the pause
+/// says nothing about roem.
+#[test]
+fn the_last_trick_always_waits_for_its_winner() {
+    let mut seen = [false; 2];
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        play_until(&mut game, &mut rng, |g| g.tricks().len() == 8);
+        assert_eq!(game.phase(), Phase::ClaimRoem);
+        let last = *game.tricks().last().unwrap();
+        assert_eq!(game.to_act(), Some(last.winner));
+        let roem = !last.roem.is_empty();
+        seen[roem as usize] = true;
+        let expected = if roem { vec![Action::ClaimRoem, Action::PassRoem] } else { vec![Action::PassRoem] };
+        assert_eq!(game.legal_actions(), expected);
+        assert!(game.may_call_roem(last.winner) && game.may_call_roem(last.winner.partner()));
+        let events = game.apply(Action::PassRoem).unwrap();
+        assert_eq!(events[0], Event::RoemPassed { seat: last.winner });
+        assert!(matches!(events.last(), Some(Event::DealOver(_))));
+        assert!(game.result().is_some());
+    }
+    assert_eq!(seen, [true, true], "last tricks with and without roem");
+}
+
+/// A game saved in format 1, whose last trick held no roem, ended without a
+/// word: it is read as over.
+#[test]
+fn a_format_1_game_over_without_a_word_replays_as_over() {
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        play_until(&mut game, &mut rng, |g| g.tricks().len() == 8);
+        if !game.tricks()[7].roem.is_empty() {
+            continue;
+        }
+        let mut record = game.record();
+        record.format = 1;
+        let old = Game::from_record(&record).unwrap();
+        assert!(old.result().is_some());
+        record.format = GameRecord::FORMAT;
+        assert_eq!(Game::from_record(&record).unwrap().phase(), Phase::ClaimRoem);
+        return;
+    }
+    panic!("no last trick without roem in 300 seeds");
 }
 
 #[test]
@@ -156,10 +225,9 @@ fn uncalled_roem_limits_what_a_nat_team_gives_away() {
         let mut rng = Rng::new(seed);
         let mut claimed = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::South));
         while claimed.to_act().is_some() {
-            let action = match claimed.phase() {
-                Phase::ClaimRoem => Action::ClaimRoem,
-                _ => random_action(&claimed, &mut rng),
-            };
+            let legal = claimed.legal_actions();
+            let action =
+                if legal.contains(&Action::ClaimRoem) { Action::ClaimRoem } else { random_action(&claimed, &mut rng) };
             claimed.apply(action).unwrap();
         }
         let r = *claimed.result().unwrap();
@@ -171,7 +239,11 @@ fn uncalled_roem_limits_what_a_nat_team_gives_away() {
         let mut quiet = Game::new(Rules::classic(), *claimed.deal());
         for &action in claimed.actions() {
             let keep_quiet = action == Action::ClaimRoem && quiet.to_act().map(|s| s.team()) == Some(playing);
-            quiet.apply(if keep_quiet { Action::PassRoem } else { action }).unwrap();
+            if !keep_quiet {
+                quiet.apply(action).unwrap();
+            } else if quiet.phase() == Phase::ClaimRoem {
+                quiet.apply(Action::PassRoem).unwrap();
+            }
         }
         let q = quiet.result().unwrap();
         assert!(q.nat);
@@ -188,15 +260,15 @@ fn manual_scores_count_only_called_roem() {
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
         let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
-        let mut asked = 0;
+        let mut offered = 0;
         while game.to_act().is_some() {
-            if game.phase() == Phase::ClaimRoem {
-                asked += 1;
+            if game.legal_actions().contains(&Action::ClaimRoem) {
+                offered += 1;
             }
             game.apply(random_action(&game, &mut rng)).unwrap();
         }
         let with_roem = game.tricks().iter().filter(|t| !t.roem.is_empty()).count();
-        assert_eq!(asked, with_roem, "a call is asked exactly for tricks with roem");
+        assert_eq!(offered, with_roem, "a call is legal exactly after tricks with roem");
         let r = game.result().unwrap();
         for team in Team::BOTH {
             let credited: u16 = game.tricks().iter().filter(|t| t.winner.team() == team).map(|t| t.credited).sum();
@@ -394,15 +466,9 @@ fn roem_may_be_called_after_any_won_trick_until_the_next_card() {
     for with_roem in [true, false] {
         let mut game = classic_game_at_trick(with_roem);
         let winner = game.tricks().last().unwrap().winner;
-        // Offered whether or not the trick holds roem, to the winner only.
-        assert!(game.may_call_roem(winner), "roem in the trick: {with_roem}");
-        for other in Seat::ALL.into_iter().filter(|&s| s != winner) {
-            assert!(!game.may_call_roem(other));
-        }
-        if with_roem {
-            game.apply(Action::PassRoem).unwrap();
-            assert!(game.may_call_roem(winner), "still before the next card");
-        }
+        // Offered whether or not the trick holds roem, to the winning team only.
+        assert!(game.may_call_roem(winner) && game.may_call_roem(winner.partner()), "roem: {with_roem}");
+        assert!(!game.may_call_roem(winner.next()) && !game.may_call_roem(winner.next().partner()));
         let card = game.legal_cards().first().unwrap();
         game.apply(Action::Play(card)).unwrap();
         assert!(!game.may_call_roem(winner), "too late once the next trick has a card");
