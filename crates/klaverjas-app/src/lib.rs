@@ -60,14 +60,17 @@ pub struct PlayerSettings(pub Settings);
 #[derive(Resource)]
 pub struct Texts(pub i18n::Texts);
 
-/// A message for the title screen.
+/// Messages for the title screen, until a new game starts.
 #[derive(Resource, Default)]
-pub struct TitleMessage(pub Option<TitleNote>);
+pub struct TitleMessage(pub Vec<TitleNote>);
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TitleNote {
     /// The saved game could not be used and was moved aside.
-    SaveSetAside { reason: String, moved_to: std::path::PathBuf },
+    SaveSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+    /// The settings could not be used and were moved aside: the defaults
+    /// hold until the player changes them.
+    SettingsSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
 }
 
 /// The rules being set up on the new-game screen.
@@ -79,9 +82,14 @@ pub struct SetupRules(pub Rules);
 pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let store = Store::new(options.data_dir.clone());
+        let mut notes = Vec::new();
         let settings = match store.read::<Settings>(&store.settings_path()) {
             Loaded::Found(s) => s,
-            _ => Settings::default(),
+            Loaded::Nothing => Settings::default(),
+            Loaded::SetAside { damage, moved_to } => {
+                notes.push(TitleNote::SettingsSetAside { damage, moved_to });
+                Settings::default()
+            }
         };
         let texts = i18n::Texts::load(settings.language, settings.skin);
         let rules = options.rules.map(|p| p.rules()).unwrap_or_default();
@@ -91,7 +99,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             .insert_resource(Texts(texts))
             .insert_resource(PlayerSettings(settings))
             .insert_resource(SetupRules(rules))
-            .init_resource::<TitleMessage>()
+            .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>()
             .add_plugins((seats::plugin, show::plugin))
             .add_systems(Startup, start)
@@ -124,8 +132,8 @@ fn start(
     let mut seats = None;
     match files.0.load_game() {
         Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::new(m, false, level)),
-        Loaded::SetAside { reason, moved_to } => {
-            message.0 = Some(TitleNote::SaveSetAside { reason, moved_to });
+        Loaded::SetAside { damage, moved_to } => {
+            message.0.push(TitleNote::SaveSetAside { damage, moved_to });
         }
         _ => {}
     }

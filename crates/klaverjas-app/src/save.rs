@@ -44,11 +44,26 @@ pub struct Store {
 pub enum Loaded<T> {
     Nothing,
     Found(T),
-    /// The file could not be used; it was moved to `moved_to`.
+    /// The file could not be used; it was moved to `moved_to` (or left
+    /// where it was, when even moving it failed).
     SetAside {
-        reason: String,
+        damage: Damage,
         moved_to: PathBuf,
     },
+}
+
+/// What is wrong with a file, in the player's terms; the technical detail
+/// goes to the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// The disk would not give it back.
+    Unreadable,
+    /// Its text is not what this game writes.
+    Damaged,
+    /// A newer version of the game wrote it.
+    Newer { format: u32 },
+    /// A saved game whose moves do not replay.
+    DoesNotReplay,
 }
 
 impl Store {
@@ -80,10 +95,10 @@ impl Store {
         match self.read::<SaveGame>(&self.save_path()) {
             Loaded::Found(save) => match Match::from_record(&save.record) {
                 Ok(m) => Loaded::Found((save, m)),
-                Err(e) => self.set_aside(&self.save_path(), format!("the saved game does not replay: {e}")),
+                Err(e) => self.set_aside(&self.save_path(), Damage::DoesNotReplay, &e.to_string()),
             },
             Loaded::Nothing => Loaded::Nothing,
-            Loaded::SetAside { reason, moved_to } => Loaded::SetAside { reason, moved_to },
+            Loaded::SetAside { damage, moved_to } => Loaded::SetAside { damage, moved_to },
         }
     }
 
@@ -110,41 +125,37 @@ impl Store {
         let text = match fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
-            Err(e) => return self.set_aside(path, format!("it cannot be read ({e})")),
+            Err(e) => return self.set_aside(path, Damage::Unreadable, &e.to_string()),
         };
         match ron::from_str::<FormatProbe>(&text) {
             Ok(p) if p.format > SAVE_FORMAT => {
-                return self.set_aside(
-                    path,
-                    format!(
-                        "a newer version of the game wrote it (format {}, this version reads {SAVE_FORMAT})",
-                        p.format
-                    ),
-                );
+                let detail = format!("format {}, this version reads {SAVE_FORMAT}", p.format);
+                return self.set_aside(path, Damage::Newer { format: p.format }, &detail);
             }
             Ok(_) => {}
-            Err(e) => return self.set_aside(path, format!("it is damaged ({e})")),
+            Err(e) => return self.set_aside(path, Damage::Damaged, &e.to_string()),
         }
         match ron::from_str::<T>(&text) {
             Ok(v) => Loaded::Found(v),
-            Err(e) => self.set_aside(path, format!("it is damaged ({e})")),
+            Err(e) => self.set_aside(path, Damage::Damaged, &e.to_string()),
         }
     }
 
     /// Moves a bad file to a name that is not yet taken, keeping it for the
     /// player (or a bug report) instead of deleting it.
-    fn set_aside<T>(&self, path: &Path, reason: String) -> Loaded<T> {
+    fn set_aside<T>(&self, path: &Path, damage: Damage, detail: &str) -> Loaded<T> {
+        bevy::log::warn!("{} is set aside: {damage:?}: {detail}", path.display());
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
         let moved_to = (1..)
             .map(|i| path.with_file_name(format!("{name}.unreadable-{i}")))
             .find(|p| !p.exists())
             .expect("an unused name");
         match fs::rename(path, &moved_to) {
-            Ok(()) => Loaded::SetAside { reason, moved_to },
-            Err(e) => Loaded::SetAside {
-                reason: format!("{reason}; moving it aside failed too ({e})"),
-                moved_to: path.to_path_buf(),
-            },
+            Ok(()) => Loaded::SetAside { damage, moved_to },
+            Err(e) => {
+                bevy::log::warn!("moving {} aside failed: {e}", path.display());
+                Loaded::SetAside { damage, moved_to: path.to_path_buf() }
+            }
         }
     }
 }
@@ -193,8 +204,8 @@ mod tests {
         fs::create_dir_all(&store.dir).unwrap();
         fs::write(store.save_path(), "(format: 1, demo: fal").unwrap();
         match store.load_game() {
-            Loaded::SetAside { reason, moved_to } => {
-                assert!(reason.contains("damaged"), "{reason}");
+            Loaded::SetAside { damage, moved_to } => {
+                assert_eq!(damage, Damage::Damaged);
                 assert!(moved_to.exists());
                 assert!(!store.save_path().exists());
                 assert_eq!(fs::read_to_string(&moved_to).unwrap(), "(format: 1, demo: fal", "kept, not lost");
@@ -203,8 +214,8 @@ mod tests {
         }
         fs::write(store.save_path(), "(format: 9, something_new: true)").unwrap();
         match store.load_game() {
-            Loaded::SetAside { reason, moved_to } => {
-                assert!(reason.contains("newer version"), "{reason}");
+            Loaded::SetAside { damage, moved_to } => {
+                assert_eq!(damage, Damage::Newer { format: 9 });
                 assert!(moved_to.to_string_lossy().ends_with("unreadable-2"), "{}", moved_to.display());
             }
             other => panic!("{other:?}"),
@@ -213,6 +224,6 @@ mod tests {
         let mut save = SaveGame::of(&mid_trick_match(), false);
         save.record.game.actions.swap(0, 5);
         store.write_game(&save).unwrap();
-        assert!(matches!(store.load_game(), Loaded::SetAside { .. }));
+        assert!(matches!(store.load_game(), Loaded::SetAside { damage: Damage::DoesNotReplay, .. }));
     }
 }

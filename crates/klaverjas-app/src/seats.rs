@@ -94,11 +94,23 @@ impl Seats {
 
     /// Applies `action` for the seat to act, writing its events.
     fn apply(&mut self, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
-        for event in self.m.apply(action)? {
+        let taken = self.m.apply(action)?;
+        self.taken(taken, events);
+        Ok(())
+    }
+
+    /// `seat` calls roem, its turn or not: the winner's partner may too.
+    fn call_roem(&mut self, seat: Seat, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
+        let taken = self.m.call_roem(seat)?;
+        self.taken(taken, events);
+        Ok(())
+    }
+
+    fn taken(&mut self, taken: Vec<Event>, events: &mut MessageWriter<GameEvent>) {
+        for event in taken {
             events.write(GameEvent::Engine(event));
         }
         self.unseen = true;
-        Ok(())
     }
 
     /// Whether a seat may act now: the show has taken in every event and
@@ -216,11 +228,16 @@ fn apply_player_actions(
         return;
     };
     for &PlayerAction { seat, action } in actions.read() {
-        let turn = seats.waiting_for(&show, time.elapsed_secs()) == Some(seat) && seats.is_human(seat);
-        let refusal = if !turn {
+        // Roem is called by either partner, while the trick still lies
+        // there: out of turn, and before the show has caught up.
+        let call = action == Action::ClaimRoem;
+        let turn = seats.waiting_for(&show, time.elapsed_secs()) == Some(seat);
+        let refusal = if !seats.is_human(seat) || !(turn || call) {
             Some(Refusal::NotNow)
         } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(seats.game(), seat, action)) {
             Some(Refusal::Lesson(key))
+        } else if call {
+            seats.call_roem(seat, &mut events).err().map(Refusal::Rule)
         } else {
             seats.apply(action, &mut events).err().map(Refusal::Rule)
         };
@@ -234,6 +251,7 @@ fn apply_table_commands(
     mut commands: MessageReader<TableCommand>,
     seats: Option<ResMut<Seats>>,
     settings: Res<PlayerSettings>,
+    mut message: ResMut<crate::TitleMessage>,
     mut events: MessageWriter<GameEvent>,
 ) {
     let Some(mut seats) = seats else {
@@ -248,6 +266,7 @@ fn apply_table_commands(
                 }
             }
             TableCommand::NewMatch => {
+                message.0.clear();
                 let m = crate::new_match(*seats.m.rules(), None);
                 *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
             }
@@ -290,7 +309,12 @@ fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>
     if seats.thinking.is_some() {
         return;
     }
-    let Some(seat) = seats.waiting_for(&show, time.elapsed_secs()) else { return };
+    let now = time.elapsed_secs();
+    let Some(seat) = seats.waiting_for(&show, now) else { return };
+    if now < show.call_until && Seat::ALL.iter().any(|&s| seats.is_human(s) && seats.game().may_call_roem(s)) {
+        // The player may still call roem on their team's trick.
+        return;
+    }
     let Controller::Bot(slot) = &mut seats.controllers[seat.index()] else { return };
     let Some(mut bot) = slot.take() else { return };
     let view = seats.game().view(seat);

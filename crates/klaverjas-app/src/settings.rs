@@ -37,6 +37,12 @@ pub struct Pace {
 }
 
 impl Pace {
+    /// A complete trick lies still this long, so that it is seen at every
+    /// speed.
+    pub fn still(self) -> f32 {
+        self.pause.max(0.6)
+    }
+
     /// The whole deal, 32 cards in packets, takes as long as six flights.
     pub fn deal(self) -> f32 {
         self.fly * 6.0
@@ -71,6 +77,21 @@ pub struct Settings {
     pub speed: Speed,
     pub bot_level: BotLevel,
     pub language: Language,
+    /// For beginners: say when a trick holds roem (in `classic`, calling it
+    /// is otherwise the player's own task).
+    #[serde(default)]
+    pub point_out_roem: bool,
+    /// Both teams' points so far in the deal, under their won tricks.
+    #[serde(default = "yes")]
+    pub show_points: bool,
+    /// The rules the player plays at home, asked on the first start: the
+    /// default of a new game. `None` until answered.
+    #[serde(default)]
+    pub home_rules: Option<klaverjas::Preset>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -81,6 +102,9 @@ impl Default for Settings {
             speed: Speed::Normal,
             bot_level: BotLevel::Heuristic,
             language: Language::English,
+            point_out_roem: false,
+            show_points: true,
+            home_rules: None,
         }
     }
 }

@@ -9,7 +9,9 @@ use crate::settings::Pace;
 use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{ActionError, Bid, Card, CardSet, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team};
+use klaverjas::{
+    ActionError, Bid, Card, CardSet, ClaimError, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team,
+};
 use std::collections::VecDeque;
 
 /// The table as the player sees it now.
@@ -26,6 +28,19 @@ pub struct Shown {
     pub contract: Option<Contract>,
     pub dealing: Option<Dealing>,
     pub result: Option<DealResult>,
+    /// The trick just won, pushed together before the winner while it is
+    /// swept away.
+    pub gathered: Option<Seat>,
+    /// The last trick swept, for a second look until the next is complete.
+    pub last_trick: Option<LastTrick>,
+}
+
+/// A completed trick as it was played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LastTrick {
+    pub number: u8,
+    pub plays: [(Seat, Card); 4],
+    pub winner: Seat,
 }
 
 impl Default for Shown {
@@ -39,6 +54,8 @@ impl Default for Shown {
             contract: None,
             dealing: None,
             result: None,
+            gathered: None,
+            last_trick: None,
         }
     }
 }
@@ -59,11 +76,26 @@ impl Shown {
             contract: game.contract(),
             dealing: None,
             result: game.result().copied(),
+            gathered: None,
+            last_trick: game.tricks().last().map(|t| LastTrick {
+                number: game.tricks().len() as u8,
+                plays: [0, 1, 2, 3].map(|i| (t.leader.after(i), t.cards[i])),
+                winner: t.winner,
+            }),
         }
     }
 
     pub fn tricks_won(&self, team: Team) -> usize {
         self.won[team].len() / 4
+    }
+
+    /// The card points of the tricks a team has been seen to win, with the
+    /// last trick's bonus once it is in.
+    pub fn points(&self, team: Team, rules: &klaverjas::Rules) -> u16 {
+        let Some(trump) = self.contract.map(|c| c.trump) else { return 0 };
+        let cards: u16 = self.won[team].iter().map(|c| c.points(trump) as u16).sum();
+        let last = self.last_trick.is_some_and(|t| t.number == 8 && t.winner.team() == team);
+        cards + if last { rules.last_trick_bonus } else { 0 }
     }
 }
 
@@ -95,9 +127,12 @@ pub enum NoticeText {
     Bid(Bid),
     SecondCard(PileCard),
     Contract(Contract),
+    /// For beginners: the trick just won holds roem.
     RoemInTrick(u16),
+    /// A call, counted: the player's own is answered, a bot's is spoken.
     RoemClaimed(u16),
-    RoemPassed,
+    /// The answer to a call on a trick without roem.
+    NoRoemInTrick,
     Refused(ActionError),
     /// A lesson's explanation, by its text key.
     Lesson(&'static str),
@@ -126,11 +161,20 @@ pub struct ScreenshotDue {
 #[derive(Clone, Debug, PartialEq)]
 enum Beat {
     Engine(Event),
-    /// The trick just won goes to the winner's pile.
+    /// The trick just won is pushed towards its winner...
+    Gather {
+        winner: Seat,
+    },
+    /// ...and goes to the winner's team's pile.
     Sweep {
+        number: u8,
         winner: Seat,
     },
 }
+
+/// How long the player has to call roem on the partner's trick before the
+/// next card, whatever the speed.
+pub const CALL_WINDOW: f32 = 1.5;
 
 #[derive(Resource, Default)]
 pub struct Show {
@@ -146,6 +190,16 @@ pub struct Show {
     /// Whether tricks and deal ends are photographed (`--screenshot`).
     pub photograph: bool,
     pub screenshots: Vec<ScreenshotDue>,
+    /// Until when no bot acts while the player may call roem.
+    pub call_until: f32,
+    /// The trick whose call was answered "no roem": the call button goes.
+    pub false_call: Option<u8>,
+    /// The number of tricks the show has seen won this deal.
+    pub tricks_seen: u8,
+    /// The player asked for a second look at the last trick.
+    pub reviewing: bool,
+    /// The beginners' setting: a trick with roem is pointed out.
+    pub point_out_roem: bool,
 }
 
 impl Show {
@@ -170,6 +224,9 @@ impl Show {
     fn put_on_table(&mut self, game: &Game, now: f32, pace: Pace) {
         self.beats.clear();
         self.shown = Shown::of(game);
+        self.tricks_seen = game.tricks().len() as u8;
+        self.false_call = None;
+        self.reviewing = false;
         self.deal_serial += 1;
         self.busy_until = now;
         if game.actions().is_empty() && pace.deal() > 0.0 {
@@ -194,9 +251,18 @@ impl Show {
 
     fn beat(&mut self, beat: Beat, now: f32, pace: Pace) {
         let event = match beat {
-            Beat::Sweep { winner } => {
+            Beat::Gather { winner } => {
+                self.shown.gathered = Some(winner);
+                self.busy_until = now + pace.fly;
+                return;
+            }
+            Beat::Sweep { number, winner } => {
                 let trick = std::mem::take(&mut self.shown.trick);
+                if let Ok(plays) = <[(Seat, Card); 4]>::try_from(trick.as_slice()) {
+                    self.shown.last_trick = Some(LastTrick { number, plays, winner });
+                }
                 self.shown.won[winner.team()].extend(trick.into_iter().map(|(_, c)| c));
+                self.shown.gathered = None;
                 self.busy_until = now + pace.fly;
                 return;
             }
@@ -222,16 +288,22 @@ impl Show {
                 self.busy_until = now + pace.fly;
             }
             Event::TrickWon { number, winner, roem, .. } => {
-                if !roem.is_empty() {
-                    self.notice(NoticeText::RoemInTrick(roem.points), Some(winner), now, false);
+                if self.point_out_roem && !roem.is_empty() {
+                    self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
                 }
-                self.beats.push_front(Beat::Sweep { winner });
-                self.busy_until = now + pace.pause;
+                // The review of the trick before closes: this one replaces it.
+                self.reviewing = false;
+                self.tricks_seen = number;
+                self.call_until = now + CALL_WINDOW;
+                self.beats.push_front(Beat::Sweep { number, winner });
+                self.beats.push_front(Beat::Gather { winner });
+                self.busy_until = now + pace.still();
                 let name = format!("deal{:02}-trick{number}.png", self.deals_finished + 1);
                 self.photograph(name, now);
             }
             Event::RoemClaimed { seat, points } => self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false),
-            Event::RoemPassed { seat } => self.notice(NoticeText::RoemPassed, Some(seat), now, false),
+            // Silence says nothing at a real table either.
+            Event::RoemPassed { .. } => {}
             Event::DealOver(result) => {
                 self.shown.result = Some(result);
                 self.deals_finished += 1;
@@ -260,6 +332,7 @@ fn take_in_events(
 ) {
     let now = time.elapsed_secs();
     let pace = settings.0.speed.pace();
+    show.point_out_roem = settings.0.point_out_roem;
     let Some(mut seats) = seats else {
         events.clear();
         return;
@@ -270,6 +343,11 @@ fn take_in_events(
             GameEvent::Engine(e) => show.beats.push_back(Beat::Engine(*e)),
             GameEvent::Refused { seat, refusal } => {
                 let text = match refusal {
+                    Refusal::Rule(ActionError::Claim(ClaimError::NoRoem { trick })) => {
+                        show.false_call = Some(*trick);
+                        show.notice(NoticeText::NoRoemInTrick, Some(*seat), now, false);
+                        continue;
+                    }
                     Refusal::Rule(e) => NoticeText::Refused(*e),
                     Refusal::Lesson(key) => NoticeText::Lesson(key),
                     Refusal::NotNow => NoticeText::Wait,
@@ -302,7 +380,7 @@ fn run_show(
     let now = time.elapsed_secs();
     let stepped = show.step(now, settings.0.speed.pace());
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
-    let notices = show.notices.iter().any(|n| n.until > now);
+    let notices = show.notices.iter().any(|n| n.until > now) || now < show.call_until;
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {
         redraw.write(RequestRedraw);
     }

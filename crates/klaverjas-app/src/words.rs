@@ -3,6 +3,8 @@
 //! where it is drawn, so the logic never holds a translated string.
 
 use crate::i18n::Texts;
+use crate::save::Damage;
+use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
 use klaverjas::{ActionError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
 use klaverjas_ai::{Reason, ReasonArg};
@@ -59,6 +61,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Claim(ClaimError::NoRoem { trick }) => t.fill("claim.no_roem", &[("trick", &trick.to_string())]),
         ActionError::Claim(ClaimError::NoTrick) => t.get("claim.no_trick"),
         ActionError::Claim(ClaimError::TooLate) => t.get("claim.too_late"),
+        ActionError::Claim(ClaimError::NotYourTrick) => t.get("claim.not_your_trick"),
         ActionError::WrongPhase { phase } => t.get(match phase {
             Phase::Bidding => "phase.bidding",
             Phase::Playing => "phase.playing",
@@ -77,8 +80,12 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])
         }
         NoticeText::RoemInTrick(points) => t.fill("notice.roem_in_trick", &[("points", &points.to_string())]),
-        NoticeText::RoemClaimed(points) => t.fill("notice.roem_claimed", &[("points", &points.to_string())]),
-        NoticeText::RoemPassed => t.get("notice.roem_passed"),
+        // The player's own call is answered; anyone else's is heard.
+        NoticeText::RoemClaimed(points) => {
+            let key = if n.seat == Some(HUMAN) { "notice.roem_counted" } else { "notice.roem_called" };
+            t.fill(key, &[("points", &points.to_string())])
+        }
+        NoticeText::NoRoemInTrick => t.get("notice.no_roem_in_trick"),
         NoticeText::Refused(e) => explain(e, t, trump),
         NoticeText::Lesson(key) => t.get(key),
         NoticeText::Wait => t.get("notice.wait"),
@@ -87,11 +94,17 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
 }
 
 pub fn title_note(n: &crate::TitleNote, t: &Texts) -> String {
-    match n {
-        crate::TitleNote::SaveSetAside { reason, moved_to } => {
-            t.fill("notice.save_set_aside", &[("reason", reason), ("path", &moved_to.display().to_string())])
-        }
-    }
+    let (key, damage, moved_to) = match n {
+        crate::TitleNote::SaveSetAside { damage, moved_to } => ("notice.save_set_aside", damage, moved_to),
+        crate::TitleNote::SettingsSetAside { damage, moved_to } => ("notice.settings_set_aside", damage, moved_to),
+    };
+    let reason = match damage {
+        Damage::Unreadable => t.get("damage.unreadable"),
+        Damage::Damaged => t.get("damage.damaged"),
+        Damage::Newer { .. } => t.get("damage.newer"),
+        Damage::DoesNotReplay => t.get("damage.does_not_replay"),
+    };
+    t.fill(key, &[("reason", &reason), ("path", &moved_to.display().to_string())])
 }
 
 /// A bot's reason in the player's language: the hint's words.

@@ -10,8 +10,8 @@ use bevy::time::TimeUpdateStrategy;
 use klaverjas::{Action, Bid, Card, Match, Phase, Preset, Seat, Suit, Team};
 use klaverjas_app::cli::Options;
 use klaverjas_app::pictures::CardImages;
-use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats};
-use klaverjas_app::settings::{Skin, Speed};
+use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats, TableCommand};
+use klaverjas_app::settings::{Language, Skin, Speed};
 use klaverjas_app::show::Show;
 use klaverjas_app::table::cards::{Look, Place, TableCard, Target, Tween};
 use klaverjas_app::table::layout::Table;
@@ -335,16 +335,85 @@ fn save_and_continue_mid_trick() {
 }
 
 #[test]
-fn a_corrupt_save_is_moved_aside_and_reported() {
+fn a_damaged_save_and_settings_are_set_aside_and_told_in_the_players_language() {
     let dir = temp_dir("corrupt");
     std::fs::write(dir.join("save.ron"), "(format: 1, demo: false, record: (garbage").unwrap();
-    let app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
-    let note = app.world().resource::<TitleMessage>().0.clone().expect("the player is told");
-    let message = words::title_note(&note, &app.world().resource::<Texts>().0);
-    assert!(message.contains("could not be used"), "{message}");
-    assert!(dir.join("save.ron.unreadable-1").exists(), "the file is kept aside");
-    assert!(!dir.join("save.ron").exists());
-    assert!(app.world().get_resource::<Seats>().is_none(), "a fresh game will start");
+    std::fs::write(dir.join("settings.ron"), "(format: 1, skin: Fren").unwrap();
+    let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+    let notes = app.world().resource::<TitleMessage>().0.clone();
+    assert_eq!(notes.len(), 2, "both are told: {notes:?}");
+    for (language, expected) in [(Language::English, "damaged"), (Language::Dutch, "beschadigd")] {
+        let t = klaverjas_app::i18n::Texts::load(language, Skin::French);
+        for note in &notes {
+            let message = words::title_note(note, &t);
+            assert!(message.contains(expected), "{message}");
+            assert!(message.contains(".unreadable-1"), "where it was kept: {message}");
+            // No parser words, and no promise of a game that does not start.
+            for word in ["Expected", "struct", "`", "FormatProbe", "new game starts", "nieuw spel"] {
+                assert!(!message.contains(word), "{word} in {message}");
+            }
+        }
+    }
+    for file in ["save.ron", "settings.ron"] {
+        assert!(dir.join(format!("{file}.unreadable-1")).exists(), "{file} is kept aside");
+        assert!(!dir.join(file).exists());
+    }
+    assert!(app.world().get_resource::<Seats>().is_none(), "nothing to continue");
+    // The warnings leave once a new game starts.
+    sit_down(&mut app, player_seats(Preset::Classic, 4));
+    app.world_mut().write_message(TableCommand::NewMatch);
+    app.update();
+    assert!(app.world().resource::<TitleMessage>().0.is_empty());
+}
+
+/// Roem as at a real table: after any trick the player's team won, the
+/// player may call until the next card, roem in the trick or not; the bots
+/// wait a moment for the call; a call is answered truthfully.
+#[test]
+fn the_player_may_call_roem_after_any_trick_their_team_won() {
+    use klaverjas_app::show::NoticeText;
+    let mut seen = [false; 2];
+    for seed in 0..60 {
+        let dir = temp_dir(&format!("call-{seed}"));
+        let mut app = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
+        sit_down(&mut app, player_seats(Preset::Classic, seed));
+        play_until(&mut app, "a trick our team won, or the end", |s| {
+            s.game().result().is_some() || (s.game().may_call_roem(HUMAN) && s.game().tricks().len() < 8)
+        });
+        let game = seats(&app).game().clone();
+        let Some(last) = game.tricks().last().copied().filter(|_| game.result().is_none()) else { continue };
+        let roem = !last.roem.is_empty();
+        if seen[roem as usize] {
+            continue;
+        }
+        seen[roem as usize] = true;
+        let n = game.tricks().len() as u8;
+        run_until(&mut app, "the trick seen won", |app| app.world().resource::<Show>().tricks_seen == n);
+        // Nobody plays on while the player may still call.
+        let until = app.world().resource::<Show>().call_until;
+        while now(&app) < until - 0.05 {
+            app.update();
+            assert_eq!(seats(&app).game().actions().len(), game.actions().len(), "a card before the call window ended");
+        }
+        assert!(seats(&app).game().may_call_roem(HUMAN));
+        act(&mut app, Action::ClaimRoem);
+        let after = seats(&app).game();
+        let show = app.world().resource::<Show>();
+        let answer = show.notices.iter().find(|n| n.seat == Some(HUMAN)).map(|n| n.text.clone());
+        if roem {
+            assert_eq!(after.roem()[Team::NS], game.roem()[Team::NS] + last.roem.points);
+            assert_eq!(after.tricks().last().unwrap().credited, last.roem.points);
+            assert_eq!(answer, Some(NoticeText::RoemClaimed(last.roem.points)));
+        } else {
+            assert_eq!(after.roem(), game.roem(), "a call without roem counts nothing");
+            assert_eq!(show.false_call, Some(n), "the call button goes");
+            assert_eq!(answer, Some(NoticeText::NoRoemInTrick));
+        }
+        if seen == [true, true] {
+            return;
+        }
+    }
+    panic!("tricks with and without roem not both found: {seen:?}");
 }
 
 #[test]

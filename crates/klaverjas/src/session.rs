@@ -103,10 +103,22 @@ impl Match {
     /// the sheet.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         let events = self.game.apply(action)?;
-        if let Some(result) = self.game.result() {
+        Ok(self.write_result(events))
+    }
+
+    /// `seat` calls the roem of the last trick, its turn or not
+    /// ([`Game::call_roem`]).
+    pub fn call_roem(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
+        let events = self.game.call_roem(seat)?;
+        Ok(self.write_result(events))
+    }
+
+    /// Writes the deal on the sheet when `events` end it.
+    fn write_result(&mut self, events: Vec<Event>) -> Vec<Event> {
+        if let Some(Event::DealOver(result)) = events.last() {
             self.sheet.rows.push(*result);
         }
-        Ok(events)
+        events
     }
 
     pub fn is_over(&self) -> bool {

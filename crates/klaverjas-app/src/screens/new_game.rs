@@ -2,7 +2,7 @@
 
 use super::{big_button, narrow_layout, option_label, root_ui};
 use crate::seats::{GameEvent, Seats};
-use crate::{Files, PlayerSettings, Screen, SetupRules, Texts};
+use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -31,6 +31,7 @@ fn new_game(
     settings: Res<PlayerSettings>,
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
+    mut message: ResMut<TitleMessage>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -101,6 +102,8 @@ fn new_game(
         });
     });
     if start {
+        // What the title said about a lost game or settings is over now.
+        message.0.clear();
         files.0.delete_game();
         let seats = Seats::new(crate::new_match(*rules, None), false, settings.0.bot_level.level());
         crate::seats::sit_down(&mut commands, &mut events, seats);

@@ -23,7 +23,8 @@ fn title(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
-    let message = message.0.as_ref().map(|m| words::title_note(m, t)).or(images.problem.clone());
+    let messages: Vec<String> =
+        message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
     let can_continue = seats.is_some();
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(&ctx), |ui| {
         ui.vertical_centered(|ui| {
@@ -31,7 +32,7 @@ fn title(
             ui.label(RichText::new("Klaverjas").size(56.0).color(Color32::WHITE).strong());
             ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
             ui.add_space(24.0);
-            if let Some(m) = message {
+            for m in messages {
                 egui::Frame::new().fill(Color32::from_rgb(255, 225, 160)).inner_margin(10.0).corner_radius(8.0).show(
                     ui,
                     |ui| {

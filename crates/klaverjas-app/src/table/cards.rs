@@ -201,7 +201,14 @@ pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
             }
         }
         Place::Trick { seat, order } => Look {
-            at: layout.trick_slot(seat),
+            at: match shown.gathered {
+                // Pushed together before the winner, as a hand gathers it.
+                Some(winner) => {
+                    layout.trick_slot(winner).lerp(layout.hand_centre(winner), 0.15)
+                        + Vec2::new(order as f32, -(order as f32)) * small.x * 0.06
+                }
+                None => layout.trick_slot(seat),
+            },
             z: 20.0 + order as f32,
             size: layout.trick_card(),
             face_up: true,

@@ -21,15 +21,16 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// The card drawn lifted: the one pointed at, while the player may
-    /// play it.
+    /// The card drawn lifted on the player's turn: the keyboard's cursor,
+    /// dimmed or not (it must be seen wherever it is), else the playable
+    /// card under the mouse.
     pub fn lifted(&self, shown: &Shown, turn: Turn) -> Option<Card> {
         if !turn.playing {
             return None;
         }
         let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump));
         let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
-        keyed.or(self.hovered).filter(|&c| turn.legal.contains(c))
+        keyed.or(self.hovered.filter(|&c| turn.legal.contains(c)))
     }
 }
 
@@ -38,10 +39,16 @@ impl Selection {
 #[derive(Resource, Default)]
 pub struct PointerOverUi(pub bool);
 
+/// Open (or close) the second look at the last trick: a press on a pile
+/// of won tricks, or the bar's button.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Review(pub bool);
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<PointerOverUi>()
-        .add_systems(Update, keys.in_set(Flow::Input).run_if(in_state(crate::Screen::Table)))
+        .add_message::<Review>()
+        .add_systems(Update, (keys, review).in_set(Flow::Input).run_if(in_state(crate::Screen::Table)))
         // After egui's pass, which says whether a press was on a dialog.
         .add_systems(Last, press_cards.run_if(in_state(crate::Screen::Table)));
 }
@@ -73,6 +80,7 @@ fn press_cards(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
+    mut reviews: MessageWriter<Review>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let layout = table.layout();
@@ -86,8 +94,8 @@ fn press_cards(
         selection.hovered = hovered;
         redraw.write(RequestRedraw);
     }
-    // Presses count on the player's turn only, and not on egui's dialogs.
-    if over_ui.0 || !Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing {
+    // egui's dialogs and buttons take their own presses.
+    if over_ui.0 {
         return;
     }
     let mut presses: Vec<Vec2> = Vec::new();
@@ -99,14 +107,34 @@ fn press_cards(
     if let Some(touches) = touches {
         presses.extend(touches.iter_just_pressed().map(|t| t.position()));
     }
+    let playing = Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing;
     for press in presses {
-        if let Some(card) = under(press) {
+        if let Some(card) = under(press).filter(|_| playing) {
             selection.keyboard = None;
             actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
-            // The engine takes it next frame: ask for that frame now, not
-            // at the next input.
-            redraw.write(RequestRedraw);
+        } else if show.shown.last_trick.is_some() && on_a_pile(table.points(press), &layout, &show.shown) {
+            reviews.write(Review(true));
+        } else {
+            continue;
         }
+        // The result is drawn in the next frame: ask for it now, not at
+        // the next input.
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Whether `point` (layout points) is on a pile of won tricks.
+fn on_a_pile(point: Vec2, layout: &Layout, shown: &Shown) -> bool {
+    klaverjas::Team::BOTH.into_iter().any(|team| {
+        !shown.won[team].is_empty()
+            && Rect::from_center_size(layout.pile(team), Vec2::splat(layout.small().y)).contains(point)
+    })
+}
+
+/// The second look at the last trick opens and closes as asked.
+fn review(mut reviews: MessageReader<Review>, mut show: ResMut<Show>) {
+    for &Review(open) in reviews.read() {
+        show.reviewing = open && show.shown.last_trick.is_some();
     }
 }
 

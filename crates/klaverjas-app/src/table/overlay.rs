@@ -4,16 +4,17 @@
 //! [`PlayerAction`]s and [`TableCommand`]s; nothing here touches the engine.
 
 use super::input::PointerOverUi;
+use super::input::Review;
 use super::layout::{Layout, Table};
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction, Seats, TableCommand};
-use crate::show::Show;
+use crate::show::{LastTrick, Show};
 use crate::words::{notice, seat_name, suit_name, team_name};
 use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiTextureHandle};
-use klaverjas::{Action, Bid, Card, DealResult, Phase, PileCard, Rank, ScoreSheet, Suit, Team};
+use klaverjas::{Action, Bid, Card, DealResult, Phase, PileCard, Rank, Rules, ScoreSheet, Suit, Team};
 use klaverjas_cards::Face;
 
 pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
@@ -69,11 +70,13 @@ pub fn overlay(
     show: Res<Show>,
     texts: Res<Texts>,
     images: Res<CardImages>,
+    settings: Res<crate::PlayerSettings>,
     mut table: ResMut<Table>,
     mut over_ui: ResMut<PointerOverUi>,
     time: Res<Time>,
     mut actions: MessageWriter<PlayerAction>,
     mut commands: MessageWriter<TableCommand>,
+    mut reviews: MessageWriter<Review>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let Some(seats) = seats else {
@@ -86,6 +89,7 @@ pub fn overlay(
     let now = time.elapsed_secs();
     let game = seats.game();
     let trump = show.shown.contract.map(|c| c.trump);
+    let mut review_wanted = None;
 
     // The top bar: menu, totals, deal number.
     egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
@@ -95,7 +99,7 @@ pub fn overlay(
                 if ui.button(RichText::new("☰").size(18.0)).clicked() {
                     next.set(Screen::Title);
                 }
-                let totals = seats.m.sheet().totals();
+                let totals = shown_sheet(&seats, &show).totals();
                 for team in Team::BOTH {
                     ui.label(
                         RichText::new(format!("{}: {}", team_name(t, team), totals[team]))
@@ -110,6 +114,10 @@ pub fn overlay(
                         .color(Color32::WHITE)
                         .size(15.0),
                 );
+                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).size(15.0));
+                if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
+                    review_wanted = Some(!show.reviewing);
+                }
             });
         },
     );
@@ -123,7 +131,7 @@ pub fn overlay(
 
     let waiting = seats.waiting_for(&show, now);
     name_plates(&p, t, &show, &layout, waiting);
-    trick_counts(&p, t, &show, &layout);
+    trick_counts(&p, t, &show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     indicator(&p, t, &show, &layout, trump_symbol);
     for n in show.notices.iter().filter(|n| n.until > now) {
@@ -137,6 +145,10 @@ pub fn overlay(
         let rect = egui::Rect::from_center_size(pos(at), galley.size() + egui::vec2(20.0, 12.0));
         let rect = keep_inside(rect, egui_rect(&layout));
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
+        if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
+            // What another seat says comes as speech, pointing at them.
+            speech_tail(&p, rect, pos(layout.name_plate(seat)), fill);
+        }
         p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
         p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
     }
@@ -179,9 +191,18 @@ pub fn overlay(
             });
         });
     }
-    // Roem may be called after any trick the player won, whether it holds
-    // roem or not: the engine says when, and refuses a call without roem.
-    if my_turn && game.may_call_roem(HUMAN) {
+    // Roem may be called after any trick the player's team won, whether it
+    // holds roem or not, until the next card: the engine says when. The
+    // button comes when the trick is seen won and goes once answered.
+    let tricks = game.tricks().len() as u8;
+    let last_word = game.phase() == Phase::ClaimRoem && my_turn;
+    let may_call =
+        seats.is_human(HUMAN) && game.may_call_roem(HUMAN) && show.tricks_seen == tricks && show.shown.result.is_none();
+    if may_call && show.false_call == Some(tricks) {
+        if last_word {
+            chosen = Some(Action::PassRoem);
+        }
+    } else if may_call {
         egui::Area::new("roem".into()).anchor(Align2::RIGHT_BOTTOM, [-16.0, -ctx.content_rect().height() * 0.3]).show(
             &ctx,
             |ui| {
@@ -190,14 +211,22 @@ pub fn overlay(
                     if ui.add_sized([120.0, 48.0], call).clicked() {
                         chosen = Some(Action::ClaimRoem);
                     }
-                    if game.phase() == Phase::ClaimRoem
-                        && ui.add_sized([120.0, 36.0], egui::Button::new(t.get("roem.pass"))).clicked()
-                    {
+                    // The last trick waits for a word, roem or not.
+                    if last_word && ui.add_sized([120.0, 40.0], egui::Button::new(t.get("roem.pass"))).clicked() {
                         chosen = Some(Action::PassRoem);
                     }
                 });
             },
         );
+    }
+    if show.reviewing
+        && let Some(last) = show.shown.last_trick
+    {
+        let faces: Vec<_> = last.plays.iter().map(|&(_, c)| texture(&mut contexts, &images, Face::Card(c))).collect();
+        let close = last_trick_window(&ctx, t, &last, &faces);
+        if close {
+            review_wanted = Some(false);
+        }
     }
     if let (Some(result), true) = (show.shown.result, show.idle(now)) {
         egui::Window::new(t.get("result.title"))
@@ -208,6 +237,7 @@ pub fn overlay(
                 ui.label(RichText::new(result_line(t, &result)).size(16.0));
                 ui.separator();
                 sheet_grid(ui, t, seats.m.sheet());
+                ui.label(RichText::new(t.get("sheet.legend")).size(13.0).color(Color32::from_gray(200)));
                 ui.separator();
                 if seats.m.is_over() {
                     let winner = match seats.m.winner() {
@@ -225,6 +255,9 @@ pub fn overlay(
     }
     if let Some(action) = chosen {
         actions.write(PlayerAction { seat: HUMAN, action });
+    }
+    if let Some(open) = review_wanted {
+        reviews.write(Review(open));
     }
     over_ui.0 = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
     Ok(())
@@ -266,15 +299,81 @@ fn name_plates(
     }
 }
 
-fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout) {
+fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, points: Option<&Rules>) {
     for team in Team::BOTH {
         let n = show.shown.tricks_won(team);
         if n > 0 {
             let at = layout.pile(team) + Vec2::new(0.0, layout.small().x * 0.6);
-            let label = t.fill("table.tricks", &[("n", &n.to_string())]);
+            let mut label = t.fill("table.tricks", &[("n", &n.to_string())]);
+            if let Some(rules) = points {
+                label += "\n";
+                label += &t.fill("table.points", &[("n", &show.shown.points(team, rules).to_string())]);
+            }
             p.text(pos(at), Align2::CENTER_TOP, label, FontId::proportional(15.0), team_colour(team));
         }
     }
+}
+
+/// A tail from a speech bubble towards who speaks.
+fn speech_tail(p: &egui::Painter, bubble: egui::Rect, speaker: Pos2, fill: Color32) {
+    let centre = bubble.center();
+    let towards = (speaker - centre).normalized();
+    let edge = centre + towards * (bubble.height() * 0.45).min(bubble.width() * 0.45);
+    let side = egui::vec2(-towards.y, towards.x) * 7.0;
+    let tip = edge + towards * (bubble.height() * 0.5 + 10.0);
+    p.add(egui::Shape::convex_polygon(vec![edge + side, tip, edge - side], fill, Stroke::new(1.0, Color32::DARK_GRAY)));
+}
+
+/// The last trick again, each card where its seat sits, the winner
+/// marked. Returns whether the player closed it.
+fn last_trick_window(ctx: &egui::Context, t: &crate::i18n::Texts, last: &LastTrick, faces: &[egui::TextureId]) -> bool {
+    let mut close = false;
+    egui::Window::new(t.fill("review.title", &[("n", &last.number.to_string())]))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            let card = egui::vec2(70.0, 70.0 * 1.45);
+            let (rect, response) = ui.allocate_exact_size(egui::vec2(card.x * 3.4, card.y * 2.3), egui::Sense::click());
+            let c = rect.center();
+            for (i, &(seat, _)) in last.plays.iter().enumerate() {
+                let offset = match seat {
+                    klaverjas::Seat::North => egui::vec2(0.0, -card.y * 0.6),
+                    klaverjas::Seat::South => egui::vec2(0.0, card.y * 0.6),
+                    klaverjas::Seat::West => egui::vec2(-card.x * 1.15, 0.0),
+                    klaverjas::Seat::East => egui::vec2(card.x * 1.15, 0.0),
+                };
+                let r = egui::Rect::from_center_size(c + offset, card);
+                paint_part(ui.painter(), faces[i], r, egui::Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)));
+                if seat == last.winner {
+                    ui.painter().rect_stroke(
+                        r,
+                        CornerRadius::same(4),
+                        Stroke::new(3.0, Color32::from_rgb(255, 200, 40)),
+                        StrokeKind::Outside,
+                    );
+                }
+            }
+            let leader = last.plays[0].0;
+            let words =
+                t.fill("review.who", &[("leader", &seat_name(t, leader)), ("winner", &seat_name(t, last.winner))]);
+            ui.label(RichText::new(words).size(15.0));
+            close = ui
+                .add_sized([120.0, 40.0], egui::Button::new(RichText::new(t.get("review.close")).size(16.0)))
+                .clicked()
+                || response.clicked();
+        });
+    close
+}
+
+/// The sheet as the table shows it: a deal's line appears when its last
+/// trick has landed, not while the cards still move.
+fn shown_sheet(seats: &Seats, show: &Show) -> ScoreSheet {
+    let mut sheet = seats.m.sheet().clone();
+    if seats.game().result().is_some() && show.shown.result.is_none() {
+        sheet.rows.pop();
+    }
+    sheet
 }
 
 /// The contract in words under the pile, with the trump's symbol.
@@ -326,9 +425,24 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet)
     });
 }
 
+/// The deal in words: who played which trump, how it went, then the card
+/// points and roem behind it.
 fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
     let playing = r.contract.playing_team();
-    let mut s = t.fill(
+    let own = r.points[playing] + r.roem[playing];
+    let other = r.points[playing.other()] + r.roem[playing.other()];
+    let verdict = t.fill(
+        if r.nat { "result.nat" } else { "result.made" },
+        &[
+            ("team", &team_name(t, playing)),
+            ("suit", &suit_name(t, r.contract.trump)),
+            ("own", &own.to_string()),
+            ("other", &other.to_string()),
+            ("all", &(own + other).to_string()),
+        ],
+    );
+    let mut s = verdict + "\n";
+    s += &t.fill(
         "result.points",
         &[
             ("ns", &r.points.ns.to_string()),
@@ -337,10 +451,6 @@ fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
             ("rew", &r.roem.ew.to_string()),
         ],
     );
-    if r.nat {
-        s += "\n";
-        s += &t.fill("result.nat", &[("team", &team_name(t, playing))]);
-    }
     if let Some(team) = r.pit {
         s += "\n";
         s += &t.fill("result.pit", &[("team", &team_name(t, team))]);
