@@ -92,7 +92,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             }
         };
         let texts = i18n::Texts::load(settings.language, settings.skin);
-        let rules = options.rules.map(|p| p.rules()).unwrap_or_default();
+        let rules = options.rules.or(settings.home_rules).map(|p| p.rules()).unwrap_or_default();
         app.init_state::<Screen>()
             .insert_resource(Config(options.clone()))
             .insert_resource(Files(store))

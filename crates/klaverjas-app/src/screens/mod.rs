@@ -16,6 +16,10 @@ use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub const FELT: egui::Color32 = egui::Color32::from_rgb(22, 96, 58);
+/// The face of a card: dialogs and forms lie on the felt like cards.
+pub const CARD: egui::Color32 = egui::Color32::from_rgb(252, 249, 240);
+const INK: egui::Color32 = egui::Color32::from_rgb(30, 34, 32);
+const GOLD: egui::Color32 = egui::Color32::from_rgb(214, 168, 52);
 
 /// Ordered so the zoom is set before any screen draws.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -30,9 +34,94 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
+/// The table's look for every menu and dialog: felt behind, card-coloured
+/// panels with dark ink, buttons like card backs' cream, text large enough
+/// to read at arm's length.
+pub fn table_look(ctx: &egui::Context) {
+    use egui::{Color32, CornerRadius, FontId, Stroke, TextStyle};
+    let mut v = egui::Visuals::light();
+    v.panel_fill = FELT;
+    v.window_fill = CARD;
+    v.window_stroke = Stroke::new(2.0, GOLD);
+    v.window_corner_radius = CornerRadius::same(14);
+    v.faint_bg_color = Color32::from_rgb(240, 234, 218);
+    v.extreme_bg_color = Color32::WHITE;
+    v.selection.bg_fill = GOLD;
+    v.selection.stroke = Stroke::new(1.5, INK);
+    v.override_text_color = Some(INK);
+    let widget = |fill: Color32, edge: Color32| (fill, Stroke::new(1.0, edge));
+    for (w, (fill, stroke)) in [
+        (&mut v.widgets.inactive, widget(Color32::from_rgb(236, 226, 198), Color32::from_rgb(150, 130, 90))),
+        (&mut v.widgets.hovered, widget(Color32::from_rgb(248, 232, 180), GOLD)),
+        (&mut v.widgets.active, widget(GOLD, INK)),
+        (&mut v.widgets.open, widget(Color32::from_rgb(248, 232, 180), GOLD)),
+    ] {
+        w.bg_fill = fill;
+        w.weak_bg_fill = fill;
+        w.bg_stroke = stroke;
+        w.fg_stroke = Stroke::new(1.5, INK);
+        w.corner_radius = CornerRadius::same(8);
+    }
+    v.widgets.noninteractive.fg_stroke = Stroke::new(1.0, INK);
+    v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(210, 196, 160));
+    // Both themes: the table looks the same whatever the system prefers.
+    ctx.all_styles_mut(|style| {
+        style.visuals = v.clone();
+        style.text_styles = [
+            (TextStyle::Heading, FontId::proportional(28.0)),
+            (TextStyle::Body, FontId::proportional(17.0)),
+            (TextStyle::Button, FontId::proportional(18.0)),
+            (TextStyle::Small, FontId::proportional(13.0)),
+            (TextStyle::Monospace, FontId::monospace(16.0)),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(12.0, 6.0);
+        style.spacing.interact_size.y = 30.0;
+        style.spacing.icon_width = 22.0;
+        style.spacing.icon_width_inner = 12.0;
+    });
+}
+
+/// A menu page: the felt, and on it a card-like panel with the page's
+/// heading and its content, scrolling when it does not fit.
+pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui)) {
+    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(12.0)).show(
+        &mut root_ui(ctx),
+        |ui| {
+            // Centred by hand: egui centres a frame by last frame's size, and a
+            // window that redraws only on input has no next frame to fix it.
+            let area = ui.available_rect_before_wrap();
+            let width = (area.width() - 60.0).min(760.0);
+            let left = area.left() + ((area.width() - width - 40.0) / 2.0).max(0.0);
+            let column =
+                egui::Rect::from_min_max(egui::pos2(left, area.top()), egui::pos2(left + width + 40.0, area.bottom()));
+            ui.scope_builder(
+                egui::UiBuilder::new().max_rect(column).layout(egui::Layout::top_down(egui::Align::LEFT)),
+                |ui| {
+                    egui::Frame::new()
+                        .fill(CARD)
+                        .stroke(egui::Stroke::new(2.0, GOLD))
+                        .corner_radius(14.0)
+                        .inner_margin(18.0)
+                        .show(ui, |ui| {
+                            ui.set_width(width);
+                            ui.heading(heading);
+                            ui.add_space(6.0);
+                            egui::ScrollArea::vertical().show(ui, content);
+                        });
+                },
+            );
+        },
+    );
+}
+
 /// Text and buttons grow with the window (see [`zoom_for`]).
-fn set_zoom(mut contexts: EguiContexts, windows: Query<&Window>) -> Result {
+fn set_zoom(mut contexts: EguiContexts, windows: Query<&Window>, mut styled: Local<bool>) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !*styled {
+        table_look(ctx);
+        *styled = true;
+    }
     if let Some(w) = windows.iter().next() {
         let scale = zoom_for(w.width(), w.height());
         if (ctx.zoom_factor() - scale).abs() > 0.01 {

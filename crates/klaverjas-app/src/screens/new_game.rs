@@ -1,6 +1,6 @@
 //! The new-game screen: a preset, and every option of it to change.
 
-use super::{big_button, narrow_layout, option_label, root_ui};
+use super::{big_button, narrow_layout, option_label, page};
 use crate::seats::{GameEvent, Seats};
 use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
@@ -37,68 +37,65 @@ fn new_game(
     let t = &texts.0;
     let rules = &mut setup.0;
     let mut start = false;
-    egui::CentralPanel::default().show(&mut root_ui(&ctx), |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.heading(t.get("menu.new_game"));
+    page(&ctx, t.get("menu.new_game"), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for p in Preset::ALL {
+                if ui.selectable_label(*rules == p.rules(), t.get(&format!("preset.{}", p.name()))).clicked() {
+                    *rules = p.rules();
+                }
+            }
+        });
+        ui.separator();
+        let (narrow, combo) = narrow_layout(ui);
+        egui::Grid::new("options").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
+            let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
+            label(ui, "option.bidding");
+            let bidding = [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory];
+            choice(ui, t, "bidding", combo, &mut rules.bidding, &bidding, bidding_key);
+            ui.end_row();
+            label(ui, "option.partner_exemption");
+            ui.checkbox(&mut rules.following.partner_exemption, "");
+            ui.end_row();
+            label(ui, "option.undertrump");
+            let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
+            choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
+            ui.end_row();
+            label(ui, "option.trump_lead_overtrump");
+            ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
+            ui.end_row();
+            label(ui, "option.roem_table");
+            let tables = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku];
+            choice(ui, t, "roem", combo, &mut rules.roem_table, &tables, roem_key);
+            ui.end_row();
+            label(ui, "option.roem_claim");
+            let mut manual = rules.roem_claim == RoemClaim::Manual;
+            ui.checkbox(&mut manual, "");
+            rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
+            ui.end_row();
+            label(ui, "option.pit_for_defenders");
+            ui.checkbox(&mut rules.pit_for_defenders, "");
+            ui.end_row();
+            label(ui, "option.match");
+            let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
             ui.horizontal_wrapped(|ui| {
-                for p in Preset::ALL {
-                    if ui.selectable_label(*rules == p.rules(), t.get(&format!("preset.{}", p.name()))).clicked() {
-                        *rules = p.rules();
-                    }
-                }
+                ui.radio_value(&mut by_points, false, t.get("option.match_deals"));
+                ui.radio_value(&mut by_points, true, t.get("option.match_points"));
             });
-            ui.separator();
-            let (narrow, combo) = narrow_layout(ui);
-            egui::Grid::new("options").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
-                let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
-                label(ui, "option.bidding");
-                let bidding = [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory];
-                choice(ui, t, "bidding", combo, &mut rules.bidding, &bidding, bidding_key);
-                ui.end_row();
-                label(ui, "option.partner_exemption");
-                ui.checkbox(&mut rules.following.partner_exemption, "");
-                ui.end_row();
-                label(ui, "option.undertrump");
-                let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
-                choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
-                ui.end_row();
-                label(ui, "option.trump_lead_overtrump");
-                ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
-                ui.end_row();
-                label(ui, "option.roem_table");
-                let tables = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku];
-                choice(ui, t, "roem", combo, &mut rules.roem_table, &tables, roem_key);
-                ui.end_row();
-                label(ui, "option.roem_claim");
-                let mut manual = rules.roem_claim == RoemClaim::Manual;
-                ui.checkbox(&mut manual, "");
-                rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
-                ui.end_row();
-                label(ui, "option.pit_for_defenders");
-                ui.checkbox(&mut rules.pit_for_defenders, "");
-                ui.end_row();
-                label(ui, "option.match");
-                let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
-                ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(&mut by_points, false, t.get("option.match_deals"));
-                    ui.radio_value(&mut by_points, true, t.get("option.match_points"));
-                });
-                rules.match_length = match (by_points, rules.match_length) {
-                    (false, MatchLength::Points(_)) => MatchLength::STANDARD_DEALS,
-                    (true, MatchLength::Deals(_)) => MatchLength::STANDARD_POINTS,
-                    (_, m) => m,
-                };
-                ui.end_row();
-            });
-            ui.add_space(16.0);
-            ui.horizontal(|ui| {
-                if big_button(ui, t.get("menu.start")).clicked() {
-                    start = true;
-                }
-                if ui.button(t.get("menu.back")).clicked() {
-                    next.set(Screen::Title);
-                }
-            });
+            rules.match_length = match (by_points, rules.match_length) {
+                (false, MatchLength::Points(_)) => MatchLength::STANDARD_DEALS,
+                (true, MatchLength::Deals(_)) => MatchLength::STANDARD_POINTS,
+                (_, m) => m,
+            };
+            ui.end_row();
+        });
+        ui.add_space(16.0);
+        ui.horizontal(|ui| {
+            if big_button(ui, t.get("menu.start")).clicked() {
+                start = true;
+            }
+            if ui.button(t.get("menu.back")).clicked() {
+                next.set(Screen::Title);
+            }
         });
     });
     if start {

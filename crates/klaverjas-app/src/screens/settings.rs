@@ -1,16 +1,16 @@
-//! The settings screen: the deck, the speed of the table, the bots'
-//! strength and the language. A change shows at once and is written at
-//! once.
+//! The settings screen: the language, the deck, the speed of the table,
+//! the bots' strength, the rules played at home and the table's helps. A
+//! change shows at once and is written at once.
 
-use super::{narrow_layout, option_label, root_ui};
+use super::{narrow_layout, option_label, page};
 use crate::pictures::CardImages;
 use crate::settings::{BotLevel, Language, Skin, Speed};
 use crate::table::overlay::texture;
-use crate::{Files, PlayerSettings, Screen, Texts};
+use crate::{Files, PlayerSettings, Screen, SetupRules, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::{Card, Rank, Suit};
+use klaverjas::{Card, Preset, Rank, Suit};
 use klaverjas_cards::Face;
 
 pub fn plugin(app: &mut App) {
@@ -23,6 +23,7 @@ fn settings(
     mut settings: ResMut<PlayerSettings>,
     images: Res<CardImages>,
     files: Res<Files>,
+    mut setup: ResMut<SetupRules>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let preview: Vec<egui::TextureId> = [
@@ -38,11 +39,20 @@ fn settings(
     let ctx = contexts.ctx_mut()?.clone();
     let t = texts.0.clone();
     let mut s = settings.0.clone();
-    egui::CentralPanel::default().show(&mut root_ui(&ctx), |ui| {
-        ui.heading(t.get("menu.settings"));
+    page(&ctx, t.get("menu.settings"), |ui| {
         let (narrow, _) = narrow_layout(ui);
-        egui::Grid::new("settings").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
+        // A label column wider than any label in either language, and the
+        // language first: switching it moves no control under the pointer.
+        // On a narrow screen each control lies under its label, full width.
+        let label_width = if narrow { ui.available_width() - 8.0 } else { 240.0 };
+        egui::Grid::new("settings").num_columns(2).min_col_width(label_width).spacing([16.0, 12.0]).show(ui, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
+            label(ui, "settings.language");
+            ui.horizontal_wrapped(|ui| {
+                ui.radio_value(&mut s.language, Language::English, "English");
+                ui.radio_value(&mut s.language, Language::Dutch, "Nederlands");
+            });
+            ui.end_row();
             label(ui, "settings.skin");
             ui.horizontal_wrapped(|ui| {
                 ui.radio_value(&mut s.skin, Skin::French, t.get("skin.french"));
@@ -50,16 +60,21 @@ fn settings(
                 ui.radio_value(&mut s.skin, Skin::Swiss, t.get("skin.swiss"));
             });
             ui.end_row();
+        });
+        // A few cards of the chosen skin, so a change shows at once.
+        ui.horizontal(|ui| {
             if !narrow {
-                ui.label("");
+                ui.add_space(label_width + 16.0);
             }
-            // A few cards of the chosen skin, so a change shows at once.
-            ui.horizontal(|ui| {
-                for &id in &preview {
-                    ui.add(egui::Image::new((id, egui::vec2(72.0, 72.0 * 1.45))));
-                }
-            });
-            ui.end_row();
+            // Five cards across whatever the width.
+            let card = ((ui.available_width() - 40.0) / 5.0).min(64.0);
+            for &id in &preview {
+                ui.add(egui::Image::new((id, egui::vec2(card, card * 1.45))));
+            }
+        });
+        ui.add_space(8.0);
+        egui::Grid::new("settings2").num_columns(2).min_col_width(label_width).spacing([16.0, 12.0]).show(ui, |ui| {
+            let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "settings.speed");
             ui.horizontal_wrapped(|ui| {
                 for (v, k) in [
@@ -78,19 +93,31 @@ fn settings(
                 ui.radio_value(&mut s.bot_level, BotLevel::Expert, t.get("level.expert"));
             });
             ui.end_row();
-            label(ui, "settings.language");
+            label(ui, "settings.home_rules");
             ui.horizontal_wrapped(|ui| {
-                ui.radio_value(&mut s.language, Language::English, "English");
-                ui.radio_value(&mut s.language, Language::Dutch, "Nederlands");
+                for p in Preset::ALL {
+                    ui.radio_value(&mut s.home_rules, Some(p), t.get(&format!("home.{}", p.name())));
+                }
+            });
+            ui.end_row();
+            label(ui, "settings.table");
+            ui.vertical(|ui| {
+                ui.checkbox(&mut s.show_points, t.get("settings.show_points"));
+                ui.checkbox(&mut s.point_out_roem, t.get("settings.point_out_roem"));
             });
             ui.end_row();
         });
         ui.add_space(16.0);
-        if ui.button(t.get("menu.back")).clicked() {
+        if super::big_button(ui, t.get("menu.back")).clicked() {
             next.set(Screen::Title);
         }
     });
     if s != settings.0 {
+        if s.home_rules != settings.0.home_rules
+            && let Some(p) = s.home_rules
+        {
+            setup.0 = p.rules();
+        }
         texts.0 = crate::i18n::Texts::load(s.language, s.skin);
         if let Err(e) = files.0.write(&files.0.settings_path(), &s) {
             warn!("{e}");

@@ -3,10 +3,11 @@
 use super::{FELT, big_button, root_ui};
 use crate::pictures::CardImages;
 use crate::seats::Seats;
-use crate::{Screen, Texts, TitleMessage, words};
+use crate::{Config, Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage, words};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas::Preset;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, title.after(super::Zoom).run_if(in_state(Screen::Title)));
@@ -18,6 +19,10 @@ fn title(
     seats: Option<Res<Seats>>,
     message: Res<TitleMessage>,
     images: Res<CardImages>,
+    mut settings: ResMut<PlayerSettings>,
+    mut setup: ResMut<SetupRules>,
+    files: Res<Files>,
+    config: Res<Config>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -26,17 +31,28 @@ fn title(
     let messages: Vec<String> =
         message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
     let can_continue = seats.is_some();
+    if settings.0.home_rules.is_none() && !config.0.demo {
+        if let Some(p) = home_rules_question(&ctx, t) {
+            settings.0.home_rules = Some(p);
+            setup.0 = p.rules();
+            if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
+                warn!("{e}");
+            }
+        }
+        return Ok(());
+    }
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(&ctx), |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.12);
             ui.label(RichText::new("Klaverjas").size(56.0).color(Color32::WHITE).strong());
             ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
             ui.add_space(24.0);
+            let note_width = (ui.available_width() - 40.0).min(560.0);
             for m in messages {
                 egui::Frame::new().fill(Color32::from_rgb(255, 225, 160)).inner_margin(10.0).corner_radius(8.0).show(
                     ui,
                     |ui| {
-                        ui.set_max_width(520.0);
+                        ui.set_width(note_width);
                         ui.label(RichText::new(&m).color(Color32::BLACK).size(16.0));
                     },
                 );
@@ -50,7 +66,9 @@ fn title(
             if big_button(ui, t.get("menu.new_game")).clicked() {
                 next.set(Screen::NewGame);
             }
-            ui.add_enabled(false, button(t.get("menu.tutorial"))).on_disabled_hover_text(t.get("menu.tutorial_soon"));
+            // Said under the button, not in a tooltip: a finger cannot hover.
+            ui.add_enabled(false, button(t.get("menu.tutorial")));
+            ui.label(RichText::new(t.get("menu.tutorial_soon")).size(14.0).color(Color32::from_gray(225)));
             if big_button(ui, t.get("menu.settings")).clicked() {
                 next.set(Screen::Settings);
             }
@@ -63,4 +81,35 @@ fn title(
         });
     });
     Ok(())
+}
+
+/// The first start asks which rules the player knows: club players play
+/// Amsterdam or Rotterdam, and a default of another game would surprise
+/// them. Returns the answer once given.
+fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<Preset> {
+    let mut answer = None;
+    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(ctx), |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.08);
+            ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
+            ui.add_space(12.0);
+            egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(18.0).show(ui, |ui| {
+                ui.set_width(620.0_f32.min(ui.available_width() - 24.0));
+                ui.label(RichText::new(t.get("first.question")).size(24.0).strong());
+                ui.add_space(8.0);
+                for p in Preset::ALL {
+                    let choose =
+                        egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
+                            .min_size([240.0, 48.0].into());
+                    if ui.add(choose).clicked() {
+                        answer = Some(p);
+                    }
+                    ui.label(RichText::new(t.get(&format!("first.{}", p.name()))).size(16.0));
+                    ui.add_space(10.0);
+                }
+                ui.label(RichText::new(t.get("first.explain")).size(14.0));
+            });
+        });
+    });
+    answer
 }

@@ -24,6 +24,11 @@ pub fn team_colour(team: Team) -> Color32 {
     if team == Team::NS { TEAM_NS } else { TEAM_EW }
 }
 
+/// A team's colour dark enough to read on a card-coloured panel.
+pub fn team_ink(team: Team) -> Color32 {
+    if team == Team::NS { Color32::from_rgb(150, 105, 0) } else { Color32::from_rgb(25, 90, 170) }
+}
+
 fn pos(v: Vec2) -> Pos2 {
     Pos2::new(v.x, v.y)
 }
@@ -237,7 +242,7 @@ pub fn overlay(
                 ui.label(RichText::new(result_line(t, &result)).size(16.0));
                 ui.separator();
                 sheet_grid(ui, t, seats.m.sheet());
-                ui.label(RichText::new(t.get("sheet.legend")).size(13.0).color(Color32::from_gray(200)));
+                ui.label(RichText::new(t.get("sheet.legend")).size(14.0).color(Color32::from_gray(70)));
                 ui.separator();
                 if seats.m.is_over() {
                     let winner = match seats.m.winner() {
@@ -318,10 +323,13 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
 fn speech_tail(p: &egui::Painter, bubble: egui::Rect, speaker: Pos2, fill: Color32) {
     let centre = bubble.center();
     let towards = (speaker - centre).normalized();
-    let edge = centre + towards * (bubble.height() * 0.45).min(bubble.width() * 0.45);
-    let side = egui::vec2(-towards.y, towards.x) * 7.0;
-    let tip = edge + towards * (bubble.height() * 0.5 + 10.0);
-    p.add(egui::Shape::convex_polygon(vec![edge + side, tip, edge - side], fill, Stroke::new(1.0, Color32::DARK_GRAY)));
+    // Where the line towards the speaker leaves the bubble.
+    let exit =
+        (bubble.width() * 0.5 / towards.x.abs().max(1e-3)).min(bubble.height() * 0.5 / towards.y.abs().max(1e-3));
+    let base = centre + towards * (exit - 6.0);
+    let side = egui::vec2(-towards.y, towards.x) * 8.0;
+    let tip = centre + towards * (exit + 16.0);
+    p.add(egui::Shape::convex_polygon(vec![base + side, tip, base - side], fill, Stroke::new(1.0, Color32::DARK_GRAY)));
 }
 
 /// The last trick again, each card where its seat sits, the winner
@@ -399,8 +407,8 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
 pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet) {
     egui::Grid::new("sheet").striped(true).num_columns(3).spacing([24.0, 4.0]).show(ui, |ui| {
         ui.label("");
-        ui.label(RichText::new(team_name(t, Team::NS)).color(team_colour(Team::NS)).strong());
-        ui.label(RichText::new(team_name(t, Team::EW)).color(team_colour(Team::EW)).strong());
+        ui.label(RichText::new(team_name(t, Team::NS)).color(team_ink(Team::NS)).strong());
+        ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
         ui.end_row();
         for (i, row) in sheet.rows.iter().enumerate() {
             ui.label(format!("{}", i + 1));
