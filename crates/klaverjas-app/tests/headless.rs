@@ -375,7 +375,7 @@ fn the_player_may_call_roem_after_any_trick_their_team_won() {
     let mut seen = [false; 2];
     for seed in 0..60 {
         let dir = temp_dir(&format!("call-{seed}"));
-        let mut app = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
+        let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
         sit_down(&mut app, player_seats(Preset::Classic, seed));
         play_until(&mut app, "a trick our team won, or the end", |s| {
             s.game().result().is_some() || (s.game().may_call_roem(HUMAN) && s.game().tricks().len() < 8)
@@ -404,6 +404,12 @@ fn the_player_may_call_roem_after_any_trick_their_team_won() {
             assert_eq!(after.roem()[Team::NS], game.roem()[Team::NS] + last.roem.points);
             assert_eq!(after.tricks().last().unwrap().credited, last.roem.points);
             assert_eq!(answer, Some(NoticeText::RoemClaimed(last.roem.points)));
+            // The call is on disk in the frame it was made: a kill now
+            // loses nothing.
+            match klaverjas_app::save::Store::new(Some(dir.clone())).load_game() {
+                klaverjas_app::save::Loaded::Found((_, saved)) => assert_eq!(saved.game().roem(), after.roem()),
+                other => panic!("no save after the call: {other:?}"),
+            }
         } else {
             assert_eq!(after.roem(), game.roem(), "a call without roem counts nothing");
             assert_eq!(show.false_call, Some(n), "the call button goes");

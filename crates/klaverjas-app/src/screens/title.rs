@@ -13,6 +13,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, title.after(super::Zoom).run_if(in_state(Screen::Title)));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
