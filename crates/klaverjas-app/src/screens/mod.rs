@@ -141,7 +141,8 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 }
 
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
-    ui.add_sized([280.0, 44.0], egui::Button::new(RichText::new(text).size(20.0)))
+    let width = ui.available_width().min(280.0);
+    ui.add_sized([width, 44.0], egui::Button::new(RichText::new(text).size(20.0)))
 }
 
 /// Whether a form must put each control under its label (a phone held
@@ -149,6 +150,20 @@ pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
 pub fn narrow_layout(ui: &egui::Ui) -> (bool, f32) {
     let width = ui.available_width();
     if width < 560.0 { (true, width - 24.0) } else { (false, 300.0) }
+}
+
+/// A form of labels and controls: two columns, the labels' at least
+/// `label_width` wide (so a change of language moves no control), or on a
+/// narrow screen one column, each label wrapped above its control.
+pub fn form<R>(ui: &mut egui::Ui, id: &str, narrow: bool, label_width: f32, rows: impl FnOnce(&mut egui::Ui) -> R) {
+    if narrow {
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 8.0;
+            rows(ui)
+        });
+    } else {
+        egui::Grid::new(id).num_columns(2).min_col_width(label_width).spacing([16.0, 10.0]).show(ui, rows);
+    }
 }
 
 /// A form's label: beside its control, or above it on a narrow screen.

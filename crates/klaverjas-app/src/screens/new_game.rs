@@ -1,6 +1,6 @@
 //! The new-game screen: a preset, and every option of it to change.
 
-use super::{big_button, narrow_layout, option_label, page};
+use super::{big_button, form, narrow_layout, option_label, page};
 use crate::seats::{GameEvent, Seats};
 use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
@@ -47,7 +47,7 @@ fn new_game(
         });
         ui.separator();
         let (narrow, combo) = narrow_layout(ui);
-        egui::Grid::new("options").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
+        form(ui, "options", narrow, 0.0, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "option.bidding");
             let bidding = [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory];
@@ -89,7 +89,8 @@ fn new_game(
             ui.end_row();
         });
         ui.add_space(16.0);
-        ui.horizontal(|ui| {
+        // Back goes under Start where the two do not fit side by side.
+        ui.horizontal_wrapped(|ui| {
             if big_button(ui, t.get("menu.start")).clicked() {
                 start = true;
             }

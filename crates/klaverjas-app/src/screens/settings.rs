@@ -2,7 +2,7 @@
 //! the bots' strength, the rules played at home and the table's helps. A
 //! change shows at once and is written at once.
 
-use super::{narrow_layout, option_label, page};
+use super::{form, narrow_layout, option_label, page};
 use crate::pictures::CardImages;
 use crate::settings::{BotLevel, Language, Skin, Speed};
 use crate::table::overlay::texture;
@@ -43,9 +43,8 @@ fn settings(
         let (narrow, _) = narrow_layout(ui);
         // A label column wider than any label in either language, and the
         // language first: switching it moves no control under the pointer.
-        // On a narrow screen each control lies under its label, full width.
-        let label_width = if narrow { ui.available_width() - 8.0 } else { 240.0 };
-        egui::Grid::new("settings").num_columns(2).min_col_width(label_width).spacing([16.0, 12.0]).show(ui, |ui| {
+        let label_width = 240.0;
+        form(ui, "settings", narrow, label_width, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "settings.language");
             ui.horizontal_wrapped(|ui| {
@@ -73,7 +72,7 @@ fn settings(
             }
         });
         ui.add_space(8.0);
-        egui::Grid::new("settings2").num_columns(2).min_col_width(label_width).spacing([16.0, 12.0]).show(ui, |ui| {
+        form(ui, "settings2", narrow, label_width, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "settings.speed");
             ui.horizontal_wrapped(|ui| {

@@ -208,21 +208,30 @@ pub fn overlay(
             chosen = Some(Action::PassRoem);
         }
     } else if may_call {
-        egui::Area::new("roem".into()).anchor(Align2::RIGHT_BOTTOM, [-16.0, -ctx.content_rect().height() * 0.3]).show(
-            &ctx,
-            |ui| {
-                egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
-                    let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
-                    if ui.add_sized([120.0, 48.0], call).clicked() {
-                        chosen = Some(Action::ClaimRoem);
-                    }
-                    // The last trick waits for a word, roem or not.
-                    if last_word && ui.add_sized([120.0, 40.0], egui::Button::new(t.get("roem.pass"))).clicked() {
-                        chosen = Some(Action::PassRoem);
-                    }
-                });
-            },
-        );
+        // Beside the player's hand, right of where eight cards reach; on a
+        // narrow table, where the hand fills the width, just above it at the
+        // right. Never over a name or a card.
+        let card = layout.hand_card(HUMAN);
+        let full_hand = layout.hand_positions(HUMAN, 8).last().map_or(0.0, |p| p.x) + card.x * 0.5;
+        let centre_y = layout.hand_centre(HUMAN).y;
+        let beside = full_hand + 16.0 + 150.0 <= layout.area.max.x;
+        let (pivot, at) = if beside {
+            (Align2::LEFT_CENTER, Pos2::new(full_hand + 16.0, centre_y))
+        } else {
+            (Align2::RIGHT_BOTTOM, Pos2::new(layout.area.max.x - 16.0, centre_y - card.y * 0.5 - 12.0))
+        };
+        egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
+                if ui.add_sized([120.0, 48.0], call).clicked() {
+                    chosen = Some(Action::ClaimRoem);
+                }
+                // The last trick waits for a word, roem or not.
+                if last_word && ui.add_sized([120.0, 40.0], egui::Button::new(t.get("roem.pass"))).clicked() {
+                    chosen = Some(Action::PassRoem);
+                }
+            });
+        });
     }
     if show.reviewing
         && let Some(last) = show.shown.last_trick
