@@ -17,6 +17,10 @@ pub struct Options {
     pub quit_after_deals: Option<u32>,
     /// At exit, write frame times and the card entities as JSON.
     pub stats: Option<PathBuf>,
+    /// Open this lesson (its id, checked by the caller).
+    pub lesson: Option<String>,
+    /// Quit with 0 when the lesson ends.
+    pub quit_after_lesson: bool,
 }
 
 impl Default for Options {
@@ -30,6 +34,8 @@ impl Default for Options {
             screenshot: None,
             quit_after_deals: None,
             stats: None,
+            lesson: None,
+            quit_after_lesson: false,
         }
     }
 }
@@ -45,6 +51,9 @@ klaverjas: the Dutch card game against three bots
   --screenshot DIR       a PNG of the window after each trick and deal
   --quit-after-deals N   quit after N deals
   --stats FILE           at exit, write frame times as JSON
+  --lessons              list the lessons, one JSON line each
+  --lesson ID            open a lesson (with --demo it plays itself)
+  --quit-after-lesson    quit when the lesson ends
   --help                 this text";
 
 /// What the command line asks for.
@@ -52,6 +61,8 @@ klaverjas: the Dutch card game against three bots
 pub enum Command {
     Run(Options),
     Help,
+    /// Print the lessons and stop.
+    Lessons,
 }
 
 /// Parses the arguments after the program name. Errors are one line.
@@ -71,6 +82,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         };
         match name {
             "--help" | "-h" => return Ok(Command::Help),
+            "--lessons" => return Ok(Command::Lessons),
+            "--lesson" => o.lesson = Some(value()?),
+            "--quit-after-lesson" => o.quit_after_lesson = true,
             "--demo" => o.demo = true,
             "--seed" => {
                 let v = value()?;

@@ -11,17 +11,21 @@ pub struct Texts {
 
 const ENGLISH: &str = include_str!("../../../assets/i18n/en.ron");
 const DUTCH: &str = include_str!("../../../assets/i18n/nl.ron");
+/// The lessons' words, kept apart from the game's.
+const LESSONS_ENGLISH: &str = include_str!("../../../assets/i18n/lessons.en.ron");
+const LESSONS_DUTCH: &str = include_str!("../../../assets/i18n/lessons.nl.ron");
 
 impl Texts {
     /// The texts of `language`; with the Swiss-style deck the suits are
     /// named for its pictures (acorns, bells, roses, shields).
     pub fn load(language: Language, skin: Skin) -> Texts {
-        let english: HashMap<String, String> = ron::from_str(ENGLISH).unwrap_or_default();
-        let mut map = english;
+        let read = |text: &str| -> HashMap<String, String> { ron::from_str(text).unwrap_or_default() };
+        let mut map = read(ENGLISH);
+        map.extend(read(LESSONS_ENGLISH));
         if language == Language::Dutch {
             // Dutch texts over English ones, so a missing line still reads.
-            let dutch: HashMap<String, String> = ron::from_str(DUTCH).unwrap_or_default();
-            map.extend(dutch);
+            map.extend(read(DUTCH));
+            map.extend(read(LESSONS_DUTCH));
         }
         if skin == Skin::Swiss {
             for s in ["C", "D", "H", "S"] {
@@ -55,11 +59,16 @@ mod tests {
 
     #[test]
     fn both_languages_parse_and_have_the_same_keys() {
-        let en: HashMap<String, String> = ron::from_str(ENGLISH).expect("en.ron parses");
-        let nl: HashMap<String, String> = ron::from_str(DUTCH).expect("nl.ron parses");
-        let mut missing: Vec<_> = en.keys().filter(|k| !nl.contains_key(*k)).collect();
-        missing.sort();
-        assert!(missing.is_empty(), "Dutch lacks {missing:?}");
+        for (english, dutch) in [(ENGLISH, DUTCH), (LESSONS_ENGLISH, LESSONS_DUTCH)] {
+            let en: HashMap<String, String> = ron::from_str(english).expect("English parses");
+            let nl: HashMap<String, String> = ron::from_str(dutch).expect("Dutch parses");
+            let mut missing: Vec<_> = en.keys().filter(|k| !nl.contains_key(*k)).collect();
+            missing.sort();
+            assert!(missing.is_empty(), "Dutch lacks {missing:?}");
+            let mut extra: Vec<_> = nl.keys().filter(|k| !en.contains_key(*k)).collect();
+            extra.sort();
+            assert!(extra.is_empty(), "English lacks {extra:?}");
+        }
         let t = Texts::load(Language::Dutch, Skin::French);
         assert_eq!(t.fill("rule.follow", &[("suit", "harten")]), "Je moet harten bekennen");
         assert_eq!(Texts::load(Language::English, Skin::Swiss).get("suit.D"), "bells");

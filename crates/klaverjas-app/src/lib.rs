@@ -24,6 +24,7 @@ pub mod settings;
 pub mod show;
 pub mod stats;
 pub mod table;
+pub mod tutorial;
 pub mod words;
 
 use bevy::prelude::*;
@@ -44,6 +45,7 @@ pub enum Screen {
     NewGame,
     Settings,
     Rules,
+    Lessons,
     Table,
 }
 
@@ -101,7 +103,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             .insert_resource(SetupRules(rules))
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>()
-            .add_plugins((seats::plugin, show::plugin))
+            .add_plugins((seats::plugin, show::plugin, tutorial::plugin))
             .add_systems(Startup, start)
             .add_systems(Update, deal_on_and_quit.after(seats::Flow::React).run_if(in_state(Screen::Table)));
     }
@@ -137,7 +139,9 @@ fn start(
         }
         _ => {}
     }
-    if o.demo {
+    // With --lesson, --demo lets the lesson play itself (the tutorial
+    // opens it); otherwise four bots play a match.
+    if o.demo && o.lesson.is_none() {
         let rules = o.rules.map(|p| p.rules()).unwrap_or_default();
         seats = Some(Seats::new(new_match(rules, o.seed), true, level));
         next.set(Screen::Table);
@@ -202,7 +206,7 @@ pub fn table_plugin(app: &mut App) {
 
 /// The egui screens and the table's words.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins((screens::plugin, table::overlay_plugin)).add_systems(
+    app.add_plugins((screens::plugin, table::overlay_plugin, tutorial::bubble::plugin)).add_systems(
         PreUpdate,
         drop_unchanged_modifiers
             .after(bevy_egui::EguiPreUpdateSet::ProcessInput)

@@ -53,6 +53,9 @@ pub struct Seats {
     pub m: Match,
     /// Four bots and no player: the game watches itself and never saves.
     pub demo: bool,
+    /// A lesson's deal: the lesson keeps its own progress, and the
+    /// player's saved game is left alone.
+    pub lesson: bool,
     controllers: [Controller; 4],
     thinking: Option<Thinking>,
     /// Events written that the show has not taken in yet: no seat acts
@@ -76,7 +79,30 @@ impl Seats {
     }
 
     pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
-        Seats { m, demo, controllers, thinking: None, unseen: true }
+        Seats { m, demo, lesson: false, controllers, thinking: None, unseen: true }
+    }
+
+    /// Gives `seat` to `controller` (a lesson hands its seats to bots for
+    /// a deal played out).
+    pub fn set_controller(&mut self, seat: Seat, controller: Controller) {
+        self.controllers[seat.index()] = controller;
+    }
+
+    /// Queues actions for a [`Controller::Script`] seat; `false` if the
+    /// seat is not scripted.
+    pub fn script(&mut self, seat: Seat, actions: impl IntoIterator<Item = Action>) -> bool {
+        match &mut self.controllers[seat.index()] {
+            Controller::Script(queue) => {
+                queue.extend(actions);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether every scripted seat has played its list.
+    pub fn scripts_done(&self) -> bool {
+        self.controllers.iter().all(|c| !matches!(c, Controller::Script(q) if !q.is_empty()))
     }
 
     pub fn game(&self) -> &Game {
@@ -176,14 +202,14 @@ pub enum Refusal {
     /// The rules forbid it.
     Rule(ActionError),
     /// A lesson wants something else: the key of its explanation.
-    Lesson(&'static str),
+    Lesson(String),
     /// It is not this seat's turn, or the table is still moving.
     NotNow,
 }
 
 /// A narrower choice than the rules allow: the tutorial's hook. Returns
 /// the key of the explanation when `action` is not what is wanted.
-pub type Gate = Box<dyn Fn(&Game, Seat, Action) -> Result<(), &'static str> + Send + Sync>;
+pub type Gate = Box<dyn Fn(&Game, Seat, Action) -> Result<(), String> + Send + Sync>;
 
 #[derive(Resource, Default)]
 pub struct ActionGate(pub Option<Gate>);
@@ -347,7 +373,7 @@ fn save_after_events(
 ) {
     let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
     let Some(seats) = seats else { return };
-    if !changed || seats.demo {
+    if !changed || seats.demo || seats.lesson {
         return;
     }
     if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {

@@ -135,7 +135,7 @@ pub enum NoticeText {
     NoRoemInTrick,
     Refused(ActionError),
     /// A lesson's explanation, by its text key.
-    Lesson(&'static str),
+    Lesson(String),
     Wait,
     SaveFailed(String),
 }
@@ -200,6 +200,8 @@ pub struct Show {
     pub reviewing: bool,
     /// The beginners' setting: a trick with roem is pointed out.
     pub point_out_roem: bool,
+    /// A lesson points roem out whatever the setting.
+    pub lesson_roem_help: bool,
 }
 
 impl Show {
@@ -288,7 +290,7 @@ impl Show {
                 self.busy_until = now + pace.fly;
             }
             Event::TrickWon { number, winner, roem, .. } => {
-                if self.point_out_roem && !roem.is_empty() {
+                if (self.point_out_roem || self.lesson_roem_help) && !roem.is_empty() {
                     self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
                 }
                 // The review of the trick before closes: this one replaces it.
@@ -349,7 +351,7 @@ fn take_in_events(
                         continue;
                     }
                     Refusal::Rule(e) => NoticeText::Refused(*e),
-                    Refusal::Lesson(key) => NoticeText::Lesson(key),
+                    Refusal::Lesson(key) => NoticeText::Lesson(key.clone()),
                     Refusal::NotNow => NoticeText::Wait,
                 };
                 show.notice(text, Some(*seat), now, true);

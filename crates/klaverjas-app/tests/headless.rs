@@ -434,7 +434,9 @@ fn a_refusal_is_typed_for_the_lesson_hook() {
     let wanted = legal.first().unwrap();
     let other = legal.iter().nth(1).unwrap();
     app.world_mut().resource_mut::<klaverjas_app::seats::ActionGate>().0 =
-        Some(Box::new(move |_, _, a| if a == Action::Play(wanted) { Ok(()) } else { Err("lesson.play_the_ace") }));
+        Some(Box::new(
+            move |_, _, a| if a == Action::Play(wanted) { Ok(()) } else { Err("lesson.play_the_ace".to_string()) },
+        ));
     app.world_mut().write_message(PlayerAction { seat: HUMAN, action: Action::Play(other) });
     app.update();
     let refused: Vec<_> = app
@@ -446,7 +448,7 @@ fn a_refusal_is_typed_for_the_lesson_hook() {
             _ => None,
         })
         .collect();
-    assert_eq!(refused, vec![Refusal::Lesson("lesson.play_the_ace")]);
+    assert_eq!(refused, vec![Refusal::Lesson("lesson.play_the_ace".to_string())]);
     assert!(seats(&app).game().hand(HUMAN).contains(other), "the gate kept the card in hand");
     act(&mut app, Action::Play(wanted));
     assert!(!seats(&app).game().hand(HUMAN).contains(wanted), "the wanted card was played");
@@ -519,4 +521,78 @@ fn the_players_card_is_on_disk_in_the_frame_it_is_played() {
     let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
     assert_eq!(m, seats(&app).m, "the save is the match as played");
     assert!(!m.game().hand(HUMAN).contains(card));
+}
+
+fn tutorial(app: &App) -> &klaverjas_app::tutorial::Tutorial {
+    app.world().resource::<klaverjas_app::tutorial::Tutorial>()
+}
+
+/// Every lesson plays itself to its end with its expected actions, each
+/// legal, and is then marked finished in the progress on disk.
+#[test]
+fn every_lesson_plays_to_its_end() {
+    let lessons = klaverjas_app::tutorial::lesson::all().expect("the lessons load");
+    for lesson in &lessons {
+        let dir = temp_dir(&format!("lesson-{}", lesson.id));
+        let options =
+            Options { demo: true, lesson: Some(lesson.id.clone()), data_dir: Some(dir.clone()), ..Options::default() };
+        let mut app = headless_app(options, Speed::Instant);
+        run_until(&mut app, &format!("lesson {} to start", lesson.id), |app| {
+            app.world().get_resource::<klaverjas_app::tutorial::Tutorial>().is_some()
+        });
+        run_until(&mut app, &format!("lesson {} to end", lesson.id), |app| tutorial(app).step == lesson.steps.len());
+        // Nothing was refused on the way, and the player's save is untouched.
+        assert!(tutorial(&app).wrong.is_none(), "{}: {:?}", lesson.id, tutorial(&app).wrong);
+        assert!(!dir.join("save.ron").exists());
+        let progress = std::fs::read_to_string(dir.join("tutorial.ron")).expect("progress on disk");
+        assert!(progress.contains(&format!("\"{}\"", lesson.id)), "{progress}");
+    }
+}
+
+/// A wrong card does not advance: a legal one gets the step's own words,
+/// an illegal one the rule; the right one moves the lesson on. A lesson
+/// left at a step resumes there.
+#[test]
+fn a_wrong_action_is_refused_with_the_lessons_words() {
+    use klaverjas_app::tutorial::TutorialCommand;
+    use klaverjas_app::tutorial::lesson::Step;
+    let dir = temp_dir("lesson-wrong");
+    let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+    app.world_mut().write_message(TutorialCommand::Start { id: "table".into(), step: 0 });
+    app.update();
+    let expect = |app: &App| matches!(tutorial(app).lesson.steps.get(tutorial(app).step), Some(Step::Expect { .. }));
+    for _ in 0..20 {
+        if expect(&app) {
+            break;
+        }
+        app.world_mut().write_message(TutorialCommand::Next);
+        for _ in 0..200 {
+            app.update();
+            if expect(&app) || matches!(tutorial(&app).lesson.steps[tutorial(&app).step], Step::Say { .. }) {
+                break;
+            }
+        }
+    }
+    assert!(expect(&app), "an expected action");
+    run_until(&mut app, "the table ready", idle);
+    let step = tutorial(&app).step;
+    let texts = app.world().resource::<Texts>().0.clone();
+    // A legal card that is not the lesson's: the step's words.
+    act(&mut app, Action::Play("QH".parse().unwrap()));
+    assert_eq!(tutorial(&app).step, step);
+    assert_eq!(tutorial(&app).wrong.as_deref(), Some(texts.get("lesson.table.wrong_winner").as_str()));
+    // An illegal one: the rule.
+    act(&mut app, Action::Play("KD".parse().unwrap()));
+    assert_eq!(tutorial(&app).step, step);
+    let rule = tutorial(&app).wrong.clone().unwrap();
+    assert!(rule.contains("hearts"), "{rule}");
+    // The right one.
+    act(&mut app, Action::Play("AH".parse().unwrap()));
+    run_until(&mut app, "the next step", |app| tutorial(app).step > step);
+    app.update();
+    // A new app on the same data resumes the lesson at the step it was at.
+    let left_at = tutorial(&app).step;
+    let again = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
+    let progress = &again.world().resource::<klaverjas_app::tutorial::LessonProgress>().0;
+    assert_eq!(klaverjas_app::tutorial::resume_step(progress, "table"), left_at);
 }

@@ -5,6 +5,7 @@
 //! the table spawning its cards (which despawn on leaving it) and dealing
 //! a fresh deal, the new-game form starting from the rules in play.
 
+pub mod lessons;
 pub mod new_game;
 pub mod rules;
 pub mod settings;
@@ -28,6 +29,7 @@ pub struct Zoom;
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom)).add_plugins((
         title::plugin,
+        lessons::plugin,
         new_game::plugin,
         settings::plugin,
         rules::plugin,

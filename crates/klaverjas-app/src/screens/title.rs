@@ -67,9 +67,9 @@ fn title(
             if big_button(ui, t.get("menu.new_game")).clicked() {
                 next.set(Screen::NewGame);
             }
-            // Said under the button, not in a tooltip: a finger cannot hover.
-            ui.add_enabled(false, button(t.get("menu.tutorial")));
-            ui.label(RichText::new(t.get("menu.tutorial_soon")).size(14.0).color(Color32::from_gray(225)));
+            if big_button(ui, t.get("menu.tutorial")).clicked() {
+                next.set(Screen::Lessons);
+            }
             if big_button(ui, t.get("menu.settings")).clicked() {
                 next.set(Screen::Settings);
             }

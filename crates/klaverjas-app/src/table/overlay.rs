@@ -259,10 +259,16 @@ pub fn overlay(
                         None => t.get("result.tie"),
                     };
                     ui.label(RichText::new(winner).size(20.0).strong());
-                    if !seats.demo && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked() {
+                    if !seats.demo
+                        && !seats.lesson
+                        && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
+                    {
                         commands.write(TableCommand::NewMatch);
                     }
-                } else if !seats.demo && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked() {
+                } else if !seats.demo
+                    && !seats.lesson
+                    && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
+                {
                     commands.write(TableCommand::NextDeal);
                 }
             });

@@ -1,0 +1,424 @@
+//! Learn to play: lessons ([`lesson`]) run at the table. A lesson's deal is
+//! a match of its own in [`Seats`]: the other seats are [`Controller::Script`]s
+//! fed by the lesson's scripted steps, the learner's actions pass the
+//! [`ActionGate`] that lets through only what the step expects (an illegal
+//! card goes on to the engine, which names the rule), and a deal played out
+//! at the end hands the other seats to bots while the coach watches. The
+//! bubble that speaks is in [`bubble`]; progress is kept in
+//! `tutorial.ron` beside the saves, so a lesson resumes at its step.
+
+pub mod bubble;
+pub mod lesson;
+
+use crate::seats::{ActionGate, Controller, Flow, GameEvent, HUMAN, PlayerAction, Refusal, Seats};
+use crate::show::Show;
+use crate::{Config, Files, Screen, Texts};
+use bevy::prelude::*;
+use klaverjas::Action;
+use klaverjas_ai::{Decision, Level};
+use lesson::{Lesson, Step};
+use serde::{Deserialize, Serialize};
+
+/// The lessons, checked when the game starts.
+#[derive(Resource, Clone, Default)]
+pub struct Lessons(pub Vec<Lesson>);
+
+/// What the learner has done, on disk.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub format: u32,
+    /// Lessons played to their end.
+    pub finished: Vec<String>,
+    /// The lesson under way and its step.
+    pub current: Option<(String, usize)>,
+}
+
+#[derive(Resource, Default)]
+pub struct LessonProgress(pub Progress);
+
+/// A lesson at the table.
+#[derive(Resource)]
+pub struct Tutorial {
+    pub lesson: Lesson,
+    /// The step under way (from 0); `steps.len()` once the lesson is done.
+    pub step: usize,
+    /// Whether the step has been set up (scripts queued, gate set).
+    entered: bool,
+    entered_at: f32,
+    /// The game's action count when the step began.
+    actions_at: usize,
+    /// Why the learner's last action was refused, in their language.
+    pub wrong: Option<String>,
+    /// The coach: the expert's choice for the learner's turn.
+    pub advice: Option<(usize, Decision)>,
+    /// The learner asked for the hint of this turn.
+    pub hint_shown: bool,
+    /// After a trick, what the coach would have played instead.
+    pub coach_note: Option<String>,
+    /// The learner's choice at action `n`, the advice of that turn, and
+    /// the tricks complete when it was made.
+    played_against: Option<(usize, Action, Decision, usize)>,
+    /// The turn the coach last spoke about.
+    coach_for: Option<usize>,
+}
+
+/// What the learner asks of the lesson.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum TutorialCommand {
+    /// Open lesson `id` at `step` (from 0).
+    Start { id: String, step: usize },
+    /// Past the words of a step.
+    Next,
+    /// Show the coach's hint for this turn.
+    Hint,
+    /// Back to the list of lessons.
+    Leave,
+}
+
+pub fn plugin(app: &mut App) {
+    let lessons = match lesson::all() {
+        Ok(l) => l,
+        Err(e) => {
+            // The lessons are part of the program and tested: this is a bug,
+            // but the game itself still plays.
+            error!("{e}");
+            Vec::new()
+        }
+    };
+    app.insert_resource(Lessons(lessons))
+        .init_resource::<LessonProgress>()
+        .add_message::<TutorialCommand>()
+        .add_systems(Startup, load_progress)
+        .add_systems(Update, (commands, run_step).chain().after(Flow::React));
+}
+
+/// `klaverjas --lessons`: one JSON line per lesson.
+pub fn lesson_line(l: &Lesson, t: &crate::i18n::Texts) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    format!("{{\"id\":{},\"title\":{},\"steps\":{}}}", quote(&l.id), quote(&t.get(&l.title_key())), l.steps.len())
+}
+
+/// A `--lesson` that names no lesson is refused before a window opens.
+pub fn check_option(o: &crate::cli::Options) -> Result<(), String> {
+    let Some(id) = &o.lesson else { return Ok(()) };
+    let lessons = lesson::all().map_err(|e| e.to_string())?;
+    if lessons.iter().any(|l| &l.id == id) {
+        Ok(())
+    } else {
+        let ids: Vec<_> = lessons.iter().map(|l| l.id.as_str()).collect();
+        Err(format!("--lesson: no lesson '{id}' (there are: {})", ids.join(", ")))
+    }
+}
+
+fn progress_path(files: &Files) -> std::path::PathBuf {
+    files.0.dir.join("tutorial.ron")
+}
+
+fn load_progress(
+    files: Res<Files>,
+    mut progress: ResMut<LessonProgress>,
+    config: Res<Config>,
+    mut out: MessageWriter<TutorialCommand>,
+) {
+    if let crate::save::Loaded::Found(p) = files.0.read::<Progress>(&progress_path(&files)) {
+        progress.0 = p;
+    }
+    if let Some(id) = &config.0.lesson {
+        out.write(TutorialCommand::Start { id: id.clone(), step: 0 });
+    }
+}
+
+fn save_progress(files: &Files, progress: &LessonProgress) {
+    let p = Progress { format: crate::save::SAVE_FORMAT, ..progress.0.clone() };
+    if let Err(e) = files.0.write(&progress_path(files), &p) {
+        warn!("{e}");
+    }
+}
+
+/// The step the learner resumes `id` at: where they left it, else 0.
+pub fn resume_step(progress: &Progress, id: &str) -> usize {
+    progress.current.as_ref().filter(|(c, _)| c == id).map_or(0, |(_, s)| *s)
+}
+
+/// Sits the learner down at `lesson`, at the start of `step`: the deal is
+/// brought there by the lesson's own actions.
+pub fn start_lesson(
+    commands: &mut Commands,
+    events: &mut MessageWriter<GameEvent>,
+    lesson: &Lesson,
+    step: usize,
+    now: f32,
+) {
+    let mut m = lesson.new_match();
+    for action in lesson.actions_before(step) {
+        let taken = if action == Action::ClaimRoem && m.game().to_act() != Some(HUMAN) {
+            m.call_roem(HUMAN)
+        } else {
+            m.apply(action)
+        };
+        if let Err(e) = taken {
+            // A checked lesson replays; should it not, start it afresh.
+            error!("lesson {} does not replay to step {step}: {e}", lesson.id);
+            return start_lesson(commands, events, lesson, 0, now);
+        }
+    }
+    let controllers = klaverjas::Seat::ALL
+        .map(|s| if s == HUMAN { Controller::Human } else { Controller::Script(Default::default()) });
+    let mut seats = Seats::with_controllers(m, false, controllers);
+    seats.lesson = true;
+    crate::seats::sit_down(commands, events, seats);
+    commands.insert_resource(Tutorial {
+        lesson: lesson.clone(),
+        step,
+        entered: false,
+        entered_at: now,
+        actions_at: 0,
+        wrong: None,
+        advice: None,
+        hint_shown: false,
+        coach_note: None,
+        played_against: None,
+        coach_for: None,
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn commands(
+    mut input: MessageReader<TutorialCommand>,
+    mut commands: Commands,
+    lessons: Res<Lessons>,
+    tutorial: Option<ResMut<Tutorial>>,
+    files: Res<Files>,
+    mut progress: ResMut<LessonProgress>,
+    mut events: MessageWriter<GameEvent>,
+    mut gate: ResMut<ActionGate>,
+    mut next: ResMut<NextState<Screen>>,
+    settings: Res<crate::PlayerSettings>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+) {
+    let mut tutorial = tutorial;
+    for command in input.read() {
+        match command {
+            TutorialCommand::Start { id, step } => {
+                let Some(lesson) = lessons.0.iter().find(|l| &l.id == id) else { continue };
+                let step = (*step).min(lesson.steps.len().saturating_sub(1));
+                gate.0 = None;
+                start_lesson(&mut commands, &mut events, lesson, step, time.elapsed_secs());
+                progress.0.current = Some((id.clone(), step));
+                save_progress(&files, &progress);
+                next.set(Screen::Table);
+            }
+            TutorialCommand::Next => {
+                if let Some(t) = tutorial.as_deref_mut()
+                    && matches!(t.lesson.steps.get(t.step), Some(Step::Say { .. }))
+                {
+                    t.step += 1;
+                    t.entered = false;
+                }
+            }
+            TutorialCommand::Hint => {
+                if let Some(t) = tutorial.as_deref_mut() {
+                    t.hint_shown = true;
+                }
+            }
+            TutorialCommand::Leave => {
+                gate.0 = None;
+                show.lesson_roem_help = false;
+                commands.remove_resource::<Tutorial>();
+                commands.remove_resource::<Seats>();
+                // The player's own game, if any, is what Continue goes on with.
+                if let crate::save::Loaded::Found((save, m)) = files.0.load_game()
+                    && !save.demo
+                {
+                    commands.insert_resource(Seats::new(m, false, settings.0.bot_level.level()));
+                }
+                next.set(Screen::Lessons);
+            }
+        }
+    }
+}
+
+/// Runs the lesson's step: sets it up, sees when it is done, moves on.
+#[allow(clippy::too_many_arguments)]
+fn run_step(
+    tutorial: Option<ResMut<Tutorial>>,
+    seats: Option<ResMut<Seats>>,
+    mut show: ResMut<Show>,
+    mut gate: ResMut<ActionGate>,
+    mut refusals: MessageReader<GameEvent>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut progress: ResMut<LessonProgress>,
+    files: Res<Files>,
+    texts: Res<Texts>,
+    config: Res<Config>,
+    time: Res<Time>,
+    mut exit: MessageWriter<AppExit>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let (Some(mut t), Some(mut seats)) = (tutorial, seats) else {
+        refusals.clear();
+        return;
+    };
+    let now = time.elapsed_secs();
+    let demo = config.0.demo;
+    for event in refusals.read() {
+        if let GameEvent::Refused { seat: HUMAN, refusal } = event {
+            t.wrong = Some(match refusal {
+                Refusal::Lesson(key) => texts.0.get(key),
+                Refusal::Rule(e) => crate::words::explain(e, &texts.0, seats.game().contract().map(|c| c.trump)),
+                Refusal::NotNow => texts.0.get("notice.wait"),
+            });
+        }
+    }
+    if t.step >= t.lesson.steps.len() {
+        return;
+    }
+    if !t.entered {
+        enter_step(&mut t, &mut seats, &mut gate, &mut show, now);
+        progress.0.current = Some((t.lesson.id.clone(), t.step));
+        save_progress(&files, &progress);
+        let shot = format!("lesson-{}-step{:02}.png", t.lesson.id, t.step + 1);
+        show.photograph(shot, now + 0.9);
+    }
+    let ready = seats.ready(&show, now);
+    let done = match t.lesson.steps[t.step].clone() {
+        Step::Say { .. } => demo && now > t.entered_at + 1.5,
+        Step::Auto(_) => ready && seats.scripts_done(),
+        Step::Expect { any_of, .. } => {
+            if demo && ready && seats.game().actions().len() == t.actions_at {
+                let turn = seats.game().to_act() == Some(HUMAN);
+                let call = any_of[0] == Action::ClaimRoem && seats.game().may_call_roem(HUMAN);
+                if turn || call {
+                    actions.write(PlayerAction { seat: HUMAN, action: any_of[0] });
+                }
+            }
+            ready && seats.game().actions().len() > t.actions_at
+        }
+        Step::PlayOut { .. } => {
+            coach(&mut t, &seats, &texts.0, ready, demo, &mut actions);
+            seats.game().result().is_some() && ready && show.shown.result.is_some()
+        }
+    };
+    // Keep the frames coming while a step waits on the clock.
+    if matches!(t.lesson.steps[t.step], Step::Say { .. }) && demo {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    if done {
+        t.step += 1;
+        t.entered = false;
+        t.wrong = None;
+        if t.step == t.lesson.steps.len() {
+            gate.0 = None;
+            let id = t.lesson.id.clone();
+            if !progress.0.finished.contains(&id) {
+                progress.0.finished.push(id);
+            }
+            progress.0.current = None;
+            save_progress(&files, &progress);
+            show.photograph(format!("lesson-{}-end.png", t.lesson.id), now + 0.9);
+            if config.0.quit_after_lesson {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+/// Sets a step up: the scripts of the other seats, the gate for the
+/// learner, the bots and the coach for a deal played out.
+fn enter_step(t: &mut Tutorial, seats: &mut Seats, gate: &mut ActionGate, show: &mut Show, now: f32) {
+    t.entered = true;
+    t.entered_at = now;
+    t.actions_at = seats.game().actions().len();
+    t.wrong = None;
+    gate.0 = None;
+    match t.lesson.steps[t.step].clone() {
+        Step::Say { .. } => {}
+        Step::Auto(list) => {
+            // Each action to the seat whose turn it will be.
+            let mut m = seats.m.clone();
+            for a in list {
+                let Some(seat) = m.game().to_act() else { break };
+                if m.apply(a).is_err() {
+                    break;
+                }
+                seats.script(seat, [a]);
+            }
+        }
+        Step::Expect { any_of, wrong, .. } => {
+            gate.0 = Some(Box::new(move |game, _seat, action| {
+                // An illegal action goes on to the engine, which names the
+                // rule; a legal one other than the lesson's is the lesson's.
+                let legal =
+                    if action == Action::ClaimRoem { game.may_call_roem(HUMAN) } else { game.check(action).is_ok() };
+                if any_of.contains(&action) || !legal { Ok(()) } else { Err(wrong.clone()) }
+            }));
+        }
+        Step::PlayOut { .. } => {
+            let seed = t.lesson.deal.code().len() as u64;
+            for seat in klaverjas::Seat::ALL.into_iter().filter(|&s| s != HUMAN) {
+                seats.set_controller(seat, Controller::bot(Level::Heuristic, seed + seat.index() as u64));
+            }
+        }
+    }
+    show.lesson_roem_help = t.lesson.point_out_roem;
+}
+
+/// The coach of a deal played out: the expert's choice for each of the
+/// learner's turns, shown on request, and after each trick a word when the
+/// learner's card was not the expert's. The expert sees only the learner's
+/// view, as any bot.
+fn coach(
+    t: &mut Tutorial,
+    seats: &Seats,
+    texts: &crate::i18n::Texts,
+    ready: bool,
+    demo: bool,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    let game = seats.game();
+    let at = game.actions().len();
+    if ready && game.to_act() == Some(HUMAN) && t.advice.as_ref().is_none_or(|(n, _)| *n != at) {
+        let decision = Level::Expert.bot(at as u64).decide(&game.view(HUMAN));
+        if demo {
+            actions.write(PlayerAction { seat: HUMAN, action: decision.action });
+        }
+        t.advice = Some((at, decision));
+        t.hint_shown = false;
+    }
+    // The learner's choice, against the advice of that turn.
+    if let Some((n, advice)) = &t.advice
+        && at > *n
+        && t.played_against.as_ref().is_none_or(|p| p.0 != *n)
+        && let Some(&played) = game.actions().get(*n)
+    {
+        t.played_against = Some((*n, played, advice.clone(), game.tricks().len()));
+    }
+    // Once the trick is complete and seen, the coach's word.
+    if let Some((n, played, advice, tricks)) = t.played_against.clone()
+        && ready
+        && game.tricks().len() > tricks
+        && t.coach_for != Some(n)
+    {
+        t.coach_for = Some(n);
+        t.coach_note = (played != advice.action).then(|| {
+            texts.fill(
+                "coach.instead",
+                &[
+                    ("card", &action_words(advice.action, texts, game)),
+                    ("reason", &crate::words::reason(&advice.reason, texts)),
+                ],
+            )
+        });
+    }
+}
+
+/// An action as the learner reads it.
+pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match a {
+        Action::Play(c) => crate::words::card_name(t, c, game.contract().map(|c| c.trump)),
+        Action::Bid(b) => crate::words::bid_name(t, b),
+        Action::ClaimRoem => t.get("roem.call"),
+        Action::PassRoem => t.get("roem.pass"),
+    }
+}
