@@ -273,10 +273,23 @@ mod tests {
     #[test]
     fn the_games_lessons_load() {
         let lessons = all().unwrap_or_else(|e| panic!("{e}"));
-        assert!(lessons.len() >= 3, "{} lessons", lessons.len());
+        assert!(lessons.len() >= 9, "{} lessons", lessons.len());
         let mut ids: Vec<_> = lessons.iter().map(|l| l.id.clone()).collect();
         ids.dedup();
         assert_eq!(ids.len(), lessons.len(), "ids are unique");
+    }
+
+    #[test]
+    fn every_lesson_text_is_in_both_languages() {
+        use crate::settings::{Language, Skin};
+        for language in [Language::English, Language::Dutch] {
+            let t = crate::i18n::Texts::load(language, Skin::French);
+            for lesson in all().unwrap() {
+                for key in lesson.text_keys() {
+                    assert_ne!(t.get(&key), key, "{language:?} lacks {key} ({})", lesson.id);
+                }
+            }
+        }
     }
 
     fn one_lesson(steps: &str, north: &str) -> String {

@@ -60,6 +60,8 @@ pub struct Tutorial {
     played_against: Option<(usize, Action, Decision, usize)>,
     /// The turn the coach last spoke about.
     coach_for: Option<usize>,
+    /// When `--quit-after-lesson` ends the app.
+    quit_at: Option<f32>,
 }
 
 /// What the learner asks of the lesson.
@@ -89,7 +91,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<LessonProgress>()
         .add_message::<TutorialCommand>()
         .add_systems(Startup, load_progress)
-        .add_systems(Update, (commands, run_step).chain().after(Flow::React));
+        .add_systems(Update, (commands, run_step, quit_after_lesson).chain().after(Flow::React));
 }
 
 /// `klaverjas --lessons`: one JSON line per lesson.
@@ -179,6 +181,7 @@ pub fn start_lesson(
         coach_note: None,
         played_against: None,
         coach_for: None,
+        quit_at: None,
     });
 }
 
@@ -253,7 +256,6 @@ fn run_step(
     texts: Res<Texts>,
     config: Res<Config>,
     time: Res<Time>,
-    mut exit: MessageWriter<AppExit>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let (Some(mut t), Some(mut seats)) = (tutorial, seats) else {
@@ -317,10 +319,23 @@ fn run_step(
             progress.0.current = None;
             save_progress(&files, &progress);
             show.photograph(format!("lesson-{}-end.png", t.lesson.id), now + 0.9);
-            if config.0.quit_after_lesson {
-                exit.write(AppExit::Success);
-            }
+            t.quit_at = config.0.quit_after_lesson.then_some(now + 2.0);
         }
+    }
+}
+
+/// `--quit-after-lesson`: once the last screenshot is on disk.
+fn quit_after_lesson(
+    tutorial: Option<Res<Tutorial>>,
+    show: Res<Show>,
+    time: Res<Time>,
+    mut exit: MessageWriter<AppExit>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let Some(at) = tutorial.and_then(|t| t.quit_at) else { return };
+    redraw.write(bevy::window::RequestRedraw);
+    if time.elapsed_secs() > at && show.screenshots.is_empty() {
+        exit.write(AppExit::Success);
     }
 }
 
