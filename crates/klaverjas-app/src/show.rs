@@ -202,6 +202,9 @@ pub struct Show {
     pub point_out_roem: bool,
     /// A lesson points roem out whatever the setting.
     pub lesson_roem_help: bool,
+    /// A lesson is talking about the trick on the table: it stays there
+    /// until the lesson moves on.
+    pub hold_trick: bool,
 }
 
 impl Show {
@@ -243,6 +246,9 @@ impl Show {
         while now >= self.busy_until {
             if self.shown.dealing.as_ref().is_some_and(|d| now >= d.start + d.seconds) {
                 self.shown.dealing = None;
+            }
+            if self.hold_trick && matches!(self.beats.front(), Some(Beat::Gather { .. } | Beat::Sweep { .. })) {
+                break;
             }
             let Some(beat) = self.beats.pop_front() else { break };
             self.beat(beat, now, pace);

@@ -207,6 +207,7 @@ fn commands(
                 let Some(lesson) = lessons.0.iter().find(|l| &l.id == id) else { continue };
                 let step = (*step).min(lesson.steps.len().saturating_sub(1));
                 gate.0 = None;
+                show.hold_trick = false;
                 start_lesson(&mut commands, &mut events, lesson, step, time.elapsed_secs());
                 progress.0.current = Some((id.clone(), step));
                 save_progress(&files, &progress);
@@ -228,6 +229,7 @@ fn commands(
             TutorialCommand::Leave => {
                 gate.0 = None;
                 show.lesson_roem_help = false;
+                show.hold_trick = false;
                 commands.remove_resource::<Tutorial>();
                 commands.remove_resource::<Seats>();
                 // The player's own game, if any, is what Continue goes on with.
@@ -283,19 +285,29 @@ fn run_step(
         let shot = format!("lesson-{}-step{:02}.png", t.lesson.id, t.step + 1);
         show.photograph(shot, now + 0.9);
     }
+    // A finished trick stays on the table while the lesson talks, and
+    // while the learner may call its roem.
+    show.hold_trick = match &t.lesson.steps[t.step] {
+        Step::Say { .. } => true,
+        Step::Expect { any_of, .. } => any_of.contains(&Action::ClaimRoem),
+        _ => false,
+    };
     let ready = seats.ready(&show, now);
+    // In a demo the learner's action waits for the step's screenshot.
+    let photographed = now > t.entered_at + 1.2;
     let done = match t.lesson.steps[t.step].clone() {
         Step::Say { .. } => demo && now > t.entered_at + 1.5,
         Step::Auto(_) => ready && seats.scripts_done(),
         Step::Expect { any_of, .. } => {
-            if demo && ready && seats.game().actions().len() == t.actions_at {
+            let call = any_of[0] == Action::ClaimRoem;
+            if demo && (ready || call) && photographed && seats.game().actions().len() == t.actions_at {
                 let turn = seats.game().to_act() == Some(HUMAN);
-                let call = any_of[0] == Action::ClaimRoem && seats.game().may_call_roem(HUMAN);
-                if turn || call {
+                if turn || (call && seats.game().may_call_roem(HUMAN)) {
                     actions.write(PlayerAction { seat: HUMAN, action: any_of[0] });
                 }
             }
-            ready && seats.game().actions().len() > t.actions_at
+            // A call is taken while the trick still lies there.
+            (ready || call) && seats.game().actions().len() > t.actions_at
         }
         Step::PlayOut { .. } => {
             coach(&mut t, &seats, &texts.0, ready, demo, &mut actions);
@@ -303,7 +315,7 @@ fn run_step(
         }
     };
     // Keep the frames coming while a step waits on the clock.
-    if matches!(t.lesson.steps[t.step], Step::Say { .. }) && demo {
+    if demo {
         redraw.write(bevy::window::RequestRedraw);
     }
     if done {
@@ -312,6 +324,7 @@ fn run_step(
         t.wrong = None;
         if t.step == t.lesson.steps.len() {
             gate.0 = None;
+            show.hold_trick = false;
             let id = t.lesson.id.clone();
             if !progress.0.finished.contains(&id) {
                 progress.0.finished.push(id);
