@@ -213,6 +213,12 @@ impl Show {
         self.beats.is_empty() && now >= self.busy_until
     }
 
+    /// Whether the show has caught up but for sweeping a finished trick:
+    /// the trick lies complete on the table.
+    pub fn caught_up_to_the_sweep(&self, now: f32) -> bool {
+        now >= self.busy_until && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+    }
+
     pub fn notice(&mut self, text: NoticeText, seat: Option<Seat>, now: f32, warning: bool) {
         self.notices.retain(|n| n.until > now && n.seat != seat);
         self.notices.push(Notice { text, seat, until: now + 3.0, warning });

@@ -287,17 +287,24 @@ fn run_step(
     }
     // A finished trick stays on the table while the lesson talks, and
     // while the learner may call its roem.
-    show.hold_trick = match &t.lesson.steps[t.step] {
-        Step::Say { .. } => true,
-        Step::Expect { any_of, .. } => any_of.contains(&Action::ClaimRoem),
+    let holds = |step: Option<&Step>| match step {
+        Some(Step::Say { .. }) => true,
+        Some(Step::Expect { any_of, .. }) => any_of.contains(&Action::ClaimRoem),
         _ => false,
+    };
+    show.hold_trick = match &t.lesson.steps[t.step] {
+        // The last scripted card played, the trick waits for the next step.
+        Step::Auto(_) => seats.scripts_done() && holds(t.lesson.steps.get(t.step + 1)),
+        step => holds(Some(step)),
     };
     let ready = seats.ready(&show, now);
     // In a demo the learner's action waits for the step's screenshot.
     let photographed = now > t.entered_at + 1.2;
     let done = match t.lesson.steps[t.step].clone() {
         Step::Say { .. } => demo && now > t.entered_at + 1.5,
-        Step::Auto(_) => ready && seats.scripts_done(),
+        // Done once the last scripted card is seen, before a finished
+        // trick is swept: the next step may talk about it.
+        Step::Auto(_) => seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now),
         Step::Expect { any_of, .. } => {
             let call = any_of[0] == Action::ClaimRoem;
             if demo && (ready || call) && photographed && seats.game().actions().len() == t.actions_at {
