@@ -37,6 +37,7 @@ fn bubble(
     show: Res<Show>,
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
+    mut moved: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -44,81 +45,76 @@ fn bubble(
     let lesson = &tutorial.lesson;
     let number = lessons.0.iter().position(|l| l.id == lesson.id).map_or(1, |i| i + 1);
     let step = lesson.steps.get(tutorial.step);
-    if let Some(spot) = step.map(step_spot) {
-        outline(&ctx, &layout, &show, spot);
-    }
-    let (pos, width) = home(&layout);
+    outline(&ctx, &layout, &show, step.map_or(Spot::Nothing, step_spot));
+    let spot = step.map_or(Spot::Nothing, step_spot);
+    let (pos, pivot, width, height) = home(&layout, spot);
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
-    egui::Window::new(title)
-        .id(egui::Id::new("lesson-bubble"))
-        .default_pos(pos)
-        .default_width(width)
-        .resizable(false)
-        .collapsible(true)
-        .show(&ctx, |ui| {
-            ui.set_max_width(width);
-            let counter = t.fill(
-                "lesson.step",
-                &[
-                    ("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()),
-                    ("n", &lesson.steps.len().to_string()),
-                ],
-            );
-            ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
-            match step {
-                Some(Step::Say { text, .. }) => {
-                    ui.label(RichText::new(t.get(text)).size(18.0));
-                    ui.add_space(6.0);
-                    if ui
-                        .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
-                        .clicked()
-                    {
-                        out.write(TutorialCommand::Next);
-                    }
+    let window = egui::Window::new(title).id(egui::Id::new("lesson-bubble")).pivot(pivot);
+    // It keeps its place, growing away from the cards, until the learner
+    // drags it; then it stays where they put it.
+    let window = if *moved { window.default_pos(pos) } else { window.current_pos(pos) };
+    let shown = window.default_width(width).max_height(height).resizable(false).collapsible(true).show(&ctx, |ui| {
+        ui.set_max_width(width);
+        let counter = t.fill(
+            "lesson.step",
+            &[("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()), ("n", &lesson.steps.len().to_string())],
+        );
+        ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
+        match step {
+            Some(Step::Say { text, .. }) => {
+                words(ui, t.get(text), height);
+                ui.add_space(6.0);
+                if ui
+                    .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
+                    .clicked()
+                {
+                    out.write(TutorialCommand::Next);
                 }
-                Some(Step::Expect { text, .. }) => {
-                    ui.label(RichText::new(t.get(text)).size(18.0));
+            }
+            Some(Step::Expect { text, .. }) => {
+                words(ui, t.get(text), height);
+            }
+            Some(Step::Auto(_)) => {
+                ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
+            }
+            Some(Step::PlayOut { text }) => {
+                ui.label(RichText::new(t.get(text)).size(17.0));
+                if let Some(note) = &tutorial.coach_note {
+                    ui.label(RichText::new(note).size(16.0).color(WARM));
                 }
-                Some(Step::Auto(_)) => {
-                    ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
+                let advice = tutorial.advice.as_ref().zip(seats.as_deref());
+                if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
+                    let card = super::action_words(d.action, t, seats.game());
+                    let hint =
+                        t.fill("lesson.hint_is", &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))]);
+                    ui.label(RichText::new(hint).size(16.0).strong());
+                } else if advice.is_some() && ui.button(RichText::new(t.get("lesson.hint")).size(17.0)).clicked() {
+                    out.write(TutorialCommand::Hint);
                 }
-                Some(Step::PlayOut { text }) => {
-                    ui.label(RichText::new(t.get(text)).size(17.0));
-                    if let Some(note) = &tutorial.coach_note {
-                        ui.label(RichText::new(note).size(16.0).color(WARM));
-                    }
-                    let advice = tutorial.advice.as_ref().zip(seats.as_deref());
-                    if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
-                        let card = super::action_words(d.action, t, seats.game());
-                        let hint = t.fill(
-                            "lesson.hint_is",
-                            &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))],
-                        );
-                        ui.label(RichText::new(hint).size(16.0).strong());
-                    } else if advice.is_some() && ui.button(RichText::new(t.get("lesson.hint")).size(17.0)).clicked() {
-                        out.write(TutorialCommand::Hint);
-                    }
-                }
-                None => {
-                    ui.label(RichText::new(t.get("lesson.done")).size(18.0).strong());
-                    ui.horizontal_wrapped(|ui| {
-                        if let Some(next) = lessons.0.get(number) {
-                            let label = t.fill("lesson.next_lesson", &[("title", &t.get(&next.title_key()))]);
-                            if ui.button(RichText::new(label).size(17.0)).clicked() {
-                                out.write(TutorialCommand::Start { id: next.id.clone(), step: 0 });
-                            }
+            }
+            None => {
+                ui.label(RichText::new(t.get("lesson.done")).size(18.0).strong());
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(next) = lessons.0.get(number) {
+                        let label = t.fill("lesson.next_lesson", &[("title", &t.get(&next.title_key()))]);
+                        if ui.button(RichText::new(label).size(17.0)).clicked() {
+                            out.write(TutorialCommand::Start { id: next.id.clone(), step: 0 });
                         }
-                    });
-                }
+                    }
+                });
             }
-            if let Some(wrong) = &tutorial.wrong {
-                ui.label(RichText::new(wrong).size(16.0).color(WARM));
-            }
-            ui.separator();
-            if ui.button(t.get("lesson.leave")).clicked() {
-                out.write(TutorialCommand::Leave);
-            }
-        });
+        }
+        if let Some(wrong) = &tutorial.wrong {
+            ui.label(RichText::new(wrong).size(16.0).color(WARM));
+        }
+        ui.separator();
+        if ui.button(t.get("lesson.leave")).clicked() {
+            out.write(TutorialCommand::Leave);
+        }
+    });
+    if shown.is_some_and(|r| r.response.dragged()) {
+        *moved = true;
+    }
     Ok(())
 }
 
@@ -129,19 +125,30 @@ fn step_spot(step: &Step) -> Spot {
     }
 }
 
-/// Where the bubble starts, and how wide it is: left of the trick on a
-/// wide table, below the trick on a tall one.
-fn home(layout: &Layout) -> (egui::Pos2, f32) {
+/// Where the bubble starts (the corner its pivot names), how wide and how
+/// high it may be: left of the trick on a wide table; on a tall one above
+/// the trick, over North's hand, which the lessons do not talk about, and
+/// clear of the trick and the learner's hand.
+fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
     if layout.area.width() > layout.area.height() {
         let right = trick.x - card.x * 1.6 - 12.0;
         let left = layout.area.min.x + layout.small().y + 24.0;
         let width = (right - left).clamp(220.0, 380.0);
-        (egui::pos2(right - width, trick.y - card.y * 1.1), width)
+        let top = trick.y - card.y * 1.1;
+        (egui::pos2(right - width, top), egui::Align2::LEFT_TOP, width, layout.area.max.y - top - 8.0)
     } else {
-        let top = trick.y + card.y * 1.05;
-        (egui::pos2(layout.area.min.x + 12.0, top), layout.area.width() - 40.0)
+        // Hung from the top (a window placed by its bottom moves while
+        // its size settles), no lower than the trick's top edge.
+        let top = layout.area.min.y + 6.0;
+        let height = trick.y - card.y * 1.02 - 8.0 - top;
+        // Beside the pile in the corner when the step is about it.
+        let left = match spot {
+            Spot::Pile => layout.turned_card(1).x + layout.small().x * 0.6 + 8.0,
+            _ => layout.area.min.x + 12.0,
+        };
+        (egui::pos2(left, top), egui::Align2::LEFT_TOP, layout.area.max.x - left - 28.0, height)
     }
 }
 
@@ -163,13 +170,19 @@ fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, spot: Spot) {
             vec![Rect::from_center_size(layout.trick_centre(), Vec2::new(c.x * 3.2, c.y * 2.1))]
         }
         Spot::Pile => vec![Rect::from_center_size(layout.turned_card(0), layout.small() * 1.1)],
-        Spot::Piles => {
-            Team::BOTH.iter().map(|&t| Rect::from_center_size(layout.pile(t), Vec2::splat(layout.small().y))).collect()
-        }
+        // The learner's team's pile, where the tricks they win go.
+        Spot::Piles => vec![Rect::from_center_size(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
     };
     let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson-outline")));
     for r in rects {
         let r = egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y)).expand(4.0);
         p.rect_stroke(r, CornerRadius::same(8), Stroke::new(4.0, OUTLINE), StrokeKind::Outside);
     }
+}
+
+/// A step's words, scrolling when the bubble's room is short.
+fn words(ui: &mut egui::Ui, text: String, height: f32) {
+    egui::ScrollArea::vertical().max_height((height - 130.0).max(60.0)).show(ui, |ui| {
+        ui.label(RichText::new(text).size(18.0));
+    });
 }
