@@ -174,7 +174,7 @@ enum Beat {
 
 /// How long the player has to call roem on the partner's trick before the
 /// next card, whatever the speed.
-pub const CALL_WINDOW: f32 = 2.0;
+pub const CALL_WINDOW: f32 = 3.0;
 
 #[derive(Resource, Default)]
 pub struct Show {

@@ -596,3 +596,24 @@ fn a_wrong_action_is_refused_with_the_lessons_words() {
     let progress = &again.world().resource::<klaverjas_app::tutorial::LessonProgress>().0;
     assert_eq!(klaverjas_app::tutorial::resume_step(progress, "table"), left_at);
 }
+
+/// A lesson that ends with words is finished by the learner's Next, and
+/// gets its tick.
+#[test]
+fn the_last_next_finishes_a_lesson() {
+    use klaverjas_app::tutorial::{LessonProgress, TutorialCommand};
+    let dir = temp_dir("lesson-next");
+    let mut app = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
+    app.world_mut().write_message(TutorialCommand::Start { id: "counting".into(), step: 0 });
+    app.update();
+    let steps = tutorial(&app).lesson.steps.len();
+    for _ in 0..steps {
+        app.world_mut().write_message(TutorialCommand::Next);
+        app.update();
+        app.update();
+    }
+    assert_eq!(tutorial(&app).step, steps);
+    let progress = &app.world().resource::<LessonProgress>().0;
+    assert_eq!(progress.finished, vec!["counting".to_string()]);
+    assert_eq!(progress.current, None);
+}

@@ -33,7 +33,10 @@ fn title(
         message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
     let can_continue = seats.is_some();
     if settings.0.home_rules.is_none() && !config.0.demo {
-        if let Some(p) = home_rules_question(&ctx, t) {
+        if let Some((p, new)) = home_rules_question(&ctx, t) {
+            if new {
+                next.set(Screen::Lessons);
+            }
             settings.0.home_rules = Some(p);
             setup.0 = p.rules();
             if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
@@ -86,8 +89,9 @@ fn title(
 
 /// The first start asks which rules the player knows: club players play
 /// Amsterdam or Rotterdam, and a default of another game would surprise
-/// them. Returns the answer once given.
-fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<Preset> {
+/// them; a newcomer is sent to the lessons. Returns the answer once given,
+/// and whether the player is new.
+fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(Preset, bool)> {
     let mut answer = None;
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(ctx), |ui| {
         ui.vertical_centered(|ui| {
@@ -103,11 +107,19 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<Pr
                         egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
                             .min_size([240.0, 48.0].into());
                     if ui.add(choose).clicked() {
-                        answer = Some(p);
+                        answer = Some((p, false));
                     }
                     ui.label(RichText::new(t.get(&format!("first.{}", p.name()))).size(16.0));
                     ui.add_space(10.0);
                 }
+                // A newcomer gets the lessons, and the game they teach.
+                let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
+                    .min_size([240.0, 48.0].into());
+                if ui.add(new).clicked() {
+                    answer = Some((Preset::Classic, true));
+                }
+                ui.label(RichText::new(t.get("first.new_line")).size(16.0));
+                ui.add_space(10.0);
                 ui.label(RichText::new(t.get("first.explain")).size(14.0));
             });
         });

@@ -85,7 +85,11 @@ pub fn overlay(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let Some(seats) = seats else {
-        next.set(Screen::Title);
+        // No match at the table: back to the title, unless a screen is
+        // already chosen (leaving a lesson goes to the lessons).
+        if matches!(*next, NextState::Unchanged) {
+            next.set(Screen::Title);
+        }
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
@@ -163,7 +167,10 @@ pub fn overlay(
     if my_turn && game.phase() == Phase::Bidding {
         let pile = game.turned_cards().last().map(|&c| pile_texture(&mut contexts, &images, c));
         let symbols: Vec<_> = Suit::ALL.iter().map(|&s| suit_texture(&mut contexts, &images, s)).collect();
-        egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [0.0, 40.0]).show(&ctx, |ui| {
+        // Right of the middle on a wide table, clear of a lesson's bubble
+        // left of the trick.
+        let aside = if layout.area.width() > layout.area.height() { 90.0 } else { 0.0 };
+        egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [aside, 40.0]).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 ui.label(RichText::new(t.get("bid.your_turn")).size(18.0));
                 ui.horizontal(|ui| {

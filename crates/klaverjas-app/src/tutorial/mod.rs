@@ -55,13 +55,17 @@ pub struct Tutorial {
     pub hint_shown: bool,
     /// After a trick, what the coach would have played instead.
     pub coach_note: Option<String>,
-    /// The learner's choice at action `n`, the advice of that turn, and
-    /// the tricks complete when it was made.
-    played_against: Option<(usize, Action, Decision, usize)>,
+    /// The learner's choice at action `n`, the advice and the expert's
+    /// card of that turn, and the tricks complete when it was made.
+    played_against: Option<(usize, Action, Decision, Option<Action>, usize)>,
     /// The turn the coach last spoke about.
     coach_for: Option<usize>,
     /// When `--quit-after-lesson` ends the app.
     quit_at: Option<f32>,
+    /// The learner pressed Next.
+    next_pressed: bool,
+    /// The expert's card for the learner's turn at action `n`.
+    expert_choice: Option<(usize, Action)>,
 }
 
 /// What the learner asks of the lesson.
@@ -182,6 +186,8 @@ pub fn start_lesson(
         played_against: None,
         coach_for: None,
         quit_at: None,
+        next_pressed: false,
+        expert_choice: None,
     });
 }
 
@@ -214,11 +220,10 @@ fn commands(
                 next.set(Screen::Table);
             }
             TutorialCommand::Next => {
-                if let Some(t) = tutorial.as_deref_mut()
-                    && matches!(t.lesson.steps.get(t.step), Some(Step::Say { .. }))
-                {
-                    t.step += 1;
-                    t.entered = false;
+                // The step moves on where every step does, so that the last
+                // one finishes the lesson.
+                if let Some(t) = tutorial.as_deref_mut() {
+                    t.next_pressed = true;
                 }
             }
             TutorialCommand::Hint => {
@@ -279,11 +284,7 @@ fn run_step(
         return;
     }
     if !t.entered {
-        enter_step(&mut t, &mut seats, &mut gate, &mut show, now);
-        progress.0.current = Some((t.lesson.id.clone(), t.step));
-        save_progress(&files, &progress);
-        let shot = format!("lesson-{}-step{:02}.png", t.lesson.id, t.step + 1);
-        show.photograph(shot, now + 0.9);
+        begin_step(&mut t, &mut seats, &mut gate, &mut show, &mut progress, &files, now);
     }
     // A finished trick stays on the table while the lesson talks, and
     // while the learner may call its roem.
@@ -301,7 +302,7 @@ fn run_step(
     // In a demo the learner's action waits for the step's screenshot.
     let photographed = now > t.entered_at + 1.2;
     let done = match t.lesson.steps[t.step].clone() {
-        Step::Say { .. } => demo && now > t.entered_at + 1.5,
+        Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5),
         // Done once the last scripted card is seen, before a finished
         // trick is swept: the next step may talk about it.
         Step::Auto(_) => seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now),
@@ -329,6 +330,11 @@ fn run_step(
         t.step += 1;
         t.entered = false;
         t.wrong = None;
+        // The next step is set up at once: its gate is in place before the
+        // learner's next input.
+        if t.step < t.lesson.steps.len() {
+            begin_step(&mut t, &mut seats, &mut gate, &mut show, &mut progress, &files, now);
+        }
         if t.step == t.lesson.steps.len() {
             gate.0 = None;
             show.hold_trick = false;
@@ -359,11 +365,29 @@ fn quit_after_lesson(
     }
 }
 
+/// Enters the step under way, notes it in the progress on disk, and asks
+/// for its screenshot.
+fn begin_step(
+    t: &mut Tutorial,
+    seats: &mut Seats,
+    gate: &mut ActionGate,
+    show: &mut Show,
+    progress: &mut LessonProgress,
+    files: &Files,
+    now: f32,
+) {
+    enter_step(t, seats, gate, show, now);
+    progress.0.current = Some((t.lesson.id.clone(), t.step));
+    save_progress(files, progress);
+    show.photograph(format!("lesson-{}-step{:02}.png", t.lesson.id, t.step + 1), now + 0.9);
+}
+
 /// Sets a step up: the scripts of the other seats, the gate for the
 /// learner, the bots and the coach for a deal played out.
 fn enter_step(t: &mut Tutorial, seats: &mut Seats, gate: &mut ActionGate, show: &mut Show, now: f32) {
     t.entered = true;
     t.entered_at = now;
+    t.next_pressed = false;
     t.actions_at = seats.game().actions().len();
     t.wrong = None;
     gate.0 = None;
@@ -399,10 +423,10 @@ fn enter_step(t: &mut Tutorial, seats: &mut Seats, gate: &mut ActionGate, show: 
     show.lesson_roem_help = t.lesson.point_out_roem;
 }
 
-/// The coach of a deal played out: the expert's choice for each of the
-/// learner's turns, shown on request, and after each trick a word when the
-/// learner's card was not the expert's. The expert sees only the learner's
-/// view, as any bot.
+/// The coach of a deal played out: the club player's (heuristic's) choice
+/// for each of the learner's turns with its reason, shown on request, and
+/// after each trick a word when the learner's card was neither its nor the
+/// expert's. Both see only the learner's view, as any bot.
 fn coach(
     t: &mut Tutorial,
     seats: &Seats,
@@ -414,7 +438,11 @@ fn coach(
     let game = seats.game();
     let at = game.actions().len();
     if ready && game.to_act() == Some(HUMAN) && t.advice.as_ref().is_none_or(|(n, _)| *n != at) {
-        let decision = Level::Expert.bot(at as u64).decide(&game.view(HUMAN));
+        // The club player's choice, in words a learner follows; the
+        // expert's is a second opinion.
+        let view = game.view(HUMAN);
+        let decision = Level::Heuristic.bot(at as u64).decide(&view);
+        t.expert_choice = Some((at, Level::Expert.bot(at as u64).decide(&view).action));
         if demo {
             actions.write(PlayerAction { seat: HUMAN, action: decision.action });
         }
@@ -427,16 +455,20 @@ fn coach(
         && t.played_against.as_ref().is_none_or(|p| p.0 != *n)
         && let Some(&played) = game.actions().get(*n)
     {
-        t.played_against = Some((*n, played, advice.clone(), game.tricks().len()));
+        let expert = t.expert_choice.filter(|(m, _)| m == n).map(|(_, a)| a);
+        t.played_against = Some((*n, played, advice.clone(), expert, game.tricks().len()));
     }
     // Once the trick is complete and seen, the coach's word.
-    if let Some((n, played, advice, tricks)) = t.played_against.clone()
+    if let Some((n, played, advice, expert, tricks)) = t.played_against.clone()
         && ready
         && game.tricks().len() > tricks
         && t.coach_for != Some(n)
     {
         t.coach_for = Some(n);
-        t.coach_note = (played != advice.action).then(|| {
+        // Only a card both the club player and the expert would not have
+        // played is worth a word: where they differ, either is fine.
+        let neither = played != advice.action && expert != Some(played);
+        t.coach_note = neither.then(|| {
             texts.fill(
                 "coach.instead",
                 &[
