@@ -49,7 +49,8 @@ pub enum StepData {
         show: Spot,
     },
     /// The deal is played out: the learner plays freely against bots, with
-    /// hints on request and the coach's word after each trick.
+    /// hints on request and the coach's word after each trick. Only `Say`
+    /// steps may follow.
     PlayOut { text: String },
 }
 
@@ -242,8 +243,10 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
                 Step::Expect { text: text.clone(), any_of: wanted, wrong: wrong.clone(), show: *show }
             }
             StepData::PlayOut { text } => {
-                if n != data.steps.len() {
-                    return Err(fail(n, "playing out the deal must be the last step".into()));
+                // After the deal only words can follow: there is nothing
+                // left to play.
+                if data.steps[i + 1..].iter().any(|s| !matches!(s, StepData::Say { .. })) {
+                    return Err(fail(n, "only words may follow a deal played out".into()));
                 }
                 Step::PlayOut { text: text.clone() }
             }

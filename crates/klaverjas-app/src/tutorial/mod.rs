@@ -212,6 +212,9 @@ fn commands(
             TutorialCommand::Start { id, step } => {
                 let Some(lesson) = lessons.0.iter().find(|l| &l.id == id) else { continue };
                 let step = (*step).min(lesson.steps.len().saturating_sub(1));
+                // Words after a deal played out talk about that deal: a
+                // lesson left there resumes at the deal.
+                let step = lesson.steps[..step].iter().position(|s| matches!(s, Step::PlayOut { .. })).unwrap_or(step);
                 gate.0 = None;
                 show.hold_trick = false;
                 start_lesson(&mut commands, &mut events, lesson, step, time.elapsed_secs());
