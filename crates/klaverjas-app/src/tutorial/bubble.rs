@@ -48,80 +48,69 @@ fn bubble(
     let spot = step.map_or(Spot::Nothing, step_spot);
     let (pos, pivot, width, height) = home(&layout, spot);
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
-    // One place for steps about the pile, one for the others: each starts
-    // at its home and then stays where the learner drags it.
+    // Beside the pile it stays put, clear of the pile; elsewhere it starts
+    // at its home and goes where the learner drags it.
     let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
-    window
-        .default_pos(pos)
-        .min_width(width)
-        .max_width(width)
-        .max_height(height)
-        .resizable(false)
-        .collapsible(true)
-        .show(&ctx, |ui| {
-            ui.set_max_width(width);
-            let counter = t.fill(
-                "lesson.step",
-                &[
-                    ("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()),
-                    ("n", &lesson.steps.len().to_string()),
-                ],
-            );
-            ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
-            match step {
-                Some(Step::Say { text, .. }) => {
-                    words(ui, t.get(text), height);
-                    ui.add_space(6.0);
-                    if ui
-                        .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
-                        .clicked()
-                    {
-                        out.write(TutorialCommand::Next);
-                    }
+    let window = if spot == Spot::Pile { window.fixed_pos(pos) } else { window.default_pos(pos) };
+    window.min_width(width).max_width(width).max_height(height).resizable(false).collapsible(true).show(&ctx, |ui| {
+        ui.set_max_width(width);
+        let counter = t.fill(
+            "lesson.step",
+            &[("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()), ("n", &lesson.steps.len().to_string())],
+        );
+        ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
+        match step {
+            Some(Step::Say { text, .. }) => {
+                words(ui, t.get(text), height);
+                ui.add_space(6.0);
+                if ui
+                    .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
+                    .clicked()
+                {
+                    out.write(TutorialCommand::Next);
                 }
-                Some(Step::Expect { text, .. }) => {
-                    words(ui, t.get(text), height);
+            }
+            Some(Step::Expect { text, .. }) => {
+                words(ui, t.get(text), height);
+            }
+            Some(Step::Auto(_)) => {
+                ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
+            }
+            Some(Step::PlayOut { text }) => {
+                ui.label(RichText::new(t.get(text)).size(17.0));
+                if let Some(note) = &tutorial.coach_note {
+                    ui.label(RichText::new(note).size(16.0).color(WARM));
                 }
-                Some(Step::Auto(_)) => {
-                    ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
+                let advice = tutorial.advice.as_ref().zip(seats.as_deref());
+                if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
+                    let card = super::action_words(d.action, t, seats.game());
+                    let hint =
+                        t.fill("lesson.hint_is", &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))]);
+                    ui.label(RichText::new(hint).size(16.0).strong());
+                } else if advice.is_some() && ui.button(RichText::new(t.get("lesson.hint")).size(17.0)).clicked() {
+                    out.write(TutorialCommand::Hint);
                 }
-                Some(Step::PlayOut { text }) => {
-                    ui.label(RichText::new(t.get(text)).size(17.0));
-                    if let Some(note) = &tutorial.coach_note {
-                        ui.label(RichText::new(note).size(16.0).color(WARM));
-                    }
-                    let advice = tutorial.advice.as_ref().zip(seats.as_deref());
-                    if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
-                        let card = super::action_words(d.action, t, seats.game());
-                        let hint = t.fill(
-                            "lesson.hint_is",
-                            &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))],
-                        );
-                        ui.label(RichText::new(hint).size(16.0).strong());
-                    } else if advice.is_some() && ui.button(RichText::new(t.get("lesson.hint")).size(17.0)).clicked() {
-                        out.write(TutorialCommand::Hint);
-                    }
-                }
-                None => {
-                    ui.label(RichText::new(t.get("lesson.done")).size(18.0).strong());
-                    ui.horizontal_wrapped(|ui| {
-                        if let Some(next) = lessons.0.get(number) {
-                            let label = t.fill("lesson.next_lesson", &[("title", &t.get(&next.title_key()))]);
-                            if ui.button(RichText::new(label).size(17.0)).clicked() {
-                                out.write(TutorialCommand::Start { id: next.id.clone(), step: 0 });
-                            }
+            }
+            None => {
+                ui.label(RichText::new(t.get("lesson.done")).size(18.0).strong());
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(next) = lessons.0.get(number) {
+                        let label = t.fill("lesson.next_lesson", &[("title", &t.get(&next.title_key()))]);
+                        if ui.button(RichText::new(label).size(17.0)).clicked() {
+                            out.write(TutorialCommand::Start { id: next.id.clone(), step: 0 });
                         }
-                    });
-                }
+                    }
+                });
             }
-            if let Some(wrong) = &tutorial.wrong {
-                ui.label(RichText::new(wrong).size(16.0).color(WARM));
-            }
-            ui.separator();
-            if ui.button(t.get("lesson.leave")).clicked() {
-                out.write(TutorialCommand::Leave);
-            }
-        });
+        }
+        if let Some(wrong) = &tutorial.wrong {
+            ui.label(RichText::new(wrong).size(16.0).color(WARM));
+        }
+        ui.separator();
+        if ui.button(t.get("lesson.leave")).clicked() {
+            out.write(TutorialCommand::Leave);
+        }
+    });
     Ok(())
 }
 
