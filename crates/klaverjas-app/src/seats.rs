@@ -118,25 +118,14 @@ impl Seats {
         self.thinking.as_ref().map(|t| t.seat)
     }
 
-    /// Applies `action` for the seat to act, writing its events.
-    fn apply(&mut self, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
-        let taken = self.m.apply(action)?;
-        self.taken(taken, events);
-        Ok(())
-    }
-
-    /// `seat` calls roem, its turn or not: the winner's partner may too.
-    fn call_roem(&mut self, seat: Seat, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
-        let taken = self.m.call_roem(seat)?;
-        self.taken(taken, events);
-        Ok(())
-    }
-
-    fn taken(&mut self, taken: Vec<Event>, events: &mut MessageWriter<GameEvent>) {
-        for event in taken {
+    /// `seat` takes `action` ([`Match::act`]: a roem call in turn or
+    /// not), writing its events.
+    fn act(&mut self, seat: Seat, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
+        for event in self.m.act(seat, action)? {
             events.write(GameEvent::Engine(event));
         }
         self.unseen = true;
+        Ok(())
     }
 
     /// Whether a seat may act now: the show has taken in every event and
@@ -262,10 +251,8 @@ fn apply_player_actions(
             Some(Refusal::NotNow)
         } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(seats.game(), seat, action)) {
             Some(Refusal::Lesson(key))
-        } else if call {
-            seats.call_roem(seat, &mut events).err().map(Refusal::Rule)
         } else {
-            seats.apply(action, &mut events).err().map(Refusal::Rule)
+            seats.act(seat, action, &mut events).err().map(Refusal::Rule)
         };
         if let Some(refusal) = refusal {
             events.write(GameEvent::Refused { seat, refusal });
@@ -320,11 +307,11 @@ fn finish_thinking(
     if seats.record() != (thinking.deal, thinking.actions) {
         return;
     }
-    if seats.apply(decision.action, &mut events).is_err() {
+    if seats.act(thinking.seat, decision.action, &mut events).is_err() {
         // A bot bug must not stall the table: take any legal action.
         bevy::log::error!("{} chose {} which the rules refuse", thinking.seat, decision.action);
         let fallback = seats.game().legal_actions()[0];
-        let _ = seats.apply(fallback, &mut events);
+        let _ = seats.act(thinking.seat, fallback, &mut events);
     }
 }
 
@@ -357,7 +344,7 @@ fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, 
     let Some(seat) = seats.waiting_for(&show, time.elapsed_secs()) else { return };
     let Controller::Script(script) = &mut seats.controllers[seat.index()] else { return };
     let Some(action) = script.pop_front() else { return };
-    if let Err(e) = seats.apply(action, &mut events) {
+    if let Err(e) = seats.act(seat, action, &mut events) {
         events.write(GameEvent::Refused { seat, refusal: Refusal::Rule(e) });
     }
 }

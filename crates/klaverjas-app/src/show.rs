@@ -198,8 +198,6 @@ pub struct Show {
     pub tricks_seen: u8,
     /// The player asked for a second look at the last trick.
     pub reviewing: bool,
-    /// The beginners' setting: a trick with roem is pointed out.
-    pub point_out_roem: bool,
     /// A lesson points roem out whatever the setting.
     pub lesson_roem_help: bool,
     /// A lesson is talking about the trick on the table: it stays there
@@ -247,7 +245,7 @@ impl Show {
     }
 
     /// Runs the beats that are due. Returns whether anything happened.
-    fn step(&mut self, now: f32, pace: Pace) -> bool {
+    fn step(&mut self, now: f32, pace: Pace, roem_help: bool) -> bool {
         let mut stepped = false;
         while now >= self.busy_until {
             if self.shown.dealing.as_ref().is_some_and(|d| now >= d.start + d.seconds) {
@@ -257,13 +255,13 @@ impl Show {
                 break;
             }
             let Some(beat) = self.beats.pop_front() else { break };
-            self.beat(beat, now, pace);
+            self.beat(beat, now, pace, roem_help);
             stepped = true;
         }
         stepped
     }
 
-    fn beat(&mut self, beat: Beat, now: f32, pace: Pace) {
+    fn beat(&mut self, beat: Beat, now: f32, pace: Pace, roem_help: bool) {
         let event = match beat {
             Beat::Gather { winner } => {
                 self.shown.gathered = Some(winner);
@@ -302,7 +300,7 @@ impl Show {
                 self.busy_until = now + pace.fly;
             }
             Event::TrickWon { number, winner, roem, .. } => {
-                if (self.point_out_roem || self.lesson_roem_help) && !roem.is_empty() {
+                if roem_help && !roem.is_empty() {
                     self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
                 }
                 // The review of the trick before closes: this one replaces it.
@@ -346,7 +344,6 @@ fn take_in_events(
 ) {
     let now = time.elapsed_secs();
     let pace = settings.0.speed.pace();
-    show.point_out_roem = settings.0.point_out_roem;
     let Some(mut seats) = seats else {
         events.clear();
         return;
@@ -392,7 +389,9 @@ fn run_show(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs();
-    let stepped = show.step(now, settings.0.speed.pace());
+    // The beginners' setting, or a lesson, points roem out.
+    let roem_help = settings.0.point_out_roem || show.lesson_roem_help;
+    let stepped = show.step(now, settings.0.speed.pace(), roem_help);
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
     let notices = show.notices.iter().any(|n| n.until > now) || now < show.call_until;
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {

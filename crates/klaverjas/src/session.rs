@@ -113,6 +113,12 @@ impl Match {
         Ok(self.write_result(events))
     }
 
+    /// `seat` takes `action`: a roem call is the seat's own, in turn or
+    /// not; any other action is taken for the seat to act.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, ActionError> {
+        if action == Action::ClaimRoem { self.call_roem(seat) } else { self.apply(action) }
+    }
+
     /// Writes the deal on the sheet when `events` end it.
     fn write_result(&mut self, events: Vec<Event>) -> Vec<Event> {
         if let Some(Event::DealOver(result)) = events.last() {

@@ -229,17 +229,12 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
                 spot_on_table(&m, *show).map_err(|e| fail(n, e))?;
                 for &a in &wanted {
                     let mut probe = m.clone();
-                    let taken = if a == Action::ClaimRoem {
-                        probe.call_roem(HUMAN)
-                    } else if probe.game().to_act() != Some(HUMAN) {
+                    if a != Action::ClaimRoem && probe.game().to_act() != Some(HUMAN) {
                         return Err(fail(n, format!("{a} is expected, but it is not the learner's turn")));
-                    } else {
-                        probe.apply(a)
-                    };
-                    taken.map_err(|e| fail(n, format!("the learner cannot {a}: {e}")))?;
+                    }
+                    probe.act(HUMAN, a).map_err(|e| fail(n, format!("the learner cannot {a}: {e}")))?;
                 }
-                let taken = if first == Action::ClaimRoem { m.call_roem(HUMAN) } else { m.apply(first) };
-                taken.map_err(|e| fail(n, e.to_string()))?;
+                m.act(HUMAN, first).map_err(|e| fail(n, e.to_string()))?;
                 Step::Expect { text: text.clone(), any_of: wanted, wrong: wrong.clone(), show: *show }
             }
             StepData::PlayOut { text } => {

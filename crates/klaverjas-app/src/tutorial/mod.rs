@@ -157,12 +157,8 @@ pub fn start_lesson(
 ) {
     let mut m = lesson.new_match();
     for action in lesson.actions_before(step) {
-        let taken = if action == Action::ClaimRoem && m.game().to_act() != Some(HUMAN) {
-            m.call_roem(HUMAN)
-        } else {
-            m.apply(action)
-        };
-        if let Err(e) = taken {
+        // A roem call in a lesson is the learner's.
+        if let Err(e) = m.act(HUMAN, action) {
             // A checked lesson replays; should it not, start it afresh.
             error!("lesson {} does not replay to step {step}: {e}", lesson.id);
             return start_lesson(commands, events, lesson, 0, now);
