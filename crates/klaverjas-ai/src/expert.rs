@@ -107,7 +107,8 @@ fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> CardSet {
 }
 
 impl ExpertBot {
-    fn play(&mut self, view: &PlayerView) -> Decision {
+    /// The card to play, even where the seat might first call roem.
+    pub fn play(&mut self, view: &PlayerView) -> Decision {
         let legal: Vec<Card> =
             view.legal.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
         let (Some(trump), Some(trick)) = (view.trump(), view.current_trick()) else {

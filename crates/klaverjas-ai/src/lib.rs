@@ -9,6 +9,7 @@ pub mod expert;
 pub mod heuristic;
 pub mod knowledge;
 pub mod reason;
+pub mod review;
 pub mod sample;
 pub mod solver;
 

@@ -5,6 +5,7 @@
 mod args;
 mod matches;
 mod progress;
+mod review;
 
 use args::Args;
 use klaverjas::{
@@ -23,7 +24,8 @@ kj: the Klaverjas engine on the command line
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
   kj sim   --rules PRESET --deals N --seed S
   kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
-  kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT
+  kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
+  kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT | --code CODE)
   kj bench playout [--deals N] [--seed S]
   kj bench solver --deals N --seed S
@@ -85,7 +87,13 @@ fn run(raw: &[String]) -> Result<(), Failure> {
                 sim(&args)
             }
         }
-        "solve" => solve(&Args::parse("solve", rest, &["rules", "trump", "hands", "leader"], &["json"])?),
+        "solve" => solve(&Args::parse("solve", rest, &["rules", "trump", "hands", "leader", "trick"], &["json"])?),
+        "review" => review::review(&Args::parse(
+            "review",
+            rest,
+            &["rules", "code", "dealer", "trump", "playing", "play", "seat", "seed"],
+            &["json"],
+        )?),
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code"], &["json"])?),
         "bench" => bench(rest),
         "help" | "--help" | "-h" => {
@@ -156,6 +164,24 @@ fn trick(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Plays `cards` in order; with `claim` every roem is called as soon as its
+/// trick is won, and the deal's last word is no roem.
+pub fn play_cards(game: &mut Game, cards: &[Card], claim: bool) -> Result<(), Failure> {
+    for (i, &card) in cards.iter().enumerate() {
+        let seat = game.to_act().map_or("nobody", |s| s.name());
+        if let Err(e) = game.apply(Action::Play(card)) {
+            return Err(Failure::Rule(format!("trick {}: {seat} played {card}: {e}", i / 4 + 1)));
+        }
+        if claim && game.legal_actions().contains(&Action::ClaimRoem) {
+            game.apply(Action::ClaimRoem).map_err(|e| Failure::Rule(e.to_string()))?;
+        }
+        if game.phase() == klaverjas::Phase::ClaimRoem {
+            game.apply(Action::PassRoem).map_err(|e| Failure::Rule(e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
 fn deal(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let dealer = args.seat("dealer")?;
@@ -172,20 +198,7 @@ fn deal(args: &Args) -> Result<(), Failure> {
     }
     let deal = Deal::from_play(dealer, trump, &cards, PileCard::showing(trump)).map_err(|e| e.to_string())?;
     let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
-    for (i, &card) in cards.iter().enumerate() {
-        let seat = game.to_act().unwrap_or(dealer);
-        if let Err(e) = game.apply(Action::Play(card)) {
-            return Err(Failure::Rule(format!("trick {}: {} played {card}: {e}", i / 4 + 1, seat.name())));
-        }
-        // With --claim every roem is called as soon as its trick is won;
-        // without, the deal's last word is no roem.
-        if claim && game.legal_actions().contains(&Action::ClaimRoem) {
-            game.apply(Action::ClaimRoem).map_err(|e| Failure::Rule(e.to_string()))?;
-        }
-        if game.phase() == klaverjas::Phase::ClaimRoem {
-            game.apply(Action::PassRoem).map_err(|e| Failure::Rule(e.to_string()))?;
-        }
-    }
+    play_cards(&mut game, &cards, claim)?;
     let result = *game.result().ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;
     let tricks: Vec<Value> = game
         .tricks()
@@ -432,8 +445,9 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
 }
 
 /// Parses `"N:CARDS E:CARDS S:CARDS W:CARDS"`: each seat once, cards
-/// separated by spaces or commas.
-fn parse_hands(text: &str) -> Result<[CardSet; 4], String> {
+/// separated by spaces or commas. Between tricks the hands are equal; in a
+/// trick the position checks their sizes.
+fn parse_hands(text: &str, in_trick: bool) -> Result<[CardSet; 4], String> {
     let mut hands: [Option<Vec<Card>>; 4] = Default::default();
     let mut current: Option<Seat> = None;
     let mut seen = CardSet::EMPTY;
@@ -467,7 +481,7 @@ fn parse_hands(text: &str) -> Result<[CardSet; 4], String> {
         out[seat.index()] = cards.into_iter().collect();
     }
     let n = out[0].len();
-    if n == 0 || n > 8 || out.iter().any(|h| h.len() != n) {
+    if !in_trick && (n == 0 || n > 8 || out.iter().any(|h| h.len() != n)) {
         let sizes: Vec<String> = Seat::ALL.iter().map(|s| format!("{s} {}", out[s.index()].len())).collect();
         return Err(format!("--hands: hands must be equal, 1 to 8 cards each (got {})", sizes.join(", ")));
     }
@@ -478,19 +492,22 @@ fn solve(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let trump = args.suit("trump")?;
     let leader = args.seat("leader")?;
-    let hands = parse_hands(args.req("hands")?)?;
+    let hands = parse_hands(args.req("hands")?, args.opt("trick").is_some())?;
+    let trick = if args.opt("trick").is_some() { args.cards("trick")? } else { Vec::new() };
     // The position counts the tricks gone, so the last-trick bonus goes to
     // the eighth.
-    let state = Position::new(&rules, trump, leader, hands, &[]).map_err(|e| format!("--hands: {e}"))?.play_state();
+    let position = Position::new(&rules, trump, leader, hands, &trick).map_err(|e| format!("--hands: {e}"))?;
+    let state = position.play_state();
     let mut solver = klaverjas_ai::solver::Solver::default();
     let value = solver.value(&state);
     let cards = solver.card_values(&state);
     let map: serde_json::Map<String, Value> = cards.iter().map(|(c, v)| (c.to_string(), json!(v))).collect();
     let human = cards.iter().map(|(c, v)| format!("{c} {v:+}")).collect::<Vec<_>>().join(", ");
+    let verb = if trick.is_empty() { "leads" } else { "plays" };
     output(
         args,
         json!({ "value": value, "cards": map }),
-        format!("value (NS minus EW): {value:+}\n{} leads: {human}", leader.name()),
+        format!("value (NS minus EW): {value:+}\n{} {verb}: {human}", position.to_act().name()),
     );
     Ok(())
 }

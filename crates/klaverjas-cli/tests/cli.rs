@@ -210,6 +210,53 @@ fn bad_input_gets_one_line_and_no_panic() {
         &["code", "--code", "2Y1Q-0JXT"],
         &["code", "--code", "2Y1Q-0JXT-1DAV-4YD!"],
         &["bench", "nothing"],
+        &[
+            "review",
+            "--code",
+            "34FG-SHBB-PY75-4B8!",
+            "--dealer",
+            "W",
+            "--trump",
+            "H",
+            "--playing",
+            "N",
+            "--play",
+            "AC",
+            "--seat",
+            "N",
+        ],
+        &[
+            "review",
+            "--code",
+            "34FG-SHBB-PY75-4B83",
+            "--dealer",
+            "N",
+            "--trump",
+            "H",
+            "--playing",
+            "N",
+            "--play",
+            "AC",
+            "--seat",
+            "N",
+        ],
+        &[
+            "review",
+            "--code",
+            "34FG-SHBB-PY75-4B83",
+            "--dealer",
+            "W",
+            "--trump",
+            "H",
+            "--playing",
+            "N",
+            "--play",
+            "8C",
+            "--seat",
+            "N",
+        ],
+        &["review", "--code", "34FG-SHBB-PY75-4B83", "--dealer", "W", "--trump", "H", "--playing", "N", "--play", "AC"],
+        &["solve", "--trump", "H", "--leader", "N", "--trick", "7H", "--hands", "N:AH E:KH S:QH W:JH"],
         &["frobnicate"],
         &["legal", "stray"],
     ];
@@ -258,4 +305,141 @@ fn sim_matches_reports_every_field_and_they_add_up() {
     let hi = v["margin_per_deal"]["ci95"][1].as_f64().unwrap();
     let mean = v["margin_per_deal"]["mean"].as_f64().unwrap();
     assert!(lo <= mean && mean <= hi);
+}
+
+/// The review's arguments for `game`'s deal and cards, for `seat`.
+fn review_args(game: &Game, seat: Seat) -> Vec<String> {
+    let contract = game.contract().unwrap();
+    let cards: Vec<String> = game
+        .actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(c.to_string()),
+            _ => None,
+        })
+        .collect();
+    [
+        "review",
+        "--rules",
+        "classic",
+        "--code",
+        &game.deal().code(),
+        "--dealer",
+        &game.dealer().to_string(),
+        "--trump",
+        &contract.trump.to_string(),
+        "--playing",
+        &contract.declarer.to_string(),
+        "--play",
+        &cards.join(" "),
+        "--seat",
+        &seat.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn json_of(args: &[String]) -> Value {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    kj_json(&args)
+}
+
+#[test]
+fn review_values_are_what_solve_says_at_each_position() {
+    let mut checked = 0;
+    for seed in 0..50u64 {
+        let dealer = Seat::from_index(seed as usize % 4);
+        let trump = Suit::ALL[(seed / 4) as usize % 4];
+        let contract = Contract { trump, declarer: dealer.next(), forced: false };
+        let game = engine_play(Preset::Classic.rules(), seed, dealer, contract);
+        let seat = Seat::from_index((seed / 16) as usize % 4);
+        let review = json_of(&review_args(&game, seat));
+        let rows = review["cards"].as_array().unwrap();
+        assert_eq!(rows.len(), 8, "seed {seed}: one row per card of the seat");
+        let mut total = 0;
+        for row in rows {
+            let trick = row["trick"].as_u64().unwrap() as usize;
+            let card: Card = row["card"].as_str().unwrap().parse().unwrap();
+            let values = row["values"].as_object().unwrap();
+            let loss = row["loss"].as_i64().unwrap();
+            let best = values.values().map(|v| v.as_i64().unwrap()).max().unwrap();
+            assert!(loss >= 0, "seed {seed}: {row}");
+            assert_eq!(loss, best - values[&card.to_string()].as_i64().unwrap(), "seed {seed}: {row}");
+            assert_eq!(values[row["best"].as_str().unwrap()].as_i64(), Some(best), "seed {seed}: {row}");
+            total += loss;
+            // The same position for kj solve: the hands before this trick,
+            // less the cards played to it before the seat's.
+            let record = &game.tricks()[trick - 1];
+            let before: Vec<(Seat, Card)> = record.plays().take_while(|&(s, _)| s != seat).collect();
+            let mut hands = game.deal().hands;
+            for t in &game.tricks()[..trick - 1] {
+                for (s, c) in t.plays() {
+                    hands[s.index()].remove(c);
+                }
+            }
+            for &(s, c) in &before {
+                hands[s.index()].remove(c);
+            }
+            let hands_text: Vec<String> = Seat::ALL.iter().map(|s| format!("{s}:{}", hands[s.index()])).collect();
+            let trick_text: Vec<String> = before.iter().map(|(_, c)| c.to_string()).collect();
+            let mut solve = vec![
+                "solve".to_string(),
+                "--rules".into(),
+                "classic".into(),
+                "--trump".into(),
+                trump.to_string(),
+                "--leader".into(),
+                record.leader.to_string(),
+                "--hands".into(),
+                hands_text.join(" "),
+            ];
+            if !before.is_empty() {
+                solve.extend(["--trick".to_string(), trick_text.join(" ")]);
+            }
+            let solved = json_of(&solve);
+            let sign = if seat.team() == Team::NS { 1 } else { -1 };
+            let solved_cards = solved["cards"].as_object().unwrap();
+            assert_eq!(solved_cards.len(), values.len(), "seed {seed} trick {trick}: the same legal cards");
+            for (c, v) in values {
+                assert_eq!(
+                    v.as_i64().unwrap(),
+                    sign * solved_cards[c].as_i64().unwrap(),
+                    "seed {seed} trick {trick} {c}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(review["total_loss"].as_i64(), Some(total), "seed {seed}");
+    }
+    assert!(checked > 400, "{checked} values checked");
+}
+
+#[test]
+fn a_deal_played_by_the_solvers_best_cards_gives_nothing_away() {
+    use klaverjas_ai::solver::Solver;
+    for seed in 0..6u64 {
+        let dealer = Seat::from_index(seed as usize % 4);
+        let contract = Contract { trump: Suit::ALL[seed as usize % 4], declarer: dealer, forced: false };
+        let mut game = Game::with_contract(Preset::Classic.rules(), Deal::shuffled(seed, dealer), contract);
+        let mut solver = Solver::default();
+        while let Some(seat) = game.to_act() {
+            let legal = game.legal_actions();
+            let action = match game.phase() {
+                _ if legal.contains(&Action::ClaimRoem) => Action::ClaimRoem,
+                Phase::ClaimRoem => Action::PassRoem,
+                _ => {
+                    let values = klaverjas_ai::review::exact_values(&game, &mut solver, seat).unwrap();
+                    Action::Play(values.iter().max_by_key(|(_, v)| *v).unwrap().0)
+                }
+            };
+            game.apply(action).unwrap();
+        }
+        for seat in Seat::ALL {
+            let review = json_of(&review_args(&game, seat));
+            assert_eq!(review["total_loss"].as_i64(), Some(0), "seed {seed} {seat}: {review}");
+            for row in review["cards"].as_array().unwrap() {
+                assert_eq!(row["card"], row["best"], "seed {seed}: {row}");
+            }
+        }
+    }
 }

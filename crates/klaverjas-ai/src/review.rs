@@ -1,0 +1,214 @@
+//! The coach's review of a deal: for every card a seat played, what each of
+//! its legal cards was worth with all hands known (the double-dummy value,
+//! from the seat's team's side), what the card chosen gave away against the
+//! best, and what the expert would have played from what the seat could
+//! see; for every bid, the expert's bid and the verdict of its sampled
+//! deals.
+//!
+//! The exact values see every hand: that is the point of a review after the
+//! deal, and no bot plays from them. The expert's choices are made from the
+//! seat's own view, as in play.
+
+use crate::expert::ExpertBot;
+use crate::solver::Solver;
+use crate::{Bot, Decision};
+use klaverjas::{Action, ActionError, Bid, Card, CardSet, Game, Phase, Position, Seat, Team};
+use std::fmt;
+
+/// One card the seat played, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardReview {
+    /// The trick, counted from 1.
+    pub trick: u8,
+    pub card: Card,
+    /// Every legal card at that moment with the rest of the deal's value
+    /// under perfect play: the seat's team's points and roem minus the
+    /// other team's, from this trick on.
+    pub values: Vec<(Card, i32)>,
+    /// A card of the highest value: the one chosen when it is among them.
+    pub best: Card,
+    /// What the card chosen gave away against the best: 0 or more.
+    pub loss: i32,
+    /// The expert's choice from the seat's view, with its reason.
+    pub expert: Decision,
+}
+
+impl CardReview {
+    /// The value of `card`, if it was legal.
+    pub fn value(&self, card: Card) -> Option<i32> {
+        self.values.iter().find(|(c, _)| *c == card).map(|(_, v)| *v)
+    }
+}
+
+/// One bid the seat made, beside the expert's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidReview {
+    pub bid: Bid,
+    /// The expert's bid from the same view; its reason holds the verdict of
+    /// its sampled deals.
+    pub expert: Decision,
+}
+
+/// A seat's deal, reviewed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Review {
+    pub bids: Vec<BidReview>,
+    pub cards: Vec<CardReview>,
+}
+
+impl Review {
+    /// All the seat's cards gave away together.
+    pub fn total_loss(&self) -> i32 {
+        self.cards.iter().map(|c| c.loss).sum()
+    }
+
+    /// The indices into `cards` of the costliest choices, costliest first:
+    /// at most `n`, and only cards that gave something away.
+    pub fn costliest(&self, n: usize) -> Vec<usize> {
+        let mut costly: Vec<usize> = (0..self.cards.len()).filter(|&i| self.cards[i].loss > 0).collect();
+        costly.sort_by_key(|&i| (std::cmp::Reverse(self.cards[i].loss), i));
+        costly.truncate(n);
+        costly
+    }
+}
+
+/// Why a deal could not be reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviewError {
+    /// An action of the record is not legal where it comes: the record is
+    /// not of this deal. `index` counts from 0.
+    Action { index: usize, action: Action, error: ActionError },
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Action { index, action, error } => {
+                write!(f, "action {} ({action}) cannot be played there: {error}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+/// A review made one decision at a time, so that a caller can show its
+/// progress and stop between steps.
+pub struct Reviewer {
+    game: Game,
+    actions: Vec<Action>,
+    next: usize,
+    decisions: usize,
+    seat: Seat,
+    solver: Solver,
+    expert: ExpertBot,
+    review: Review,
+}
+
+impl Reviewer {
+    /// Reviews `seat`'s choices in `actions`, played from `start`. The
+    /// expert's sampling is fixed by `seed`.
+    pub fn new(start: Game, actions: Vec<Action>, seat: Seat, seed: u64) -> Reviewer {
+        let mut replay = start.clone();
+        let mut decisions = 0;
+        for &action in &actions {
+            decisions += is_decision(&replay, seat, action) as usize;
+            if replay.apply(action).is_err() {
+                break;
+            }
+        }
+        Reviewer {
+            decisions,
+            game: start,
+            actions,
+            next: 0,
+            seat,
+            solver: Solver::default(),
+            expert: ExpertBot::new(seed),
+            review: Review::default(),
+        }
+    }
+
+    /// The seat's decisions reviewed so far and in all: the costly part of
+    /// the work, for a progress bar.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.review.bids.len() + self.review.cards.len(), self.decisions)
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.next >= self.actions.len()
+    }
+
+    /// Replays actions up to and including the seat's next decision,
+    /// reviewing it.
+    pub fn step(&mut self) -> Result<(), ReviewError> {
+        while let Some(&action) = self.actions.get(self.next) {
+            let reviewed = is_decision(&self.game, self.seat, action);
+            if reviewed {
+                self.review_decision(action);
+            }
+            let index = self.next;
+            self.game.apply(action).map_err(|error| ReviewError::Action { index, action, error })?;
+            self.next += 1;
+            if reviewed {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(mut self) -> Result<Review, ReviewError> {
+        while !self.is_done() {
+            self.step()?;
+        }
+        Ok(self.review)
+    }
+
+    fn review_decision(&mut self, action: Action) {
+        let view = self.game.view(self.seat);
+        match action {
+            Action::Bid(bid) => {
+                let expert = self.expert.decide(&view);
+                self.review.bids.push(BidReview { bid, expert });
+            }
+            Action::Play(card) => {
+                let Some(values) = exact_values(&self.game, &mut self.solver, self.seat) else { return };
+                let top = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+                let chosen = values.iter().find(|(c, _)| *c == card).map_or(top, |&(_, v)| v);
+                let best = if chosen == top {
+                    card
+                } else {
+                    values.iter().find(|&&(_, v)| v == top).map_or(card, |&(c, _)| c)
+                };
+                let expert = self.expert.play(&view);
+                let trick = self.game.tricks().len() as u8 + 1;
+                self.review.cards.push(CardReview { trick, card, values, best, loss: top - chosen, expert });
+            }
+            Action::ClaimRoem | Action::PassRoem => {}
+        }
+    }
+}
+
+/// Whether `action`, next in `game`, is a bid or card of `seat`'s.
+fn is_decision(game: &Game, seat: Seat, action: Action) -> bool {
+    game.to_act() == Some(seat) && matches!(action, Action::Play(_) | Action::Bid(_))
+}
+
+/// Reviews `seat`'s choices in `actions` played from `start` in one go.
+pub fn review(start: Game, actions: Vec<Action>, seat: Seat, seed: u64) -> Result<Review, ReviewError> {
+    Reviewer::new(start, actions, seat, seed).finish()
+}
+
+/// The exact value of each legal card of `seat`, to act in `game`'s play,
+/// for `seat`'s team. `None` outside the play.
+pub fn exact_values(game: &Game, solver: &mut Solver, seat: Seat) -> Option<Vec<(Card, i32)>> {
+    if game.phase() != Phase::Playing {
+        return None;
+    }
+    let trick = game.current_trick()?;
+    let trump = game.contract()?.trump;
+    let hands: [CardSet; 4] = Seat::ALL.map(|s| game.hand(s));
+    let position = Position::new(game.rules(), trump, trick.leader(), hands, trick.cards()).ok()?;
+    let sign = if seat.team() == Team::NS { 1 } else { -1 };
+    Some(solver.card_values(&position.play_state()).into_iter().map(|(c, v)| (c, sign * v)).collect())
+}
