@@ -127,6 +127,12 @@ impl Layout {
         }
     }
 
+    /// On a wide table, the right edge of a lesson's bubble, which stands
+    /// left of the trick; `None` on a tall one, where it hangs above it.
+    pub fn lesson_bubble_right(&self) -> Option<f32> {
+        (self.area.width() > self.area.height()).then(|| self.trick_centre().x - self.trick_card().x * 1.6 - 12.0)
+    }
+
     pub fn trick_centre(&self) -> Vec2 {
         let top = self.hand_centre(Seat::North).y + self.small().y * 0.5;
         let bottom = self.hand_centre(Seat::South).y - self.card.y * 0.5 - 40.0;

@@ -21,7 +21,8 @@ pub fn plugin(app: &mut App) {
 
 /// The egui side of the table.
 pub fn overlay_plugin(app: &mut App) {
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, overlay::overlay.run_if(in_state(Screen::Table)));
+    app.init_resource::<overlay::Drawn>()
+        .add_systems(bevy_egui::EguiPrimaryContextPass, overlay::overlay.run_if(in_state(Screen::Table)));
 }
 
 /// The window's size decides the layout; the area below the top bar is

@@ -66,6 +66,14 @@ fn keep_inside(rect: egui::Rect, area: egui::Rect) -> egui::Rect {
     rect.translate(egui::vec2(dx, 0.0))
 }
 
+/// Where this frame's pass drew the things a lesson may point at, so that
+/// its outline goes around the thing itself.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct Drawn {
+    pub roem_button: Option<egui::Rect>,
+    pub sheet: Option<egui::Rect>,
+}
+
 /// The table's egui pass. Records the area below the top bar for the
 /// cards, and whether egui has the pointer.
 #[allow(clippy::too_many_arguments)]
@@ -78,6 +86,7 @@ pub fn overlay(
     settings: Res<crate::PlayerSettings>,
     mut table: ResMut<Table>,
     mut over_ui: ResMut<PointerOverUi>,
+    mut drawn: ResMut<Drawn>,
     time: Res<Time>,
     mut actions: MessageWriter<PlayerAction>,
     mut commands: MessageWriter<TableCommand>,
@@ -93,6 +102,7 @@ pub fn overlay(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
+    *drawn = Drawn::default();
     let mut root = crate::screens::root_ui(&ctx);
     let t = &texts.0;
     let now = time.elapsed_secs();
@@ -144,14 +154,17 @@ pub fn overlay(
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     indicator(&p, t, &show, &layout, trump_symbol);
     for n in show.notices.iter().filter(|n| n.until > now) {
+        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
+        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
+        let size = galley.size() + egui::vec2(20.0, 12.0);
         let at = match n.seat {
             Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),
             Some(seat) => layout.name_plate(seat).lerp(layout.trick_centre(), 0.3),
-            None => layout.trick_centre() - Vec2::new(0.0, layout.card.y * 0.95),
+            // Above the trick, clear of North's card and of a lesson's
+            // outline around the trick.
+            None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
         };
-        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
-        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
-        let rect = egui::Rect::from_center_size(pos(at), galley.size() + egui::vec2(20.0, 12.0));
+        let rect = egui::Rect::from_center_size(pos(at), size);
         let rect = keep_inside(rect, egui_rect(&layout));
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
@@ -227,7 +240,7 @@ pub fn overlay(
         } else {
             (Align2::RIGHT_BOTTOM, Pos2::new(layout.area.max.x - 16.0, centre_y - card.y * 0.5 - 12.0))
         };
-        egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
+        let shown = egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
                 let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
                 if ui.add_sized([120.0, 48.0], call).clicked() {
@@ -239,6 +252,7 @@ pub fn overlay(
                 }
             });
         });
+        drawn.roem_button = Some(shown.response.rect);
     }
     if show.reviewing
         && let Some(last) = show.shown.last_trick
@@ -250,35 +264,38 @@ pub fn overlay(
         }
     }
     if let (Some(result), true) = (show.shown.result, show.idle(now)) {
-        egui::Window::new(t.get("result.title"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(&ctx, |ui| {
-                ui.label(RichText::new(result_line(t, &result)).size(16.0));
-                ui.separator();
-                sheet_grid(ui, t, seats.m.sheet());
-                ui.label(RichText::new(t.get("sheet.legend")).size(14.0).color(Color32::from_gray(70)));
-                ui.separator();
-                if seats.m.is_over() {
-                    let winner = match seats.m.winner() {
-                        Some(team) => t.fill("result.winner", &[("team", &team_name(t, team))]),
-                        None => t.get("result.tie"),
-                    };
-                    ui.label(RichText::new(winner).size(20.0).strong());
-                    if !seats.demo
-                        && !seats.lesson
-                        && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
-                    {
-                        commands.write(TableCommand::NewMatch);
-                    }
-                } else if !seats.demo
-                    && !seats.lesson
-                    && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
+        let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
+        // A lesson's bubble, which talks about the sheet, stands left of the
+        // trick on a wide table: the sheet goes right of it.
+        let window = match layout.lesson_bubble_right() {
+            Some(right) if seats.lesson => {
+                window.pivot(Align2::LEFT_CENTER).fixed_pos(Pos2::new(right + 28.0, layout.trick_centre().y))
+            }
+            _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
+        };
+        window.show(&ctx, |ui| {
+            ui.label(RichText::new(result_line(t, &result)).size(16.0));
+            ui.separator();
+            drawn.sheet = Some(sheet_grid(ui, t, seats.m.sheet()));
+            ui.label(RichText::new(t.get("sheet.legend")).size(14.0).color(Color32::from_gray(70)));
+            ui.separator();
+            if seats.m.is_over() {
+                let winner = match seats.m.winner() {
+                    Some(team) => t.fill("result.winner", &[("team", &team_name(t, team))]),
+                    None => t.get("result.tie"),
+                };
+                ui.label(RichText::new(winner).size(20.0).strong());
+                if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
                 {
-                    commands.write(TableCommand::NextDeal);
+                    commands.write(TableCommand::NewMatch);
                 }
-            });
+            } else if !seats.demo
+                && !seats.lesson
+                && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
+            {
+                commands.write(TableCommand::NextDeal);
+            }
+        });
     }
     if let Some(action) = chosen {
         actions.write(PlayerAction { seat: HUMAN, action });
@@ -426,33 +443,41 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
 
 /// Score-sheet rows as players write them: points then roem marks, a dash for
 /// nothing.
-pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet) {
-    egui::Grid::new("sheet").striped(true).num_columns(3).spacing([24.0, 4.0]).show(ui, |ui| {
-        ui.label("");
-        ui.label(RichText::new(team_name(t, Team::NS)).color(team_ink(Team::NS)).strong());
-        ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
-        ui.end_row();
-        for (i, row) in sheet.rows.iter().enumerate() {
-            ui.label(format!("{}", i + 1));
-            for team in Team::BOTH {
-                let points = if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
-                // Points right-aligned as in the sums below, roem marks after.
-                ui.label(RichText::new(format!("{points:>4} {}", row.marks(team))).monospace());
+/// Draws the sheet and says where.
+pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet) -> egui::Rect {
+    egui::Grid::new("sheet")
+        .striped(true)
+        .num_columns(3)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new(team_name(t, Team::NS)).color(team_ink(Team::NS)).strong());
+            ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
+            ui.end_row();
+            for (i, row) in sheet.rows.iter().enumerate() {
+                ui.label(format!("{}", i + 1));
+                for team in Team::BOTH {
+                    let points =
+                        if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
+                    // Points right-aligned as in the sums below, roem marks after.
+                    ui.label(RichText::new(format!("{points:>4} {}", row.marks(team))).monospace());
+                }
+                ui.end_row();
             }
-            ui.end_row();
-        }
-        let sums = [
-            (t.get("sheet.points"), sheet.points()),
-            (t.get("sheet.roem"), sheet.roem()),
-            (t.get("sheet.total"), sheet.totals()),
-        ];
-        for (label, sum) in sums {
-            ui.label(RichText::new(label).strong());
-            ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
-            ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
-            ui.end_row();
-        }
-    });
+            let sums = [
+                (t.get("sheet.points"), sheet.points()),
+                (t.get("sheet.roem"), sheet.roem()),
+                (t.get("sheet.total"), sheet.totals()),
+            ];
+            for (label, sum) in sums {
+                ui.label(RichText::new(label).strong());
+                ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
+                ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
+                ui.end_row();
+            }
+        })
+        .response
+        .rect
 }
 
 /// The deal in words: who played which trump, how it went, then the card

@@ -9,11 +9,12 @@ use super::{Lessons, Tutorial, TutorialCommand};
 use crate::show::Show;
 use crate::table::cards::{look, places};
 use crate::table::layout::{Layout, Table};
+use crate::table::overlay::Drawn;
 use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, CornerRadius, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::Team;
+use klaverjas::{Seat, Team};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -35,6 +36,7 @@ fn bubble(
     texts: Res<Texts>,
     table: Res<Table>,
     show: Res<Show>,
+    drawn: Res<Drawn>,
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
 ) -> Result {
@@ -44,12 +46,17 @@ fn bubble(
     let lesson = &tutorial.lesson;
     let number = lessons.0.iter().position(|l| l.id == lesson.id).map_or(1, |i| i + 1);
     let step = lesson.steps.get(tutorial.step);
-    outline(&ctx, &layout, &show, step.map_or(Spot::Nothing, step_spot));
     let spot = step.map_or(Spot::Nothing, step_spot);
+    outline(&ctx, &layout, &show, &drawn, spot);
     let (pos, pivot, width, height) = home(&layout, spot);
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
     // Beside the pile it stays put, clear of the pile; elsewhere it starts
     // at its home and goes where the learner drags it.
+    // A long title gets a smaller font rather than being cut off; a
+    // character of this face is about half the font size wide.
+    let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map_or(24.0, |f| f.size);
+    let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
+    let title = RichText::new(title).size(heading.min(fits).max(14.0));
     let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
     let window = if spot == Spot::Pile { window.fixed_pos(pos) } else { window.default_pos(pos) };
     window.min_width(width).max_width(width).max_height(height).resizable(false).collapsible(true).show(&ctx, |ui| {
@@ -59,9 +66,12 @@ fn bubble(
             &[("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()), ("n", &lesson.steps.len().to_string())],
         );
         ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
+        // What the bubble holds besides the words: the title, the counter,
+        // Back to the lessons, and what was wrong (two lines at most).
+        let chrome = 120.0 + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
         match step {
             Some(Step::Say { text, .. }) => {
-                words(ui, t.get(text), height);
+                words(ui, t.get(text), height - chrome - NEXT_HEIGHT);
                 ui.add_space(6.0);
                 if ui
                     .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
@@ -71,7 +81,7 @@ fn bubble(
                 }
             }
             Some(Step::Expect { text, .. }) => {
-                words(ui, t.get(text), height);
+                words(ui, t.get(text), height - chrome);
             }
             Some(Step::Auto(_)) => {
                 ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
@@ -128,12 +138,13 @@ fn step_spot(step: &Step) -> Spot {
 fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
-    if layout.area.width() > layout.area.height() {
-        let right = trick.x - card.x * 1.6 - 12.0;
+    if let Some(right) = layout.lesson_bubble_right() {
         let left = layout.area.min.x + layout.small().y + 24.0;
         let width = (right - left).clamp(220.0, 380.0);
         let top = trick.y - card.y * 1.1;
-        (egui::pos2(right - width, top), egui::Align2::LEFT_TOP, width, layout.area.max.y - top - 8.0)
+        // Down to West's name, which stays readable; longer words scroll.
+        let bottom = layout.name_plate(Seat::West).y - 18.0;
+        (egui::pos2(right - width, top), egui::Align2::LEFT_TOP, width, bottom - top)
     } else {
         // Hung from the top (a window placed by its bottom moves while
         // its size settles), no lower than the trick's top edge.
@@ -149,36 +160,42 @@ fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
 }
 
 /// A gold outline around what the step points at.
-fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, spot: Spot) {
-    let rects: Vec<Rect> = match spot {
-        Spot::Nothing | Spot::RoemButton => Vec::new(),
+fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spot: Spot) {
+    let on_table = |centre: Vec2, size: Vec2| {
+        egui::Rect::from_center_size(egui::pos2(centre.x, centre.y), egui::vec2(size.x, size.y))
+    };
+    let rects: Vec<egui::Rect> = match spot {
+        Spot::Nothing => Vec::new(),
+        Spot::RoemButton => drawn.roem_button.into_iter().collect(),
+        Spot::Sheet => drawn.sheet.into_iter().collect(),
         Spot::Card(card) => places(&show.shown)
             .into_iter()
             .filter(|(c, _)| *c == card)
             .map(|(_, place)| {
                 let l = look(layout, &show.shown, place);
-                let size = if l.sideways { Vec2::new(l.size.y, l.size.x) } else { l.size };
-                Rect::from_center_size(l.at, size)
+                on_table(l.at, if l.sideways { Vec2::new(l.size.y, l.size.x) } else { l.size })
             })
             .collect(),
         Spot::Trick => {
             let c = layout.trick_card();
-            vec![Rect::from_center_size(layout.trick_centre(), Vec2::new(c.x * 3.2, c.y * 2.1))]
+            vec![on_table(layout.trick_centre(), Vec2::new(c.x * 3.2, c.y * 2.0))]
         }
-        Spot::Pile => vec![Rect::from_center_size(layout.turned_card(0), layout.small() * 1.1)],
+        Spot::Pile => vec![on_table(layout.turned_card(0), layout.small() * 1.1)],
         // The learner's team's pile, where the tricks they win go.
-        Spot::Piles => vec![Rect::from_center_size(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
+        Spot::Piles => vec![on_table(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
     };
     let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson-outline")));
     for r in rects {
-        let r = egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y)).expand(4.0);
-        p.rect_stroke(r, CornerRadius::same(8), Stroke::new(4.0, OUTLINE), StrokeKind::Outside);
+        p.rect_stroke(r.expand(4.0), CornerRadius::same(8), Stroke::new(4.0, OUTLINE), StrokeKind::Outside);
     }
 }
 
-/// A step's words, scrolling when the bubble's room is short.
-fn words(ui: &mut egui::Ui, text: String, height: f32) {
-    egui::ScrollArea::vertical().max_height((height - 130.0).max(60.0)).show(ui, |ui| {
+/// The Next button and the space above it.
+const NEXT_HEIGHT: f32 = 50.0;
+
+/// A step's words, scrolling when they are higher than `room`.
+fn words(ui: &mut egui::Ui, text: String, room: f32) {
+    egui::ScrollArea::vertical().max_height(room.max(60.0)).show(ui, |ui| {
         ui.label(RichText::new(text).size(18.0));
     });
 }

@@ -65,8 +65,10 @@ pub enum Spot {
     Trick,
     /// The 2-6 pile with its turned card.
     Pile,
-    /// The Roem! button.
+    /// The Roem! button, while the learner may call.
     RoemButton,
+    /// The score sheet, once the deal is played out.
+    Sheet,
     /// The piles of won tricks and their points.
     Piles,
 }
@@ -202,6 +204,7 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
     let rules = data.rules.rules();
     let mut m = Match::from_deals(rules, vec![deal], 0).map_err(|e| fail(0, e.to_string()))?;
     let mut steps = Vec::new();
+    let mut played_out = false;
     for (i, step) in data.steps.iter().enumerate() {
         let n = i + 1;
         let words = |list: &[String]| -> Result<Vec<Action>, LessonError> {
@@ -209,7 +212,7 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
         };
         let checked = match step {
             StepData::Say { text, show } => {
-                spot_on_table(&m, *show).map_err(|e| fail(n, e))?;
+                spot_on_table(&m, *show, played_out).map_err(|e| fail(n, e))?;
                 Step::Say { text: text.clone(), show: *show }
             }
             StepData::Auto(list) => {
@@ -226,7 +229,7 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
             StepData::Expect { text, any_of, wrong, show } => {
                 let wanted = words(any_of)?;
                 let first = *wanted.first().ok_or_else(|| fail(n, "nothing is expected".into()))?;
-                spot_on_table(&m, *show).map_err(|e| fail(n, e))?;
+                spot_on_table(&m, *show, played_out).map_err(|e| fail(n, e))?;
                 for &a in &wanted {
                     let mut probe = m.clone();
                     if a != Action::ClaimRoem && probe.game().to_act() != Some(HUMAN) {
@@ -243,6 +246,7 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
                 if data.steps[i + 1..].iter().any(|s| !matches!(s, StepData::Say { .. })) {
                     return Err(fail(n, "only words may follow a deal played out".into()));
                 }
+                played_out = true;
                 Step::PlayOut { text: text.clone() }
             }
         };
@@ -251,11 +255,19 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
     Ok(Lesson { id: data.id.clone(), rules, deal, point_out_roem: data.point_out_roem, steps })
 }
 
-/// A card a step points at is where the learner can see it: in their hand
-/// or on the table.
-fn spot_on_table(m: &Match, spot: Spot) -> Result<(), String> {
-    let Spot::Card(card) = spot else { return Ok(()) };
+/// What a step points at is there to see: a card in the learner's hand or
+/// on the table, the Roem! button while the learner may call, the sheet
+/// once the deal is played out.
+fn spot_on_table(m: &Match, spot: Spot, played_out: bool) -> Result<(), String> {
     let game = m.game();
+    let card = match spot {
+        Spot::Card(card) => card,
+        Spot::RoemButton if !game.may_call_roem(HUMAN) => {
+            return Err("the Roem! button is shown, but the learner may not call roem here".into());
+        }
+        Spot::Sheet if !played_out => return Err("the sheet is shown before the deal is played out".into()),
+        _ => return Ok(()),
+    };
     let in_trick = game.current_trick().is_some_and(|t| t.cards().contains(&card));
     if game.hand(HUMAN).contains(card) || in_trick {
         Ok(())
@@ -327,5 +339,19 @@ mod tests {
         let lesson = &parse_file(&good).unwrap()[0];
         assert_eq!(lesson.actions_before(3).len(), 3);
         assert_eq!(lesson.actions_before(4).len(), 4);
+    }
+
+    #[test]
+    fn a_step_points_only_at_what_is_there() {
+        let hearts = "AH TH KH QH JH 9H 8H 7H";
+        let fails = |steps: &str| parse_file(&one_lesson(steps, hearts)).unwrap_err().to_string();
+        // The learner holds no heart.
+        assert!(fails(r#"Say(text: "t", show: Card("AH"))"#).contains("neither in the learner's hand"));
+        // No trick is won yet, so there is no roem to call.
+        assert!(fails(r#"Say(text: "t", show: RoemButton)"#).contains("may not call roem"));
+        // The sheet shows a played deal.
+        let early = fails(r#"Say(text: "t", show: Sheet), PlayOut(text: "t")"#);
+        assert!(early.contains("before the deal is played out"), "{early}");
+        assert!(parse_file(&one_lesson(r#"PlayOut(text: "t"), Say(text: "t", show: Sheet)"#, hearts)).is_ok());
     }
 }
