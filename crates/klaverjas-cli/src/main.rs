@@ -30,6 +30,7 @@ kj: the Klaverjas engine on the command line
   kj bench playout [--deals N] [--seed S]
   kj bench solver --deals N --seed S
   kj bench bot --level LEVEL --decisions N --seed S [--bids]
+  kj bench review --deals N --seed S
 
 Every command takes --json for JSON output.
 Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert. Suits C D H S; seats N E S W.
@@ -364,7 +365,8 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
             &["level", "decisions", "seed", "rules"],
             &["json", "bids"],
         )?),
-        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot)"))),
+        "review" => review::bench_review(&Args::parse("bench review", rest, &["deals", "seed", "rules"], &["json"])?),
+        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot, review)"))),
     }
 }
 

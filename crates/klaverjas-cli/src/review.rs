@@ -1,10 +1,13 @@
 //! `kj review`: the coach's review of one seat's cards in a deal, as data.
 
 use crate::args::Args;
-use crate::{Failure, output, play_cards};
-use klaverjas::{Action, Contract, Deal, Game};
+use crate::{Failure, output, percentiles, play_cards};
+use klaverjas::{Action, Contract, Deal, Game, Seat, Suit};
+use klaverjas_ai::Bot;
+use klaverjas_ai::heuristic::HeuristicBot;
 use klaverjas_ai::review::Reviewer;
 use serde_json::{Value, json};
+use std::time::Instant;
 
 pub fn review(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
@@ -57,5 +60,43 @@ pub fn review(args: &Args) -> Result<(), Failure> {
     let total = review.total_loss();
     human += &format!("total loss: {total}");
     output(args, json!({ "seat": seat.to_string(), "cards": rows, "total_loss": total }), human);
+    Ok(())
+}
+
+/// Whole-deal reviews of one seat, as the app makes them after a deal: the
+/// deal is played by club players (the heuristic bot), then South's eight
+/// cards are reviewed, every legal card solved and the expert asked. Only
+/// the review is timed.
+pub fn bench_review(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let deals = args.number("deals", 30)?.max(1);
+    let seed = args.number("seed", 1)?;
+    let mut times = Vec::new();
+    let mut given_away = 0;
+    for i in 0..deals {
+        let dealer = Seat::from_index(i as usize);
+        let contract = Contract { trump: Suit::from_index(i as usize / 4), declarer: dealer.next(), forced: false };
+        let start = Game::with_contract(rules, Deal::shuffled(seed.wrapping_add(i), dealer), contract);
+        let mut game = start.clone();
+        while let Some(seat) = game.to_act() {
+            let d = HeuristicBot.decide(&game.view(seat));
+            game.apply(d.action).map_err(|e| Failure::Rule(e.to_string()))?;
+        }
+        let clock = Instant::now();
+        let review = Reviewer::new(start, game.actions().to_vec(), Seat::South, seed.wrapping_add(i))
+            .finish()
+            .map_err(|e| Failure::Rule(e.to_string()))?;
+        times.push(clock.elapsed().as_secs_f64() * 1000.0);
+        given_away += review.total_loss() as i64;
+    }
+    let (median, p95) = percentiles(&mut times);
+    let mean_loss = given_away as f64 / deals as f64;
+    output(
+        args,
+        json!({ "deals": deals, "median_ms": median, "p95_ms": p95, "mean_total_loss": mean_loss }),
+        format!(
+            "{deals} whole-deal reviews of South: median {median:.0} ms, p95 {p95:.0} ms on one thread; the club player gave away {mean_loss:.1} points a deal"
+        ),
+    );
     Ok(())
 }
