@@ -142,10 +142,11 @@ impl ExpertBot {
             let d = HeuristicBot.decide(view);
             return Decision::new(d.action, Reason::TooEarlyToSearch(Box::new(d.reason)));
         }
-        let best =
-            *legal.iter().max_by_key(|c| (totals[c.index()], std::cmp::Reverse(c.index()))).expect("legal cards");
-        let average = Mean { total: totals[best.index()], count: solved };
-        Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, average })
+        let mut ranked = legal.clone();
+        ranked.sort_by_key(|c| (std::cmp::Reverse(totals[c.index()]), c.index()));
+        let (best, next) = (ranked[0], ranked.get(1).copied().unwrap_or(ranked[0]));
+        let margin = Mean { total: totals[best.index()] - totals[next.index()], count: solved };
+        Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
     }
 
     /// Scores each trump the seat could choose over sampled deals and bids

@@ -5,11 +5,11 @@
 //! hands it sampled itself from what its seat has seen ([`sample`]).
 
 pub mod arena;
+pub mod coach;
 pub mod expert;
 pub mod heuristic;
 pub mod knowledge;
 pub mod reason;
-pub mod review;
 pub mod sample;
 pub mod solver;
 

@@ -95,7 +95,8 @@ pub enum Reason {
     /// The trick is lost: giving away the least.
     CannotWin { card: Card, trump: Suit },
     /// The expert's card: best on average over sampled deals it solved.
-    BestOverSamples { card: Card, trump: Suit, solved: u32, average: Mean },
+    /// `margin` is by how much it beat `next`, the next best, on average.
+    BestOverSamples { card: Card, trump: Suit, solved: u32, next: Card, margin: Mean },
     /// The expert's bid to play `suit`, from sampled deals.
     BidSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
     /// The expert's pass: playing `suit` does not pay on sampled deals.
@@ -184,10 +185,11 @@ impl Reason {
                 vec![("points", ReasonArg::Number(points as i64)), card(c, trump)]
             }
             Reason::SignalAce { card: c, trump } => vec![card(c, trump), ("suit", ReasonArg::Suit(c.suit()))],
-            Reason::BestOverSamples { card: c, trump, solved, average } => vec![
+            Reason::BestOverSamples { card: c, trump, solved, next, margin } => vec![
                 card(c, trump),
                 count("solved", solved),
-                ("average", ReasonArg::Average { value: average.value(), decimals: 1 }),
+                ("margin", ReasonArg::Average { value: margin.value(), decimals: 1 }),
+                ("next", ReasonArg::Card { card: next, trump }),
             ],
             Reason::BidSampled { suit, made, samples, solved, average }
             | Reason::PassSampled { suit, made, samples, solved, average } => {
@@ -261,11 +263,12 @@ impl fmt::Display for Reason {
             Reason::CannotWin { card, trump } => {
                 write!(f, "I cannot win this trick: {} gives away least", say(card, trump))
             }
-            Reason::BestOverSamples { card, trump, solved, average } => write!(
+            Reason::BestOverSamples { card, trump, solved, next, margin } => write!(
                 f,
-                "{} is best over {solved} sampled deals ({:+.1} points on average)",
+                "{} scores best over {solved} deals that fit what you have seen: {:+.1} points on average against {}, the next best",
                 say(card, trump),
-                average.value()
+                margin.value(),
+                say(next, trump)
             ),
             Reason::BidSampled { suit, made, samples, solved, average } => write!(
                 f,
@@ -319,7 +322,7 @@ mod tests {
             Reason::SignalAce { card, trump },
             Reason::PartnerMayWin { card, trump },
             Reason::CannotWin { card, trump },
-            Reason::BestOverSamples { card, trump, solved: 20, average: mean },
+            Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
             Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
             Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),
@@ -421,9 +424,13 @@ mod tests {
             card: "JS".parse().unwrap(),
             trump: Suit::Spades,
             solved: 4,
-            average: Mean { total: -3, count: 4 },
+            next: "9S".parse().unwrap(),
+            margin: Mean { total: 3, count: 4 },
         };
-        let expected = format!("the jack of trumps is best over 4 sampled deals ({:+.1} points on average)", -0.75f64);
+        let expected = format!(
+            "the jack of trumps scores best over 4 deals that fit what you have seen: {:+.1} points on average against the 9 of trumps, the next best",
+            0.75f64
+        );
         assert_eq!(r.to_string(), expected);
         let m = Mean { total: 5, count: 2 };
         let r = Reason::BidSampled { suit: Suit::Clubs, made: 1, samples: 2, solved: 2, average: m };

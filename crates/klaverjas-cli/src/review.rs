@@ -4,8 +4,8 @@ use crate::args::Args;
 use crate::{Failure, output, percentiles, play_cards};
 use klaverjas::{Action, Contract, Deal, Game, Seat, Suit};
 use klaverjas_ai::Bot;
+use klaverjas_ai::coach::Reviewer;
 use klaverjas_ai::heuristic::HeuristicBot;
-use klaverjas_ai::review::Reviewer;
 use serde_json::{Value, json};
 use std::time::Instant;
 

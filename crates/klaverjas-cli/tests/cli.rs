@@ -428,7 +428,7 @@ fn a_deal_played_by_the_solvers_best_cards_gives_nothing_away() {
                 _ if legal.contains(&Action::ClaimRoem) => Action::ClaimRoem,
                 Phase::ClaimRoem => Action::PassRoem,
                 _ => {
-                    let values = klaverjas_ai::review::exact_values(&game, &mut solver, seat).unwrap();
+                    let values = klaverjas_ai::coach::exact_values(&game, &mut solver, seat).unwrap();
                     Action::Play(values.iter().max_by_key(|(_, v)| *v).unwrap().0)
                 }
             };

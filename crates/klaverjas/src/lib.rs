@@ -36,5 +36,5 @@ pub use roem::TrickRoem;
 pub use rules::{Bidding, Following, MatchLength, Preset, RoemClaim, RoemTable, Rules, Undertrump};
 pub use score::{DealResult, ScoreSheet};
 pub use seat::{PerTeam, Seat, Team};
-pub use session::{Match, MatchDealsError, MatchRecord};
+pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
 pub use view::PlayerView;

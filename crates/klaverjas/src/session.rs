@@ -1,5 +1,7 @@
 //! A match (*partij*): deals with the dealer rotating, the score sheet, and
-//! the end by deal count or by points (RULES section 7).
+//! the end by deal count or by points (RULES section 7). A practice match
+//! also allows hints and taking a card back, and its sheet says where they
+//! were used.
 
 use crate::deal::{Deal, DealCodeError, Rng};
 use crate::game::{Action, ActionError, Event, Game, GameRecord, ReplayError};
@@ -18,7 +20,49 @@ pub struct Match {
     given: Vec<Deal>,
     sheet: ScoreSheet,
     game: Game,
+    practice: bool,
+    /// The help taken in each deal so far, by deal; empty while none was.
+    aids: Vec<Aids>,
 }
+
+/// The help a player took in one deal of a practice match.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Aids {
+    /// Hints asked for.
+    pub hints: u16,
+    /// Cards taken back.
+    pub undos: u16,
+}
+
+impl Aids {
+    pub fn any(self) -> bool {
+        self.hints > 0 || self.undos > 0
+    }
+}
+
+/// Why help was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AidError {
+    /// The match counts: no hints and no taking back.
+    CountingMatch,
+    /// The deal is over: its score stands.
+    DealOver,
+    /// The seat has played no card in this deal.
+    NothingToUndo,
+}
+
+impl fmt::Display for AidError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AidError::CountingMatch => "This match counts: hints and taking back a card are for practice games",
+            AidError::DealOver => "The deal is over",
+            AidError::NothingToUndo => "You have not played a card in this deal yet",
+        })
+    }
+}
+
+impl std::error::Error for AidError {}
 
 /// Why the next deal cannot start.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,7 +106,8 @@ impl Match {
     /// A match whose deals all follow from `seed`; the first deal is ready.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
         let game = Game::new(rules, Deal::shuffled(deal_seed(seed, 0), first_dealer));
-        Match { rules, seed, first_dealer, given: Vec::new(), sheet: ScoreSheet::default(), game }
+        let sheet = ScoreSheet::default();
+        Match { rules, seed, first_dealer, given: Vec::new(), sheet, game, practice: false, aids: Vec::new() }
     }
 
     /// A match that plays `deals` first, each with its own dealer, and then
@@ -75,7 +120,84 @@ impl Match {
         }
         let first = *deals.first().ok_or(MatchDealsError::NoDeals)?;
         let game = Game::new(rules, first);
-        Ok(Match { rules, seed, first_dealer: first.dealer, given: deals, sheet: ScoreSheet::default(), game })
+        let sheet = ScoreSheet::default();
+        Ok(Match {
+            rules,
+            seed,
+            first_dealer: first.dealer,
+            given: deals,
+            sheet,
+            game,
+            practice: false,
+            aids: Vec::new(),
+        })
+    }
+
+    /// The same match as a practice match, where hints and taking a card
+    /// back are allowed and marked on the sheet, or as one that counts.
+    pub fn with_practice(mut self, practice: bool) -> Match {
+        self.practice = practice;
+        self
+    }
+
+    pub fn is_practice(&self) -> bool {
+        self.practice
+    }
+
+    /// The help taken in deal `number` (1-based).
+    pub fn aids(&self, number: usize) -> Aids {
+        number.checked_sub(1).and_then(|i| self.aids.get(i)).copied().unwrap_or_default()
+    }
+
+    fn aids_mut(&mut self) -> &mut Aids {
+        let n = self.deal_number();
+        if self.aids.len() < n {
+            self.aids.resize(n, Aids::default());
+        }
+        &mut self.aids[n - 1]
+    }
+
+    /// Counts a hint in the deal in play; refused in a match that counts.
+    pub fn note_hint(&mut self) -> Result<(), AidError> {
+        if !self.practice {
+            return Err(AidError::CountingMatch);
+        }
+        if self.game.result().is_some() {
+            return Err(AidError::DealOver);
+        }
+        self.aids_mut().hints += 1;
+        Ok(())
+    }
+
+    /// Takes back `seat`'s last card of the deal in play and everything
+    /// played after it, so that `seat` is to play that card again; the
+    /// bids stay. Returns how many actions were taken back. Refused in a
+    /// match that counts and once the deal is over.
+    pub fn undo(&mut self, seat: Seat) -> Result<usize, AidError> {
+        if !self.practice {
+            return Err(AidError::CountingMatch);
+        }
+        if self.game.result().is_some() {
+            return Err(AidError::DealOver);
+        }
+        let mut record = self.game.record();
+        // Who took each action: replayed, since a roem call may come out of
+        // turn and is not a card anyway.
+        let mut replay = Game::from_record(&GameRecord { actions: Vec::new(), ..record.clone() })
+            .map_err(|_| AidError::NothingToUndo)?;
+        let mut last = None;
+        for (i, &action) in record.actions.iter().enumerate() {
+            if matches!(action, Action::Play(_)) && replay.to_act() == Some(seat) {
+                last = Some(i);
+            }
+            replay.apply(action).map_err(|_| AidError::NothingToUndo)?;
+        }
+        let at = last.ok_or(AidError::NothingToUndo)?;
+        let taken = record.actions.len() - at;
+        record.actions.truncate(at);
+        self.game = Game::from_record(&record).map_err(|_| AidError::NothingToUndo)?;
+        self.aids_mut().undos += 1;
+        Ok(taken)
     }
 
     pub fn rules(&self) -> &Rules {
@@ -172,7 +294,8 @@ impl Match {
         // A record without given deals keeps the old format, so that a
         // version that does not know them still reads it; one with given
         // deals must not be read by such a version, which would drop them.
-        let format = if self.given.is_empty() { GameRecord::FORMAT } else { MatchRecord::FORMAT };
+        let plain = self.given.is_empty() && !self.practice && self.aids.is_empty();
+        let format = if plain { GameRecord::FORMAT } else { MatchRecord::FORMAT };
         MatchRecord {
             format,
             seed: self.seed,
@@ -180,6 +303,8 @@ impl Match {
             given_deals: self.given.clone(),
             sheet: self.sheet.clone(),
             game: self.game.record(),
+            practice: self.practice,
+            aids: self.aids.clone(),
         }
     }
 
@@ -195,6 +320,8 @@ impl Match {
             given: r.given_deals.clone(),
             sheet: r.sheet.clone(),
             game,
+            practice: r.practice,
+            aids: r.aids.clone(),
         })
     }
 }
@@ -216,11 +343,19 @@ pub struct MatchRecord {
     pub given_deals: Vec<Deal>,
     pub sheet: ScoreSheet,
     pub game: GameRecord,
+    /// A practice match ([`Match::with_practice`]); absent in older saves.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub practice: bool,
+    /// The help taken, by deal; absent while none was.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub aids: Vec<Aids>,
 }
 
 impl MatchRecord {
-    /// The newest match format this version reads: 2 added given deals. A
-    /// match without them is written as [`GameRecord::FORMAT`], which says
-    /// how its current deal replays.
-    pub const FORMAT: u32 = 2;
+    /// The newest match format this version reads: 2 added given deals, 3
+    /// practice and the help taken. A match with none of them is written as
+    /// [`GameRecord::FORMAT`], which says how its current deal replays, so
+    /// that older versions still read it; one with any of them must not be
+    /// read by a version that would drop them.
+    pub const FORMAT: u32 = 3;
 }

@@ -498,3 +498,77 @@ fn standard_match_lengths_are_16_deals_and_1500_points() {
         assert_eq!(preset.rules().match_length, MatchLength::STANDARD_DEALS, "{preset}");
     }
 }
+
+#[test]
+fn a_counting_match_allows_no_help() {
+    let mut m = Match::new(Rules::classic(), 21, Seat::North);
+    let mut rng = Rng::new(21);
+    play_until_seat_played(&mut m, &mut rng, Seat::South);
+    let before = m.clone();
+    assert_eq!(m.note_hint(), Err(AidError::CountingMatch));
+    assert_eq!(m.undo(Seat::South), Err(AidError::CountingMatch));
+    assert_eq!(m, before, "nothing changed");
+}
+
+/// Plays random actions until `seat` has played a card and one more action
+/// was taken after it.
+fn play_until_seat_played(m: &mut Match, rng: &mut Rng, seat: Seat) {
+    let mut played = false;
+    while !played {
+        let mover = m.game().to_act();
+        let action = random_action(m.game(), rng);
+        played = matches!(action, Action::Play(_)) && mover == Some(seat);
+        m.apply(action).unwrap();
+    }
+    let action = random_action(m.game(), rng);
+    m.apply(action).unwrap();
+}
+
+#[test]
+fn undo_in_practice_restores_the_exact_state_before_the_card() {
+    for seed in 0..40u64 {
+        let mut m = Match::new(Rules::classic(), seed, Seat::from_index(seed as usize)).with_practice(true);
+        let mut rng = Rng::new(seed);
+        assert_eq!(m.undo(Seat::South), Err(AidError::NothingToUndo), "seed {seed}: no card yet");
+        // Play a few tricks, keeping each state just before South's cards.
+        let mut before_south = Vec::new();
+        let stop = 4 + seed as usize % 20;
+        while m.game().to_act().is_some() && m.game().tricks().len() * 4 < stop {
+            if m.game().to_act() == Some(Seat::South) && m.game().phase() == Phase::Playing {
+                before_south.push(m.game().clone());
+            }
+            let action = random_action(m.game(), &mut rng);
+            m.apply(action).unwrap();
+        }
+        let Some(expected) = before_south.last() else { continue };
+        let taken = m.undo(Seat::South).unwrap();
+        assert!(taken >= 1, "seed {seed}");
+        assert_eq!(m.game(), expected, "seed {seed}: the state before South's last card");
+        assert_eq!(m.game().to_act(), Some(Seat::South));
+        assert_eq!(m.aids(m.deal_number()), Aids { hints: 0, undos: 1 });
+        // The save holds it exactly.
+        let record = m.record();
+        assert_eq!(record.format, MatchRecord::FORMAT, "an older reader must not drop the practice");
+        let json = serde_json::to_string(&record).unwrap();
+        assert_eq!(Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap(), m, "seed {seed}");
+    }
+}
+
+#[test]
+fn hints_and_undos_are_kept_by_deal_and_the_score_stands_once_a_deal_is_over() {
+    let mut m = Match::new(Rules::amsterdam(), 5, Seat::West).with_practice(true);
+    let mut rng = Rng::new(5);
+    m.note_hint().unwrap();
+    m.note_hint().unwrap();
+    finish_deal(&mut m, &mut rng);
+    assert_eq!(m.note_hint(), Err(AidError::DealOver));
+    assert_eq!(m.undo(Seat::South), Err(AidError::DealOver));
+    m.next_deal().unwrap();
+    assert_eq!(m.aids(1), Aids { hints: 2, undos: 0 });
+    assert_eq!(m.aids(2), Aids::default());
+    assert!(m.aids(1).any() && !m.aids(2).any());
+    let json = serde_json::to_string(&m.record()).unwrap();
+    let back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
+    assert!(back.is_practice());
+    assert_eq!(back.aids(1), m.aids(1));
+}
