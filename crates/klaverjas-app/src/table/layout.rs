@@ -133,6 +133,12 @@ impl Layout {
         (self.area.width() > self.area.height()).then(|| self.trick_centre().x - self.trick_card().x * 1.6 - 12.0)
     }
 
+    /// On a tall table, the lowest a lesson's bubble reaches: clear of the
+    /// trick; `None` on a wide one.
+    pub fn lesson_bubble_bottom(&self) -> Option<f32> {
+        (self.area.width() <= self.area.height()).then(|| self.trick_centre().y - self.trick_card().y * 1.02 - 8.0)
+    }
+
     pub fn trick_centre(&self) -> Vec2 {
         let top = self.hand_centre(Seat::North).y + self.small().y * 0.5;
         let bottom = self.hand_centre(Seat::South).y - self.card.y * 0.5 - 40.0;

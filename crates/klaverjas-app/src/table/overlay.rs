@@ -266,10 +266,15 @@ pub fn overlay(
     if let (Some(result), true) = (show.shown.result, show.idle(now)) {
         let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
         // A lesson's bubble, which talks about the sheet, stands left of the
-        // trick on a wide table: the sheet goes right of it.
-        let window = match layout.lesson_bubble_right() {
-            Some(right) if seats.lesson => {
+        // trick on a wide table and above it on a tall one: the sheet goes
+        // right of it or below it.
+        let beside = (layout.lesson_bubble_right(), layout.lesson_bubble_bottom());
+        let window = match beside {
+            (Some(right), _) if seats.lesson => {
                 window.pivot(Align2::LEFT_CENTER).fixed_pos(Pos2::new(right + 28.0, layout.trick_centre().y))
+            }
+            (_, Some(bottom)) if seats.lesson => {
+                window.pivot(Align2::CENTER_TOP).fixed_pos(Pos2::new(layout.area.center().x, bottom + 12.0))
             }
             _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
         };

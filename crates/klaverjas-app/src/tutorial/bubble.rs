@@ -149,7 +149,7 @@ fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
         // Hung from the top (a window placed by its bottom moves while
         // its size settles), no lower than the trick's top edge.
         let top = layout.area.min.y + 6.0;
-        let height = trick.y - card.y * 1.02 - 8.0 - top;
+        let height = layout.lesson_bubble_bottom().unwrap_or(trick.y) - top;
         // Beside the pile in the corner when the step is about it.
         let left = match spot {
             Spot::Pile => layout.turned_card(1).x + layout.small().x * 0.6 + 8.0,
