@@ -102,6 +102,9 @@ pub fn overlay(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
+    // Where the Roem! button stood last frame: the player's notices step
+    // aside from it.
+    let roem_button = drawn.roem_button;
     *drawn = Drawn::default();
     let mut root = crate::screens::root_ui(&ctx);
     let t = &texts.0;
@@ -165,6 +168,10 @@ pub fn overlay(
             None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
         };
         let rect = egui::Rect::from_center_size(pos(at), size);
+        let rect = match roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
+            Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
+            None => rect,
+        };
         let rect = keep_inside(rect, egui_rect(&layout));
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
