@@ -21,6 +21,8 @@ pub struct Options {
     pub lesson: Option<String>,
     /// Quit with 0 when the lesson ends.
     pub quit_after_lesson: bool,
+    /// After each deal, review South's cards before dealing on or quitting.
+    pub review: bool,
 }
 
 impl Default for Options {
@@ -36,6 +38,7 @@ impl Default for Options {
             stats: None,
             lesson: None,
             quit_after_lesson: false,
+            review: false,
         }
     }
 }
@@ -54,6 +57,8 @@ klaverjas: the Dutch card game against three bots
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
+  --review               after each deal, open its review (South's cards) and
+                         wait for it before dealing on or quitting
   --help                 this text";
 
 /// What the command line asks for.
@@ -85,6 +90,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--lessons" => return Ok(Command::Lessons),
             "--lesson" => o.lesson = Some(value()?),
             "--quit-after-lesson" => o.quit_after_lesson = true,
+            "--review" => o.review = true,
             "--demo" => o.demo = true,
             "--seed" => {
                 let v = value()?;

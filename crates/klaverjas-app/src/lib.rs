@@ -15,6 +15,7 @@
 //! (`--screenshot`) and [`stats_plugin`] (`--stats`).
 
 pub mod cli;
+pub mod coach;
 pub mod i18n;
 pub mod pictures;
 pub mod save;
@@ -103,7 +104,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             .insert_resource(SetupRules(rules))
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>()
-            .add_plugins((seats::plugin, show::plugin, tutorial::plugin))
+            .add_plugins((seats::plugin, show::plugin, tutorial::plugin, coach::plugin))
             .add_systems(Startup, start)
             .add_systems(Update, deal_on_and_quit.after(seats::Flow::React).run_if(in_state(Screen::Table)));
     }
@@ -161,12 +162,14 @@ struct QuitCountdown(Option<u32>);
 #[allow(clippy::too_many_arguments)]
 fn deal_on_and_quit(
     seats: Option<Res<Seats>>,
-    show: Res<Show>,
+    mut show: ResMut<Show>,
     config: Res<Config>,
     time: Res<Time>,
     mut over_since: Local<Option<f32>>,
     mut countdown: Local<QuitCountdown>,
     mut commands: MessageWriter<TableCommand>,
+    mut coach: MessageWriter<coach::CoachCommand>,
+    review: Res<coach::DealReview>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -176,11 +179,28 @@ fn deal_on_and_quit(
         *over_since = None;
         return;
     }
-    let since = *over_since.get_or_insert(now);
     // Only a demo or a timed quit has anything to wait for.
     if seats.demo || config.0.quit_after_deals.is_some() {
         redraw.write(bevy::window::RequestRedraw);
     }
+    // With --review each deal's review is opened and worked out, and
+    // photographed, before the match goes on.
+    if config.0.review {
+        let number = seats.m.deal_number();
+        match &review.deal {
+            Some((n, _)) if *n == number && review.review.is_none() => return,
+            Some((n, _)) if *n == number => {
+                if over_since.is_none() {
+                    show.photograph(format!("deal{number:02}-review"), now + 0.3);
+                }
+            }
+            _ => {
+                coach.write(coach::CoachCommand::Review);
+                return;
+            }
+        }
+    }
+    let since = *over_since.get_or_insert(now);
     if let Some(n) = config.0.quit_after_deals
         && show.deals_finished >= n
         && show.screenshots.is_empty()
@@ -206,12 +226,13 @@ pub fn table_plugin(app: &mut App) {
 
 /// The egui screens and the table's words.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins((screens::plugin, table::overlay_plugin, tutorial::bubble::plugin)).add_systems(
-        PreUpdate,
-        drop_unchanged_modifiers
-            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-    );
+    app.add_plugins((screens::plugin, table::overlay_plugin, tutorial::bubble::plugin, coach::panel_plugin))
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
 }
 
 /// bevy_egui 0.42 reports the modifier keys to egui every frame; egui 0.36

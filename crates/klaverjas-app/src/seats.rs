@@ -38,12 +38,21 @@ impl Controller {
     }
 }
 
+/// Where a match stands, for answers worked out off the main thread: the
+/// deal, the actions taken in it, and the cards taken back, after which the
+/// same count of actions may be another position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moment {
+    pub deal: usize,
+    pub actions: usize,
+    pub undos: u16,
+}
+
 /// A bot's decision being computed off the main thread.
 struct Thinking {
     seat: Seat,
     /// The position it was asked about: a stale answer is dropped.
-    deal: usize,
-    actions: usize,
+    at: Moment,
     task: Task<(Box<dyn Bot>, Decision)>,
 }
 
@@ -142,8 +151,10 @@ impl Seats {
         self.game().to_act()
     }
 
-    fn record(&self) -> (usize, usize) {
-        (self.m.deal_number(), self.m.game().actions().len())
+    /// Where the match stands.
+    pub fn moment(&self) -> Moment {
+        let deal = self.m.deal_number();
+        Moment { deal, actions: self.m.game().actions().len(), undos: self.m.aids(deal).undos }
     }
 }
 
@@ -178,6 +189,9 @@ pub enum GameEvent {
         number: usize,
     },
     Engine(Event),
+    /// The coach helped (a hint, counted on the match): nothing to show,
+    /// but the match changed.
+    Helped,
     /// An action that was not taken, and why.
     Refused {
         seat: Seat,
@@ -280,7 +294,7 @@ fn apply_table_commands(
             }
             TableCommand::NewMatch => {
                 message.0.clear();
-                let m = crate::new_match(*seats.m.rules(), None);
+                let m = crate::new_match(*seats.m.rules(), None).with_practice(seats.m.is_practice());
                 *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
             }
         }
@@ -304,7 +318,7 @@ fn finish_thinking(
     let Some(thinking) = seats.thinking.take() else { return };
     let (bot, decision) = block_on(thinking.task);
     seats.controllers[thinking.seat.index()] = Controller::Bot(Some(bot));
-    if seats.record() != (thinking.deal, thinking.actions) {
+    if seats.moment() != thinking.at {
         return;
     }
     if seats.act(thinking.seat, decision.action, &mut events).is_err() {
@@ -335,8 +349,8 @@ fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>
         let decision = bot.decide(&view);
         (bot, decision)
     });
-    let (deal, actions) = seats.record();
-    seats.thinking = Some(Thinking { seat, deal, actions, task });
+    let at = seats.moment();
+    seats.thinking = Some(Thinking { seat, at, task });
 }
 
 fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, mut events: MessageWriter<GameEvent>) {

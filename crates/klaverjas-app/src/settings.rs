@@ -88,6 +88,9 @@ pub struct Settings {
     /// default of a new game. `None` until answered.
     #[serde(default)]
     pub home_rules: Option<klaverjas::Preset>,
+    /// New games are practice games: hints and taking back a card.
+    #[serde(default = "yes")]
+    pub practice: bool,
 }
 
 fn yes() -> bool {
@@ -105,6 +108,7 @@ impl Default for Settings {
             point_out_roem: false,
             show_points: true,
             home_rules: None,
+            practice: true,
         }
     }
 }

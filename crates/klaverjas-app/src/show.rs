@@ -138,6 +138,8 @@ pub enum NoticeText {
     Lesson(String),
     Wait,
     SaveFailed(String),
+    /// The coach's help refused.
+    Aid(klaverjas::AidError),
 }
 
 /// A message for the player, shown for a while beside a seat or in the
@@ -352,6 +354,7 @@ fn take_in_events(
         match event {
             GameEvent::Dealt { .. } => show.put_on_table(seats.game(), now, pace),
             GameEvent::Engine(e) => show.beats.push_back(Beat::Engine(*e)),
+            GameEvent::Helped => {}
             GameEvent::Refused { seat, refusal } => {
                 let text = match refusal {
                     Refusal::Rule(ActionError::Claim(ClaimError::NoRoem { trick })) => {

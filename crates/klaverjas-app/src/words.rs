@@ -6,7 +6,7 @@ use crate::i18n::Texts;
 use crate::save::Damage;
 use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
-use klaverjas::{ActionError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
+use klaverjas::{ActionError, AidError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
 use klaverjas_ai::{Reason, ReasonArg};
 
 pub fn suit_name(texts: &Texts, s: Suit) -> String {
@@ -90,6 +90,11 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::Lesson(key) => t.get(key),
         NoticeText::Wait => t.get("notice.wait"),
         NoticeText::SaveFailed(reason) => t.fill("notice.save_failed", &[("reason", reason)]),
+        NoticeText::Aid(e) => t.get(match e {
+            AidError::CountingMatch => "aid.counting_match",
+            AidError::DealOver => "aid.deal_over",
+            AidError::NothingToUndo => "aid.nothing_to_undo",
+        }),
     }
 }
 

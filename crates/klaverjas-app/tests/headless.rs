@@ -617,3 +617,90 @@ fn the_last_next_finishes_a_lesson() {
     assert_eq!(progress.finished, vec!["bidding".to_string()]);
     assert_eq!(progress.current, None);
 }
+
+fn practice_seats(seed: u64) -> Seats {
+    let m = klaverjas_app::new_match(Preset::Classic.rules(), Some(seed)).with_practice(true);
+    Seats::new(m, false, klaverjas_ai::Level::Heuristic)
+}
+
+fn coach(app: &mut App, command: klaverjas_app::coach::CoachCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+/// Taking a card back puts the match, the table and the save exactly where
+/// they were before the card, and the sheet's deal is marked.
+#[test]
+fn undo_restores_the_exact_state_and_the_save() {
+    use klaverjas_app::coach::CoachCommand;
+    let dir = temp_dir("undo");
+    let options = Options { seed: Some(31), data_dir: Some(dir.clone()), ..Options::default() };
+    let mut app = headless_app(options, Speed::Instant);
+    sit_down(&mut app, practice_seats(31));
+    play_until(&mut app, "the player's first card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let before = seats(&app).m.game().clone();
+    let shown_before = app.world().resource::<Show>().shown.clone();
+    let card = seats(&app).game().legal_cards().first().unwrap();
+    act(&mut app, Action::Play(card));
+    // The bots answer; then the card comes back.
+    run_until(&mut app, "a bot's card after the player's", |app| {
+        seats(app).game().actions().len() > before.actions().len() + 1
+    });
+    coach(&mut app, CoachCommand::Undo);
+    assert_eq!(seats(&app).m.game(), &before, "the deal as it was before the card");
+    run_until(&mut app, "the show to catch up", idle);
+    assert_eq!(app.world().resource::<Show>().shown.hands, shown_before.hands, "the cards back in the hands");
+    assert_eq!(seats(&app).m.aids(1).undos, 1);
+    let store = klaverjas_app::save::Store::new(Some(dir));
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    assert_eq!(m, seats(&app).m, "the save is the match after the undo");
+    // The player plays on from there.
+    act(&mut app, Action::Play(card));
+    assert!(!seats(&app).game().hand(HUMAN).contains(card));
+}
+
+/// In a match that counts, neither a hint nor taking back is allowed, and
+/// the match is unchanged.
+#[test]
+fn a_counting_match_has_no_coach() {
+    use klaverjas_app::coach::CoachCommand;
+    let mut app = headless_app(Options { seed: Some(32), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 32));
+    play_until(&mut app, "the player's second card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN) && s.game().hand(HUMAN).len() == 7
+    });
+    let before = seats(&app).m.clone();
+    coach(&mut app, CoachCommand::Undo);
+    coach(&mut app, CoachCommand::Hint);
+    assert_eq!(seats(&app).m, before);
+    assert!(!app.world().resource::<klaverjas_app::coach::Hint>().working());
+}
+
+/// The hint is the expert's choice for the player's view, counted on the
+/// match, and gone once the player acts.
+#[test]
+fn a_hint_is_the_experts_card_and_is_counted() {
+    use klaverjas_app::coach::{CoachCommand, Hint};
+    let mut app = headless_app(Options { seed: Some(33), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, practice_seats(33));
+    play_until(&mut app, "the player's card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let view = seats(&app).game().view(HUMAN);
+    coach(&mut app, CoachCommand::Hint);
+    run_until(&mut app, "the hint", |app| app.world().resource::<Hint>().shown(seats(app).moment()).is_some());
+    let moment = seats(&app).moment();
+    let seed = seats(&app).m.seed() ^ moment.actions as u64;
+    let hint = app.world().resource::<Hint>().shown(moment).unwrap().clone();
+    assert_eq!(hint.action, klaverjas_ai::coach::hint(&view, seed).action);
+    assert_eq!(seats(&app).m.aids(1).hints, 1);
+    // Asking again for the same turn counts nothing more.
+    coach(&mut app, CoachCommand::Hint);
+    assert_eq!(seats(&app).m.aids(1).hints, 1);
+    act(&mut app, hint.action);
+    assert!(app.world().resource::<Hint>().shown(seats(&app).moment()).is_none(), "gone with the turn");
+}

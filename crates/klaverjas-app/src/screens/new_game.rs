@@ -28,7 +28,7 @@ fn new_game(
     texts: Res<Texts>,
     mut setup: ResMut<SetupRules>,
     files: Res<Files>,
-    settings: Res<PlayerSettings>,
+    mut settings: ResMut<PlayerSettings>,
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
     mut message: ResMut<TitleMessage>,
@@ -37,6 +37,7 @@ fn new_game(
     let t = &texts.0;
     let rules = &mut setup.0;
     let mut start = false;
+    let mut practice = settings.0.practice;
     page(&ctx, t.get("menu.new_game"), |ui| {
         ui.horizontal_wrapped(|ui| {
             for p in Preset::ALL {
@@ -87,6 +88,9 @@ fn new_game(
                 (_, m) => m,
             };
             ui.end_row();
+            label(ui, "option.practice");
+            ui.checkbox(&mut practice, "");
+            ui.end_row();
         });
         ui.add_space(16.0);
         // Back goes under Start where the two do not fit side by side.
@@ -99,11 +103,18 @@ fn new_game(
             }
         });
     });
+    if practice != settings.0.practice {
+        settings.0.practice = practice;
+        if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
+            warn!("{e}");
+        }
+    }
     if start {
         // What the title said about a lost game or settings is over now.
         message.0.clear();
         files.0.delete_game();
-        let seats = Seats::new(crate::new_match(*rules, None), false, settings.0.bot_level.level());
+        let m = crate::new_match(*rules, None).with_practice(practice);
+        let seats = Seats::new(m, false, settings.0.bot_level.level());
         crate::seats::sit_down(&mut commands, &mut events, seats);
         next.set(Screen::Table);
     }

@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod input;
 pub mod layout;
+pub mod outline;
 pub mod overlay;
 
 use crate::Screen;

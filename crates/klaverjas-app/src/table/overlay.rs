@@ -14,7 +14,7 @@ use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiTextureHandle};
-use klaverjas::{Action, Bid, Card, DealResult, Phase, PileCard, Rank, Rules, ScoreSheet, Suit, Team};
+use klaverjas::{Action, Bid, Card, DealResult, Match, Phase, PileCard, Rank, Rules, ScoreSheet, Suit, Team};
 use klaverjas_cards::Face;
 
 pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
@@ -87,6 +87,8 @@ pub fn overlay(
     mut table: ResMut<Table>,
     mut over_ui: ResMut<PointerOverUi>,
     mut drawn: ResMut<Drawn>,
+    (hint, deal_review): (Res<crate::coach::Hint>, Res<crate::coach::DealReview>),
+    mut coach: MessageWriter<crate::coach::CoachCommand>,
     time: Res<Time>,
     mut actions: MessageWriter<PlayerAction>,
     mut commands: MessageWriter<TableCommand>,
@@ -117,7 +119,8 @@ pub fn overlay(
     egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
         &mut root,
         |ui| {
-            ui.horizontal(|ui| {
+            // On a narrow screen the coach's buttons go to a second row.
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(RichText::new("☰").size(18.0)).clicked() {
                     next.set(Screen::Title);
                 }
@@ -139,6 +142,18 @@ pub fn overlay(
                 let review = egui::Button::new(RichText::new(t.get("table.last_trick")).size(15.0));
                 if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
                     review_wanted = Some(!show.reviewing);
+                }
+                // A practice game's coach (H and U on the keyboard).
+                if crate::coach::helps(&seats) {
+                    let asked = hint.working() || hint.shown(seats.moment()).is_some();
+                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).size(15.0));
+                    if ui.add_enabled(game.to_act() == Some(HUMAN) && !asked, hint_button).clicked() {
+                        coach.write(crate::coach::CoachCommand::Hint);
+                    }
+                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).size(15.0));
+                    if ui.add_enabled(crate::coach::can_undo(game), undo).clicked() {
+                        coach.write(crate::coach::CoachCommand::Undo);
+                    }
                 }
             });
         },
@@ -270,7 +285,9 @@ pub fn overlay(
             review_wanted = Some(false);
         }
     }
-    if let (Some(result), true) = (show.shown.result, show.idle(now)) {
+    // The deal's review takes the score's place until it is closed.
+    let reviewing = deal_review.deal.as_ref().is_some_and(|(n, _)| *n == seats.m.deal_number());
+    if let (Some(result), true, false) = (show.shown.result, show.idle(now), reviewing) {
         let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
         // A lesson's bubble, which talks about the sheet, stands left of the
         // trick on a wide table and above it on a tall one: the sheet goes
@@ -288,7 +305,7 @@ pub fn overlay(
         window.show(&ctx, |ui| {
             ui.label(RichText::new(result_line(t, &result)).size(16.0));
             ui.separator();
-            drawn.sheet = Some(sheet_grid(ui, t, seats.m.sheet()));
+            drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
             ui.label(RichText::new(t.get("sheet.legend")).size(14.0).color(Color32::from_gray(70)));
             ui.separator();
             if seats.m.is_over() {
@@ -306,6 +323,9 @@ pub fn overlay(
                 && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
             {
                 commands.write(TableCommand::NextDeal);
+            }
+            if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
+                coach.write(crate::coach::CoachCommand::Review);
             }
         });
     }
@@ -453,11 +473,14 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
     }
 }
 
-/// Score-sheet rows as players write them: points then roem marks, a dash for
-/// nothing.
-/// Draws the sheet and says where.
-pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet) -> egui::Rect {
-    egui::Grid::new("sheet")
+/// Draws the match's score sheet and says where: rows as players write
+/// them, points then roem marks, a dash for nothing. A deal where the coach
+/// helped (a practice game's hints, or a card taken back) is starred, and a
+/// line under the sheet says so.
+pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
+    let sheet = m.sheet();
+    let aided = |i: usize| m.aids(i + 1).any();
+    let rect = egui::Grid::new("sheet")
         .striped(true)
         .num_columns(3)
         .spacing([24.0, 4.0])
@@ -467,7 +490,7 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet)
             ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
             ui.end_row();
             for (i, row) in sheet.rows.iter().enumerate() {
-                ui.label(format!("{}", i + 1));
+                ui.label(format!("{}{}", i + 1, if aided(i) { "*" } else { "" }));
                 for team in Team::BOTH {
                     let points =
                         if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
@@ -489,7 +512,11 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, sheet: &ScoreSheet)
             }
         })
         .response
-        .rect
+        .rect;
+    if (0..sheet.rows.len()).any(aided) {
+        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+    }
+    rect
 }
 
 /// The deal in words: who played which trump, how it went, then the card

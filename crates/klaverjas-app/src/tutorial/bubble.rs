@@ -7,12 +7,12 @@
 use super::lesson::{Spot, Step};
 use super::{Lessons, Tutorial, TutorialCommand};
 use crate::show::Show;
-use crate::table::cards::{look, places};
 use crate::table::layout::{Layout, Table};
+use crate::table::outline;
 use crate::table::overlay::Drawn;
 use crate::{Screen, Texts};
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, CornerRadius, RichText, Stroke, StrokeKind};
+use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::{Seat, Team};
 
@@ -26,7 +26,6 @@ pub fn plugin(app: &mut App) {
 }
 
 const WARM: Color32 = Color32::from_rgb(170, 60, 20);
-const OUTLINE: Color32 = Color32::from_rgb(255, 196, 0);
 
 #[allow(clippy::too_many_arguments)]
 fn bubble(
@@ -93,11 +92,11 @@ fn bubble(
                 }
                 let advice = tutorial.advice.as_ref().zip(seats.as_deref());
                 if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
-                    let card = super::action_words(d.action, t, seats.game());
+                    let card = crate::coach::action_words(d.action, t, seats.game());
                     let hint =
-                        t.fill("lesson.hint_is", &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))]);
+                        t.fill("coach.hint_is", &[("card", &card), ("reason", &crate::words::reason(&d.reason, t))]);
                     ui.label(RichText::new(hint).size(16.0).strong());
-                } else if advice.is_some() && ui.button(RichText::new(t.get("lesson.hint")).size(17.0)).clicked() {
+                } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).size(17.0)).clicked() {
                     out.write(TutorialCommand::Hint);
                 }
             }
@@ -161,33 +160,20 @@ fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
 
 /// A gold outline around what the step points at.
 fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spot: Spot) {
-    let on_table = |centre: Vec2, size: Vec2| {
-        egui::Rect::from_center_size(egui::pos2(centre.x, centre.y), egui::vec2(size.x, size.y))
-    };
     let rects: Vec<egui::Rect> = match spot {
         Spot::Nothing => Vec::new(),
         Spot::RoemButton => drawn.roem_button.into_iter().collect(),
         Spot::Sheet => drawn.sheet.into_iter().collect(),
-        Spot::Card(card) => places(&show.shown)
-            .into_iter()
-            .filter(|(c, _)| *c == card)
-            .map(|(_, place)| {
-                let l = look(layout, &show.shown, place);
-                on_table(l.at, if l.sideways { Vec2::new(l.size.y, l.size.x) } else { l.size })
-            })
-            .collect(),
+        Spot::Card(card) => outline::card(layout, &show.shown, card),
         Spot::Trick => {
             let c = layout.trick_card();
-            vec![on_table(layout.trick_centre(), Vec2::new(c.x * 3.2, c.y * 2.0))]
+            vec![outline::on_table(layout.trick_centre(), Vec2::new(c.x * 3.2, c.y * 2.0))]
         }
-        Spot::Pile => vec![on_table(layout.turned_card(0), layout.small() * 1.1)],
+        Spot::Pile => vec![outline::on_table(layout.turned_card(0), layout.small() * 1.1)],
         // The learner's team's pile, where the tricks they win go.
-        Spot::Piles => vec![on_table(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
+        Spot::Piles => vec![outline::on_table(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
     };
-    let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson-outline")));
-    for r in rects {
-        p.rect_stroke(r.expand(4.0), CornerRadius::same(8), Stroke::new(4.0, OUTLINE), StrokeKind::Outside);
-    }
+    outline::paint(ctx, &rects);
 }
 
 /// The Next button and the space above it.

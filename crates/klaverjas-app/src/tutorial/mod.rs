@@ -471,20 +471,10 @@ fn coach(
             texts.fill(
                 "coach.instead",
                 &[
-                    ("card", &action_words(advice.action, texts, game)),
+                    ("card", &crate::coach::action_words(advice.action, texts, game)),
                     ("reason", &crate::words::reason(&advice.reason, texts)),
                 ],
             )
         });
-    }
-}
-
-/// An action as the learner reads it.
-pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
-    match a {
-        Action::Play(c) => crate::words::card_name(t, c, game.contract().map(|c| c.trump)),
-        Action::Bid(b) => crate::words::bid_name(t, b),
-        Action::ClaimRoem => t.get("roem.call"),
-        Action::PassRoem => t.get("roem.pass"),
     }
 }

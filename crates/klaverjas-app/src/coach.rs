@@ -1,0 +1,449 @@
+//! The coach at the table. In a practice game: a hint with its reason on
+//! the player's turn (the Hint button or H), and taking back the player's
+//! last card (the Undo button or U); the match counts both, and the sheet
+//! marks the deals where they were used. After any deal: its review, every
+//! card the player chose against every card they could have played with
+//! all hands known, and the expert's choice from the player's view. Hints
+//! and reviews are worked out off the main thread.
+
+use crate::pictures::CardImages;
+use crate::seats::{GameEvent, HUMAN, Moment, Seats};
+use crate::show::{NoticeText, Show};
+use crate::table::layout::Table;
+use crate::table::outline;
+use crate::table::overlay::texture;
+use crate::{Screen, Texts};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas::Game;
+use klaverjas::Seat;
+use klaverjas::{Action, Phase};
+use klaverjas_ai::Decision;
+use klaverjas_ai::coach::{Review, ReviewError, Reviewer};
+use klaverjas_cards::Face;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What the player asks of the coach.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoachCommand {
+    Hint,
+    Undo,
+    /// Review the deal just finished.
+    Review,
+    /// Close the review.
+    CloseReview,
+}
+
+/// The hint for the player's turn: being worked out, then shown until the
+/// player acts.
+#[derive(Resource, Default)]
+pub struct Hint {
+    /// The moment it answers; any other moment makes it stale.
+    pub at: Option<Moment>,
+    task: Option<Task<Decision>>,
+    pub decision: Option<Decision>,
+}
+
+impl Hint {
+    pub fn working(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// The hint, if it is for `now`.
+    pub fn shown(&self, now: Moment) -> Option<&Decision> {
+        self.decision.as_ref().filter(|_| self.at == Some(now))
+    }
+}
+
+/// The review of a finished deal: being worked out, then shown trick by
+/// trick.
+#[derive(Resource, Default)]
+pub struct DealReview {
+    /// The deal as played, and its number in the match.
+    pub deal: Option<(usize, Game)>,
+    /// The player's decisions reviewed so far and in all.
+    progress: Arc<AtomicUsize>,
+    pub decisions: usize,
+    task: Option<Task<Result<Review, ReviewError>>>,
+    pub review: Option<Review>,
+    /// The trick shown, from 0.
+    pub trick: usize,
+}
+
+impl DealReview {
+    pub fn working(&self) -> bool {
+        self.task.is_some()
+    }
+
+    pub fn reviewed(&self) -> usize {
+        self.progress.load(Ordering::Relaxed)
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<CoachCommand>().init_resource::<Hint>().init_resource::<DealReview>().add_systems(
+        Update,
+        (keys, coach_commands, finish_hint, finish_review).chain().in_set(crate::seats::Flow::Input),
+    );
+}
+
+/// H asks for a hint, U takes the last card back.
+fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<CoachCommand>) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::KeyH) {
+        out.write(CoachCommand::Hint);
+    }
+    if keys.just_pressed(KeyCode::KeyU) {
+        out.write(CoachCommand::Undo);
+    }
+}
+
+/// Whether the coach helps in this match: practice games only, never a
+/// demo.
+pub fn helps(seats: &Seats) -> bool {
+    seats.m.is_practice() && !seats.demo && seats.is_human(HUMAN)
+}
+
+fn coach_commands(
+    mut commands: MessageReader<CoachCommand>,
+    seats: Option<ResMut<Seats>>,
+    mut hint: ResMut<Hint>,
+    mut review: ResMut<DealReview>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    let Some(mut seats) = seats else {
+        commands.clear();
+        return;
+    };
+    let now = time.elapsed_secs();
+    for command in commands.read() {
+        match command {
+            CoachCommand::Review => start_review(&seats, &mut review),
+            CoachCommand::CloseReview => *review = DealReview::default(),
+            _ if !helps(&seats) => {}
+            CoachCommand::Hint => {
+                let at = seats.moment();
+                let asked = hint.at == Some(at) && (hint.working() || hint.decision.is_some());
+                if asked || seats.game().to_act() != Some(HUMAN) {
+                    continue;
+                }
+                if let Err(e) = seats.m.note_hint() {
+                    show.notice(NoticeText::Aid(e), Some(HUMAN), now, true);
+                    continue;
+                }
+                let view = seats.game().view(HUMAN);
+                let seed = seats.m.seed() ^ at.actions as u64;
+                hint.at = Some(seats.moment());
+                hint.decision = None;
+                hint.task =
+                    Some(AsyncComputeTaskPool::get().spawn(async move { klaverjas_ai::coach::hint(&view, seed) }));
+                events.write(GameEvent::Helped);
+            }
+            CoachCommand::Undo => match seats.m.undo(HUMAN) {
+                Ok(_) => {
+                    // The table is put back as it was before the card; the
+                    // save follows the event.
+                    events.write(GameEvent::Dealt { number: seats.m.deal_number() });
+                    seats.unseen = true;
+                }
+                Err(e) => show.notice(NoticeText::Aid(e), Some(HUMAN), now, true),
+            },
+        }
+    }
+}
+
+/// Starts the review of South's cards in the deal just finished, unless it
+/// is under way. A demo's is asked for by `--review`.
+fn start_review(seats: &Seats, review: &mut DealReview) {
+    let game = seats.game();
+    let number = seats.m.deal_number();
+    if game.result().is_none() || review.deal.as_ref().is_some_and(|(n, _)| *n == number) {
+        return;
+    }
+    let start = Game::new(*game.rules(), *game.deal());
+    let mut reviewer = Reviewer::new(start, game.actions().to_vec(), HUMAN, seats.m.seed() ^ number as u64);
+    let progress = Arc::new(AtomicUsize::new(0));
+    let counter = progress.clone();
+    *review = DealReview {
+        deal: Some((number, game.clone())),
+        progress,
+        decisions: reviewer.progress().1,
+        task: Some(AsyncComputeTaskPool::get().spawn(async move {
+            while !reviewer.is_done() {
+                reviewer.step()?;
+                counter.store(reviewer.progress().0, Ordering::Relaxed);
+            }
+            reviewer.finish()
+        })),
+        review: None,
+        trick: 0,
+    };
+}
+
+fn finish_review(mut review: ResMut<DealReview>) {
+    let Some(task) = review.task.as_mut() else { return };
+    if let Some(done) = block_on(poll_once(task)) {
+        review.task = None;
+        match done {
+            Ok(r) => {
+                // Open at the costliest choice, else at the first trick.
+                review.trick = r.costliest(1).first().map_or(0, |&i| r.cards[i].trick as usize - 1);
+                review.review = Some(r);
+            }
+            Err(e) => {
+                error!("the review of the deal failed: {e}");
+                *review = DealReview::default();
+            }
+        }
+    }
+}
+
+fn finish_hint(mut hint: ResMut<Hint>) {
+    let Some(task) = hint.task.as_mut() else { return };
+    if let Some(decision) = block_on(poll_once(task)) {
+        hint.task = None;
+        hint.decision = Some(decision);
+    }
+}
+
+/// The hint on the table: its words above the player's hand, and the card
+/// outlined.
+pub fn panel_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (hint_panel, review_window).after(crate::table::overlay::overlay).run_if(in_state(Screen::Table)),
+    );
+}
+
+fn hint_panel(
+    mut contexts: EguiContexts,
+    hint: Res<Hint>,
+    seats: Option<Res<Seats>>,
+    show: Res<Show>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+) -> Result {
+    let Some(seats) = seats else { return Ok(()) };
+    let Some(decision) = hint.shown(seats.moment()) else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?.clone();
+    let t = &texts.0;
+    let layout = table.layout();
+    let game = seats.game();
+    if let Action::Play(card) = decision.action {
+        outline::paint(&ctx, &outline::card(&layout, &show.shown, card));
+    }
+    let words = t.fill(
+        "coach.hint_is",
+        &[("card", &action_words(decision.action, t, game)), ("reason", &crate::words::reason(&decision.reason, t))],
+    );
+    // Just above the player's cards, as wide as the hand may be.
+    let hand_top = layout.hand_centre(HUMAN).y - layout.hand_card(HUMAN).y * 0.5 - 10.0;
+    let width = (layout.area.width() - 24.0).min(560.0);
+    egui::Area::new("hint".into())
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(layout.area.center().x, hand_top))
+        .show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                ui.set_max_width(width);
+                ui.label(RichText::new(words).size(17.0));
+            });
+        });
+    Ok(())
+}
+
+/// An action as the player reads it.
+pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match a {
+        Action::Play(c) => crate::words::card_name(t, c, game.contract().map(|c| c.trump)),
+        Action::Bid(b) => crate::words::bid_name(t, b),
+        Action::ClaimRoem => t.get("roem.call"),
+        Action::PassRoem => t.get("roem.pass"),
+    }
+}
+
+/// Whether the player has a card to take back: one played in this deal,
+/// which is not over.
+pub fn can_undo(game: &klaverjas::Game) -> bool {
+    game.result().is_none() && game.phase() != Phase::Bidding && game.hand(HUMAN).len() < 8
+}
+
+/// The review: what the player's cards gave away, the costliest choices,
+/// the bids beside the expert's, and trick by trick all four hands with
+/// every card the player could have played and what it was worth.
+#[allow(clippy::too_many_arguments)]
+fn review_window(
+    mut contexts: EguiContexts,
+    mut review: ResMut<DealReview>,
+    seats: Option<Res<Seats>>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+    images: Res<CardImages>,
+    mut out: MessageWriter<CoachCommand>,
+) -> Result {
+    let Some(seats) = seats else { return Ok(()) };
+    let Some((number, game)) = review.deal.clone() else { return Ok(()) };
+    if number != seats.m.deal_number() {
+        return Ok(());
+    }
+    let t = &texts.0;
+    let faces: Vec<egui::TextureId> = (0..32)
+        .filter_map(klaverjas::Card::from_index)
+        .map(|c| texture(&mut contexts, &images, Face::Card(c)))
+        .collect();
+    let ctx = contexts.ctx_mut()?.clone();
+    let area = table.layout().area;
+    let trump = game.contract().map(|c| c.trump);
+    let mut close = false;
+    egui::Window::new(t.fill("deal_review.title", &[("n", &number.to_string())]))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .max_width((area.width() - 16.0).min(620.0))
+        .show(&ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(area.height() - 110.0).show(ui, |ui| {
+                let Some(r) = review.review.clone() else {
+                    let done = review.reviewed();
+                    ui.label(RichText::new(t.get("deal_review.working")).size(16.0));
+                    let fraction = done as f32 / review.decisions.max(1) as f32;
+                    ui.add(egui::ProgressBar::new(fraction).text(format!("{done} / {}", review.decisions)));
+                    return;
+                };
+                let total = r.total_loss();
+                let summary = if total == 0 {
+                    t.get("deal_review.perfect")
+                } else {
+                    t.fill("deal_review.total", &[("points", &total.to_string())])
+                };
+                ui.label(RichText::new(summary).size(17.0).strong());
+                let costly = r.costliest(3);
+                if !costly.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(t.get("deal_review.costliest"));
+                        for &i in &costly {
+                            let c = &r.cards[i];
+                            let label = t.fill(
+                                "deal_review.cost",
+                                &[("trick", &c.trick.to_string()), ("loss", &c.loss.to_string())],
+                            );
+                            if ui.button(label).clicked() {
+                                review.trick = c.trick as usize - 1;
+                            }
+                        }
+                    });
+                }
+                for b in &r.bids {
+                    let line = t.fill(
+                        "deal_review.bid",
+                        &[
+                            ("bid", &crate::words::bid_name(t, b.bid)),
+                            ("expert", &action_words(b.expert.action, t, &game)),
+                            ("reason", &crate::words::reason(&b.expert.reason, t)),
+                        ],
+                    );
+                    ui.label(RichText::new(line).size(15.0));
+                }
+                ui.separator();
+                let tricks = game.tricks();
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(review.trick > 0, egui::Button::new("◀")).clicked() {
+                        review.trick -= 1;
+                    }
+                    let k = (review.trick + 1).to_string();
+                    ui.label(RichText::new(t.fill("deal_review.trick", &[("k", &k)])).size(17.0).strong());
+                    if ui.add_enabled(review.trick + 1 < tricks.len(), egui::Button::new("▶")).clicked() {
+                        review.trick += 1;
+                    }
+                });
+                let Some(trick) = tricks.get(review.trick) else { return };
+                // Every hand as it was when this trick began; the card each
+                // seat played to it is outlined.
+                let mut hands = game.deal().hands;
+                for done in &tricks[..review.trick] {
+                    for (seat, card) in done.plays() {
+                        hands[seat.index()].remove(card);
+                    }
+                }
+                let played: Vec<klaverjas::Card> = trick.cards.to_vec();
+                for seat in Seat::ALL {
+                    ui.horizontal(|ui| {
+                        let mut name = crate::words::seat_name(t, seat);
+                        if seat == trick.leader {
+                            name = t.fill("deal_review.led", &[("seat", &name)]);
+                        }
+                        if seat == trick.winner {
+                            name += " ★";
+                        }
+                        ui.add_sized([96.0, 20.0], egui::Label::new(RichText::new(name).size(14.0)));
+                        let cards = crate::table::cards::sorted_hand(hands[seat.index()], trump);
+                        mini_cards(ui, &faces, &cards, &played);
+                    });
+                }
+                let Some(c) = r.cards.iter().find(|c| c.trick as usize == review.trick + 1) else { return };
+                ui.separator();
+                let head = if c.loss == 0 {
+                    t.fill("deal_review.best", &[("card", &crate::words::card_name(t, c.card, trump))])
+                } else {
+                    t.fill(
+                        "deal_review.lost",
+                        &[
+                            ("card", &crate::words::card_name(t, c.card, trump)),
+                            ("loss", &c.loss.to_string()),
+                            ("best", &crate::words::card_name(t, c.best, trump)),
+                        ],
+                    )
+                };
+                ui.label(RichText::new(head).size(16.0).strong());
+                ui.label(RichText::new(t.get("deal_review.values")).size(14.0));
+                egui::Grid::new("values").num_columns(3).spacing([16.0, 2.0]).show(ui, |ui| {
+                    let mut values = c.values.clone();
+                    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                    for (card, value) in values {
+                        ui.label(crate::words::card_name(t, card, trump));
+                        ui.label(RichText::new(format!("{value:+}")).monospace());
+                        let mut marks = Vec::new();
+                        if card == c.card {
+                            marks.push(t.get("deal_review.yours"));
+                        }
+                        if c.expert.action == Action::Play(card) {
+                            marks.push(t.get("deal_review.experts"));
+                        }
+                        ui.label(marks.join(", "));
+                        ui.end_row();
+                    }
+                });
+                let expert = t.fill(
+                    "deal_review.expert",
+                    &[
+                        ("card", &action_words(c.expert.action, t, &game)),
+                        ("reason", &crate::words::reason(&c.expert.reason, t)),
+                    ],
+                );
+                ui.label(RichText::new(expert).size(14.0));
+            });
+            ui.separator();
+            close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+        });
+    if close {
+        out.write(CoachCommand::CloseReview);
+    }
+    Ok(())
+}
+
+/// A row of small cards; those in `marked` get a gold edge.
+fn mini_cards(ui: &mut egui::Ui, faces: &[egui::TextureId], cards: &[klaverjas::Card], marked: &[klaverjas::Card]) {
+    let size = egui::vec2(30.0, 30.0 * 1.45);
+    for &card in cards {
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let whole = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
+        crate::table::overlay::paint_part(ui.painter(), faces[card.index()], rect, whole);
+        if marked.contains(&card) {
+            let gold = egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 196, 0));
+            ui.painter().rect_stroke(rect, egui::CornerRadius::same(3), gold, egui::StrokeKind::Outside);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! The gold outline that points at something on the table: a lesson's
+//! step, the coach's hint.
+
+use super::cards::{look, places};
+use super::layout::Layout;
+use crate::show::Shown;
+use bevy::math::Vec2;
+use bevy_egui::egui::{self, Color32, CornerRadius, Stroke, StrokeKind};
+use klaverjas::Card;
+
+const GOLD: Color32 = Color32::from_rgb(255, 196, 0);
+
+/// A rectangle of the table's layout in egui's points.
+pub fn on_table(centre: Vec2, size: Vec2) -> egui::Rect {
+    egui::Rect::from_center_size(egui::pos2(centre.x, centre.y), egui::vec2(size.x, size.y))
+}
+
+/// Where `card` lies as the table shows it, in a hand or in the trick.
+pub fn card(layout: &Layout, shown: &Shown, card: Card) -> Vec<egui::Rect> {
+    places(shown)
+        .into_iter()
+        .filter(|(c, _)| *c == card)
+        .map(|(_, place)| {
+            let l = look(layout, shown, place);
+            on_table(l.at, if l.sideways { Vec2::new(l.size.y, l.size.x) } else { l.size })
+        })
+        .collect()
+}
+
+/// Outlines `rects` above everything else.
+pub fn paint(ctx: &egui::Context, rects: &[egui::Rect]) {
+    let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("outline")));
+    for r in rects {
+        p.rect_stroke(r.expand(4.0), CornerRadius::same(8), Stroke::new(4.0, GOLD), StrokeKind::Outside);
+    }
+}
