@@ -191,7 +191,7 @@ fn deal_on_and_quit(
             Some((n, _)) if *n == number && review.review.is_none() => return,
             Some((n, _)) if *n == number => {
                 if over_since.is_none() {
-                    show.photograph(format!("deal{number:02}-review"), now + 0.3);
+                    show.photograph(format!("deal{number:02}-review.png"), now + 1.0);
                 }
             }
             _ => {
