@@ -400,7 +400,7 @@ mod tests {
         );
         let d = HeuristicBot.decide(&g.view(Seat::East));
         assert_eq!(d.action, Action::Play("JH".parse().unwrap()), "{}", d.reason);
-        assert!(d.reason.to_string().contains("Drawing trumps"));
+        assert!(d.reason.to_string().contains("Draw trumps"));
     }
 
     #[test]

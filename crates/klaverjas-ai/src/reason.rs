@@ -158,9 +158,7 @@ impl Reason {
         };
         match *self {
             Reason::Random | Reason::OnlyChoice => Vec::new(),
-            Reason::BidStrong { seat, suit, strength: s } => {
-                vec![("seat", ReasonArg::Seat(seat)), ("suit", ReasonArg::Suit(suit)), strength(s)]
-            }
+            Reason::BidStrong { suit, strength: s, .. } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
             Reason::PassTooWeak { suit, strength: s }
             | Reason::PassNoSuit { best: suit, strength: s }
             | Reason::BestSuit { suit, strength: s }
@@ -206,62 +204,63 @@ impl fmt::Display for Reason {
         match self {
             Reason::Random => f.write_str("A random legal choice"),
             Reason::OnlyChoice => f.write_str("The only choice"),
-            Reason::OnlyCard { card, trump } => write!(f, "{} is the only card I may play", say(card, trump)),
-            Reason::BidStrong { seat, suit, strength } => {
-                write!(f, "Play: {} is strong in {} ({strength})", seat.name(), suit.name())
-            }
+            Reason::OnlyCard { card, trump } => write!(f, "{} is the only card you may play", say(card, trump)),
+            Reason::BidStrong { suit, strength, .. } => write!(f, "Play: strong in {} ({strength})", suit.name()),
             Reason::PassTooWeak { suit, strength } => write!(f, "Pass: too weak in {} ({strength})", suit.name()),
             Reason::PassNoSuit { best, strength } => {
                 write!(f, "Pass: no suit is strong enough (best {} at {strength})", best.name())
             }
-            Reason::BestSuit { suit, strength } => write!(f, "{} is my best suit ({strength})", suit.name()),
+            Reason::BestSuit { suit, strength } => write!(f, "{} is your best suit ({strength})", suit.name()),
             Reason::MustChoose { suit, strength } => {
-                write!(f, "Must choose: {} is my best suit ({strength})", suit.name())
+                write!(f, "You must choose: {} is your best suit ({strength})", suit.name())
             }
             Reason::KeepRoemQuiet { roem } => {
-                write!(f, "We are nat whatever happens: keeping quiet about {roem} roem so the opponents do not get it")
+                write!(
+                    f,
+                    "Your team is nat whatever happens: keep quiet about {roem} roem so the opponents do not get it"
+                )
             }
-            Reason::CallRoem { roem } => write!(f, "Roem! {roem} for us"),
+            Reason::CallRoem { roem } => write!(f, "Roem! {roem} for your team"),
             Reason::DrawTrumpsMaster { card, trump } => {
-                write!(f, "Drawing trumps: {} is the highest trump left", say(card, trump))
+                write!(f, "Draw trumps: {} is the highest trump left", say(card, trump))
             }
             Reason::DrawTrumps { card, trump } => {
-                write!(f, "Leading {} to draw the opponents' trumps", say(card, trump))
+                write!(f, "Lead {} to draw the opponents' trumps", say(card, trump))
             }
-            Reason::Cash { card, trump } => write!(f, "Cashing {}: nobody can beat it", say(card, trump)),
+            Reason::Cash { card, trump } => write!(f, "Cash {}: nobody can beat it", say(card, trump)),
             Reason::LeadToSignal { suit, card, trump } => {
-                write!(f, "Partner's low discard showed the ace of {}: leading {}", suit.name(), say(card, trump))
+                write!(f, "Your partner's low discard showed the ace of {}: lead {}", suit.name(), say(card, trump))
             }
-            Reason::LeadCheap { card, trump } => write!(f, "Leading {}: cheap, and safe from a ruff", say(card, trump)),
+            Reason::LeadCheap { card, trump } => write!(f, "Lead {}: cheap, and safe from a ruff", say(card, trump)),
             Reason::PakDik { card, trump } => {
-                write!(f, "Partner wins this trick: adding {} (pak dik)", say(card, trump))
+                write!(f, "Your partner wins this trick: add {} (pak dik)", say(card, trump))
             }
             Reason::PartnerWinsNothingBetter { card, trump } => {
-                write!(f, "Partner wins this trick: {} (nothing better to give)", say(card, trump))
+                write!(f, "Your partner wins this trick: {} (nothing better to give)", say(card, trump))
             }
             Reason::PartnerWinsSmallest { card, trump } => {
-                write!(f, "Partner wins this trick: {} is my smallest", say(card, trump))
+                write!(f, "Your partner wins this trick: {} is your smallest", say(card, trump))
             }
             Reason::LastToPlay { card, trump } => {
-                write!(f, "Last to play: taking the trick with {}", say(card, trump))
+                write!(f, "Last to play: take the trick with {}", say(card, trump))
             }
             Reason::WinSure { card, trump } => {
-                write!(f, "Winning with {}: no one after me can beat it", say(card, trump))
+                write!(f, "Win with {}: nobody after you can beat it", say(card, trump))
             }
             Reason::TryForPoints { points, card, trump } => {
-                write!(f, "{points} points on the table: trying {}", say(card, trump))
+                write!(f, "{points} points on the table: try {}", say(card, trump))
             }
             Reason::SignalAce { card, trump } => write!(
                 f,
-                "Discarding {}: a low card shows my partner the ace of {}",
+                "Discard {}: a low card shows your partner the ace of {}",
                 say(card, trump),
                 card.suit().name()
             ),
             Reason::PartnerMayWin { card, trump } => {
-                write!(f, "Partner may win: playing low with {}", say(card, trump))
+                write!(f, "Your partner may win: play low with {}", say(card, trump))
             }
             Reason::CannotWin { card, trump } => {
-                write!(f, "I cannot win this trick: {} gives away least", say(card, trump))
+                write!(f, "This trick cannot be won: {} gives away least", say(card, trump))
             }
             Reason::BestOverSamples { card, trump, solved, next, margin } => write!(
                 f,
@@ -272,17 +271,17 @@ impl fmt::Display for Reason {
             ),
             Reason::BidSampled { suit, made, samples, solved, average } => write!(
                 f,
-                "Playing {}: made in {made} of {samples} sampled deals ({solved} solved exactly), {:+.0} points on average",
+                "Play {}: made in {made} of {samples} deals that fit what you have seen ({solved} solved exactly), {:+.0} points on average",
                 suit.name(),
                 average.value()
             ),
             Reason::PassSampled { suit, made, samples, solved, average } => write!(
                 f,
-                "Pass: playing {} made in {made} of {samples} sampled deals ({solved} solved exactly), {:+.0} points on average",
+                "Pass: playing {} made in {made} of {samples} deals that fit what you have seen ({solved} solved exactly), {:+.0} points on average",
                 suit.name(),
                 average.value()
             ),
-            Reason::TooEarlyToSearch(inner) => write!(f, "{inner} (too early to search: the heuristic decides)"),
+            Reason::TooEarlyToSearch(inner) => write!(f, "{inner} (too early to search: the club player's rule)"),
         }
     }
 }
@@ -436,7 +435,10 @@ mod tests {
         let r = Reason::BidSampled { suit: Suit::Clubs, made: 1, samples: 2, solved: 2, average: m };
         assert_eq!(
             r.to_string(),
-            format!("Playing clubs: made in 1 of 2 sampled deals (2 solved exactly), {:+.0} points on average", 2.5f64)
+            format!(
+                "Play clubs: made in 1 of 2 deals that fit what you have seen (2 solved exactly), {:+.0} points on average",
+                2.5f64
+            )
         );
     }
 }

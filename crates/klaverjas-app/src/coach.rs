@@ -185,8 +185,11 @@ fn start_review(seats: &Seats, review: &mut DealReview) {
     };
 }
 
-fn finish_review(mut review: ResMut<DealReview>) {
+/// A window that redraws only on input must still look at a task in
+/// flight, and show its answer.
+fn finish_review(mut review: ResMut<DealReview>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
     let Some(task) = review.task.as_mut() else { return };
+    redraw.write(bevy::window::RequestRedraw);
     if let Some(done) = block_on(poll_once(task)) {
         review.task = None;
         match done {
@@ -203,8 +206,9 @@ fn finish_review(mut review: ResMut<DealReview>) {
     }
 }
 
-fn finish_hint(mut hint: ResMut<Hint>) {
+fn finish_hint(mut hint: ResMut<Hint>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
     let Some(task) = hint.task.as_mut() else { return };
+    redraw.write(bevy::window::RequestRedraw);
     if let Some(decision) = block_on(poll_once(task)) {
         hint.task = None;
         hint.decision = Some(decision);
