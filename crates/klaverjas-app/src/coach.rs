@@ -35,6 +35,8 @@ pub enum CoachCommand {
     Review,
     /// Close the review.
     CloseReview,
+    /// Copy the deal's code to the clipboard, to share it.
+    CopyCode,
 }
 
 /// The hint for the player's turn: being worked out, then shown until the
@@ -125,6 +127,11 @@ fn coach_commands(
         match command {
             CoachCommand::Review => start_review(&seats, &mut review),
             CoachCommand::CloseReview => *review = DealReview::default(),
+            CoachCommand::CopyCode => {
+                let copied = copy_to_clipboard(&seats.game().deal().code());
+                let warning = copied.is_err();
+                show.notice(NoticeText::CodeCopied(copied), Some(HUMAN), now, warning);
+            }
             _ if !helps(&seats) => {}
             CoachCommand::Hint => {
                 let at = seats.moment();
@@ -311,7 +318,10 @@ fn review_window(
         .max_width((area.width() - 16.0).min(940.0))
         .show(&ctx, |ui| {
             // Close first: the review may be longer than the screen.
-            close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+            ui.horizontal_wrapped(|ui| {
+                close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+                crate::table::overlay::share_code(ui, t, &game.deal().code(), &mut out);
+            });
             egui::ScrollArea::vertical()
                 .max_height(area.height() - 180.0)
                 .min_scrolled_height(area.height() - 180.0)
@@ -480,4 +490,25 @@ fn mini_cards(ui: &mut egui::Ui, faces: &[egui::TextureId], cards: &[klaverjas::
             ui.painter().rect_stroke(rect, egui::CornerRadius::same(3), gold, egui::StrokeKind::Outside);
         }
     }
+}
+
+/// Copies `text` to the system clipboard, or says why it could not.
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+fn copy_to_clipboard(text: &str) -> Result<(), String> {
+    use std::sync::{Mutex, OnceLock};
+    // On X11 the copying program serves the clipboard: it lives as long as
+    // the game does.
+    static CLIPBOARD: OnceLock<Mutex<Option<arboard::Clipboard>>> = OnceLock::new();
+    let lock = CLIPBOARD.get_or_init(|| Mutex::new(arboard::Clipboard::new().ok()));
+    let mut clipboard = lock.lock().map_err(|e| e.to_string())?;
+    match clipboard.as_mut() {
+        Some(c) => c.set_text(text.to_string()).map_err(|e| e.to_string()),
+        None => Err("no clipboard".to_string()),
+    }
+}
+
+/// Without a clipboard the code is on the screen, to copy by hand.
+#[cfg(any(target_os = "android", target_os = "ios", target_arch = "wasm32"))]
+fn copy_to_clipboard(_text: &str) -> Result<(), String> {
+    Err("no clipboard".to_string())
 }

@@ -112,10 +112,12 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
 
 /// A fresh match with the app's seed (or one from the clock).
 pub fn new_match(rules: Rules, seed: Option<u64>) -> Match {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
-    });
-    Match::new(rules, seed, Seat::West)
+    Match::new(rules, seed.unwrap_or_else(clock_seed), Seat::West)
+}
+
+/// A seed from the clock, for a match nobody asked to repeat.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -140,6 +140,8 @@ pub enum NoticeText {
     SaveFailed(String),
     /// The coach's help refused.
     Aid(klaverjas::AidError),
+    /// The deal's code copied, or why not.
+    CodeCopied(Result<(), String>),
 }
 
 /// A message for the player, shown for a while beside a seat or in the

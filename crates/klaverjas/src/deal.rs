@@ -160,6 +160,20 @@ impl Deal {
         Ok(deal)
     }
 
+    /// The same deal with the table turned so that `seat`'s hand is
+    /// South's: every hand, and the dealer, move the same number of places
+    /// clockwise, so each seat keeps its partner, its opponents and its
+    /// place from the dealer. The pile stays. To replay a deal from another
+    /// seat's chair.
+    pub fn seen_from(&self, seat: Seat) -> Deal {
+        let turn = (Seat::South.index() + 4 - seat.index()) % 4;
+        let mut hands = [CardSet::EMPTY; 4];
+        for s in Seat::ALL {
+            hands[s.after(turn).index()] = self.hands[s.index()];
+        }
+        Deal { dealer: self.dealer.after(turn), hands, pile: self.pile, deck: None }
+    }
+
     /// The 32 cards in the order they leave the dealer's hand, each with
     /// the seat it goes to: packets of 3-2-3 from the dealer's left (RULES
     /// section 2, [`PACKETS`]). For a shuffled deal this is the order the
@@ -369,6 +383,23 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deal_seen_from_another_seat_gives_it_south_and_keeps_the_table() {
+        let deal = Deal::shuffled(8, Seat::East);
+        assert_eq!(deal.seen_from(Seat::South), deal);
+        for seat in Seat::ALL {
+            let turned = deal.seen_from(seat);
+            assert!(turned.validate().is_ok());
+            assert_eq!(turned.hand(Seat::South), deal.hand(seat));
+            assert_eq!(turned.hand(Seat::North), deal.hand(seat.partner()));
+            // The seat keeps its place from the dealer: the same number of
+            // steps clockwise.
+            let steps = |d: &Deal, s: Seat| (0..4).find(|&k| d.dealer.after(k) == s).unwrap();
+            assert_eq!(steps(&turned, Seat::South), steps(&deal, seat));
+            assert_eq!(turned.pile, deal.pile);
+        }
+    }
 
     #[test]
     fn shuffled_deals_are_valid_and_reproducible() {

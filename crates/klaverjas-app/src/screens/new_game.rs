@@ -6,7 +6,7 @@ use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::{Bidding, MatchLength, Preset, RoemClaim, RoemTable, Undertrump};
+use klaverjas::{Bidding, Deal, Match, MatchLength, Preset, RoemClaim, RoemTable, Seat, Undertrump};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::NewGame), start_from_rules_in_play)
@@ -21,8 +21,21 @@ fn start_from_rules_in_play(seats: Option<Res<Seats>>, mut setup: ResMut<SetupRu
     }
 }
 
+/// A deal to replay from its code, and whose hand the player takes.
+pub struct Replay {
+    code: String,
+    seat: Seat,
+}
+
+impl Default for Replay {
+    fn default() -> Replay {
+        Replay { code: String::new(), seat: Seat::South }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn new_game(
+    mut replay: Local<Replay>,
     mut contexts: EguiContexts,
     mut commands: Commands,
     texts: Res<Texts>,
@@ -38,6 +51,7 @@ fn new_game(
     let rules = &mut setup.0;
     let mut start = false;
     let mut practice = settings.0.practice;
+    let given = (!replay.code.trim().is_empty()).then(|| Deal::from_code(&replay.code));
     page(&ctx, t.get("menu.new_game"), |ui| {
         ui.horizontal_wrapped(|ui| {
             for p in Preset::ALL {
@@ -91,11 +105,27 @@ fn new_game(
             label(ui, "option.practice");
             ui.checkbox(&mut practice, "");
             ui.end_row();
+            label(ui, "replay.code");
+            ui.add(egui::TextEdit::singleline(&mut replay.code).hint_text("XXXX-XXXX-XXXX-XXXX").desired_width(combo));
+            ui.end_row();
+            if !replay.code.trim().is_empty() {
+                label(ui, "replay.seat");
+                ui.horizontal_wrapped(|ui| {
+                    for seat in Seat::ALL {
+                        ui.radio_value(&mut replay.seat, seat, t.get(&format!("compass.{}", seat.letter())));
+                    }
+                });
+                ui.end_row();
+            }
         });
+        // A code that is not one says so, and nothing starts.
+        if let Some(Err(_)) = given {
+            ui.colored_label(egui::Color32::from_rgb(170, 60, 20), t.get("replay.bad_code"));
+        }
         ui.add_space(16.0);
         // Back goes under Start where the two do not fit side by side.
         ui.horizontal_wrapped(|ui| {
-            if big_button(ui, t.get("menu.start")).clicked() {
+            if big_button(ui, t.get("menu.start")).clicked() && !matches!(given, Some(Err(_))) {
                 start = true;
             }
             if ui.button(t.get("menu.back")).clicked() {
@@ -113,12 +143,40 @@ fn new_game(
         // What the title said about a lost game or settings is over now.
         message.0.clear();
         files.0.delete_game();
-        let m = crate::new_match(*rules, None).with_practice(practice);
+        // A replayed deal comes first, turned so that the chosen hand is
+        // the player's; the match goes on with the clock's deals.
+        let m = match given {
+            Some(Ok(deal)) => replay_match(*rules, deal, replay.seat, crate::clock_seed()),
+            _ => crate::new_match(*rules, None),
+        }
+        .with_practice(practice);
         let seats = Seats::new(m, false, settings.0.bot_level.level());
         crate::seats::sit_down(&mut commands, &mut events, seats);
         next.set(Screen::Table);
     }
     Ok(())
+}
+
+/// A match that starts with `deal` as the player at `seat` had it (the
+/// player sits South, so the table turns), then goes on with `seed`'s deals.
+pub fn replay_match(rules: klaverjas::Rules, deal: Deal, seat: Seat, seed: u64) -> Match {
+    Match::from_deals(rules, vec![deal.seen_from(seat)], seed).unwrap_or_else(|_| crate::new_match(rules, Some(seed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replayed_deal_gives_the_player_the_chosen_hand() {
+        let deal = Deal::shuffled(77, Seat::North);
+        let code = deal.code();
+        for seat in Seat::ALL {
+            let m = replay_match(Preset::Classic.rules(), Deal::from_code(&code).unwrap(), seat, 5);
+            assert_eq!(m.game().hand(Seat::South), deal.hand(seat), "{seat}");
+            assert_eq!(m.game().hand(Seat::North), deal.hand(seat.partner()), "{seat}");
+        }
+    }
 }
 
 /// A drop-down of `choices`, each shown by its translated name.

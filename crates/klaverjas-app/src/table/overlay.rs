@@ -324,8 +324,11 @@ pub fn overlay(
             {
                 commands.write(TableCommand::NextDeal);
             }
-            if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
-                coach.write(crate::coach::CoachCommand::Review);
+            if !seats.demo && !seats.lesson {
+                if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
+                    coach.write(crate::coach::CoachCommand::Review);
+                }
+                share_code(ui, t, &game.deal().code(), &mut coach);
             }
         });
     }
@@ -517,6 +520,21 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
         ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
     }
     rect
+}
+
+/// The deal's code, to replay it or send it to a friend, with Copy.
+pub fn share_code(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    code: &str,
+    coach: &mut MessageWriter<crate::coach::CoachCommand>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.fill("share.code", &[("code", code)])).size(15.0));
+        if ui.button(t.get("share.copy")).clicked() {
+            coach.write(crate::coach::CoachCommand::CopyCode);
+        }
+    });
 }
 
 /// The deal in words: who played which trump, how it went, then the card
