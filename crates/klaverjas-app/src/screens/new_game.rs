@@ -163,22 +163,6 @@ pub fn replay_match(rules: klaverjas::Rules, deal: Deal, seat: Seat, seed: u64) 
     Match::from_deals(rules, vec![deal.seen_from(seat)], seed).unwrap_or_else(|_| crate::new_match(rules, Some(seed)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_replayed_deal_gives_the_player_the_chosen_hand() {
-        let deal = Deal::shuffled(77, Seat::North);
-        let code = deal.code();
-        for seat in Seat::ALL {
-            let m = replay_match(Preset::Classic.rules(), Deal::from_code(&code).unwrap(), seat, 5);
-            assert_eq!(m.game().hand(Seat::South), deal.hand(seat), "{seat}");
-            assert_eq!(m.game().hand(Seat::North), deal.hand(seat.partner()), "{seat}");
-        }
-    }
-}
-
 /// A drop-down of `choices`, each shown by its translated name.
 fn choice<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
@@ -218,5 +202,21 @@ pub fn roem_key(r: RoemTable) -> &'static str {
         RoemTable::Blog => "roem.blog",
         RoemTable::Cards001 => "roem.001",
         RoemTable::Nku => "roem.nku",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replayed_deal_gives_the_player_the_chosen_hand() {
+        let deal = Deal::shuffled(77, Seat::North);
+        let code = deal.code();
+        for seat in Seat::ALL {
+            let m = replay_match(Preset::Classic.rules(), Deal::from_code(&code).unwrap(), seat, 5);
+            assert_eq!(m.game().hand(Seat::South), deal.hand(seat), "{seat}");
+            assert_eq!(m.game().hand(Seat::North), deal.hand(seat.partner()), "{seat}");
+        }
     }
 }
