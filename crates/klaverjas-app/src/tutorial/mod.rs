@@ -55,8 +55,8 @@ pub struct Tutorial {
     pub hint_shown: bool,
     /// After a trick, what the coach would have played instead.
     pub coach_note: Option<String>,
-    /// The learner's choice at action `n`, the advice and the expert's
-    /// card of that turn, and the tricks complete when it was made.
+    /// The learner's choice at action `n`, the advice and the club
+    /// player's card of that turn, and the tricks complete when it was made.
     played_against: Option<(usize, Action, Decision, Option<Action>, usize)>,
     /// The turn the coach last spoke about.
     coach_for: Option<usize>,
@@ -64,8 +64,9 @@ pub struct Tutorial {
     quit_at: Option<f32>,
     /// The learner pressed Next.
     next_pressed: bool,
-    /// The expert's card for the learner's turn at action `n`.
-    expert_choice: Option<(usize, Action)>,
+    /// The club player's (the heuristic's) card for the learner's turn at
+    /// action `n`: a second opinion.
+    club_choice: Option<(usize, Action)>,
 }
 
 /// What the learner asks of the lesson.
@@ -183,7 +184,7 @@ pub fn start_lesson(
         coach_for: None,
         quit_at: None,
         next_pressed: false,
-        expert_choice: None,
+        club_choice: None,
     });
 }
 
@@ -422,10 +423,11 @@ fn enter_step(t: &mut Tutorial, seats: &mut Seats, gate: &mut ActionGate, show: 
     show.lesson_roem_help = t.lesson.point_out_roem;
 }
 
-/// The coach of a deal played out: the club player's (heuristic's) choice
-/// for each of the learner's turns with its reason, shown on request, and
-/// after each trick a word when the learner's card was neither its nor the
-/// expert's. Both see only the learner's view, as any bot.
+/// The coach of a deal played out: the hint for each of the learner's
+/// turns (the expert's choice, in the club player's words where they
+/// agree), shown on request, and after each trick a word when the
+/// learner's card was neither the expert's nor the club player's. Both see
+/// only the learner's view, as any bot.
 fn coach(
     t: &mut Tutorial,
     seats: &Seats,
@@ -437,11 +439,9 @@ fn coach(
     let game = seats.game();
     let at = game.actions().len();
     if ready && game.to_act() == Some(HUMAN) && t.advice.as_ref().is_none_or(|(n, _)| *n != at) {
-        // The club player's choice, in words a learner follows; the
-        // expert's is a second opinion.
         let view = game.view(HUMAN);
-        let decision = Level::Heuristic.bot(at as u64).decide(&view);
-        t.expert_choice = Some((at, Level::Expert.bot(at as u64).decide(&view).action));
+        let decision = klaverjas_ai::coach::hint(&view, at as u64);
+        t.club_choice = Some((at, Level::Heuristic.bot(at as u64).decide(&view).action));
         if demo {
             actions.write(PlayerAction { seat: HUMAN, action: decision.action });
         }
@@ -454,11 +454,11 @@ fn coach(
         && t.played_against.as_ref().is_none_or(|p| p.0 != *n)
         && let Some(&played) = game.actions().get(*n)
     {
-        let expert = t.expert_choice.filter(|(m, _)| m == n).map(|(_, a)| a);
-        t.played_against = Some((*n, played, advice.clone(), expert, game.tricks().len()));
+        let club = t.club_choice.filter(|(m, _)| m == n).map(|(_, a)| a);
+        t.played_against = Some((*n, played, advice.clone(), club, game.tricks().len()));
     }
     // Once the trick is complete and seen, the coach's word.
-    if let Some((n, played, advice, expert, tricks)) = t.played_against.clone()
+    if let Some((n, played, advice, club, tricks)) = t.played_against.clone()
         && ready
         && game.tricks().len() > tricks
         && t.coach_for != Some(n)
@@ -466,7 +466,7 @@ fn coach(
         t.coach_for = Some(n);
         // Only a card both the club player and the expert would not have
         // played is worth a word: where they differ, either is fine.
-        let neither = played != advice.action && expert != Some(played);
+        let neither = played != advice.action && club != Some(played);
         t.coach_note = neither.then(|| {
             texts.fill(
                 "coach.instead",
