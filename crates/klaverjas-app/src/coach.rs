@@ -31,8 +31,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub enum CoachCommand {
     Hint,
     Undo,
-    /// Review the deal just finished.
+    /// Review the deal just finished, or the last finished one.
     Review,
+    /// Review deal `n` (1-based) of the match, if it is finished.
+    ReviewDeal(usize),
     /// Close the review.
     CloseReview,
     /// Copy the deal's code to the clipboard, to share it.
@@ -125,7 +127,11 @@ fn coach_commands(
     let now = time.elapsed_secs();
     for command in commands.read() {
         match command {
-            CoachCommand::Review => start_review(&seats, &mut review),
+            CoachCommand::Review => {
+                let last = seats.m.deals_finished().max(1);
+                start_review(&seats, &mut review, last);
+            }
+            CoachCommand::ReviewDeal(n) => start_review(&seats, &mut review, *n),
             CoachCommand::CloseReview => *review = DealReview::default(),
             CoachCommand::CopyCode => {
                 let copied = copy_to_clipboard(&seats.game().deal().code());
@@ -164,14 +170,14 @@ fn coach_commands(
     }
 }
 
-/// Starts the review of South's cards in the deal just finished, unless it
-/// is under way. A demo's is asked for by `--review`.
-fn start_review(seats: &Seats, review: &mut DealReview) {
-    let game = seats.game();
-    let number = seats.m.deal_number();
-    if game.result().is_none() || review.deal.as_ref().is_some_and(|(n, _)| *n == number) {
+/// Starts the review of South's cards in deal `number` of the match, if
+/// it is finished and its review not already under way or shown. A demo's
+/// is asked for by `--review`.
+fn start_review(seats: &Seats, review: &mut DealReview, number: usize) {
+    if review.deal.as_ref().is_some_and(|(n, _)| *n == number) {
         return;
     }
+    let Some(game) = seats.m.finished_deal(number) else { return };
     let start = Game::new(*game.rules(), *game.deal());
     let mut reviewer = Reviewer::new(start, game.actions().to_vec(), HUMAN, seats.m.seed() ^ number as u64);
     let progress = Arc::new(AtomicUsize::new(0));
@@ -298,9 +304,6 @@ fn review_window(
 ) -> Result {
     let Some(seats) = seats else { return Ok(()) };
     let Some((number, game)) = review.deal.clone() else { return Ok(()) };
-    if number != seats.m.deal_number() {
-        return Ok(());
-    }
     let t = &texts.0;
     let faces: Vec<egui::TextureId> = (0..32)
         .filter_map(klaverjas::Card::from_index)
@@ -320,6 +323,17 @@ fn review_window(
             // Close first: the review may be longer than the screen.
             ui.horizontal_wrapped(|ui| {
                 close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+                // The other deals of the match, when there are.
+                let finished = seats.m.deals_finished();
+                if finished > 1 {
+                    if ui.add_enabled(number > 1, egui::Button::new("◀")).clicked() {
+                        out.write(CoachCommand::ReviewDeal(number - 1));
+                    }
+                    ui.label(t.fill("deal_review.deal", &[("n", &number.to_string()), ("of", &finished.to_string())]));
+                    if ui.add_enabled(number < finished, egui::Button::new("▶")).clicked() {
+                        out.write(CoachCommand::ReviewDeal(number + 1));
+                    }
+                }
                 crate::table::overlay::share_code(ui, t, &game.deal().code(), &mut out);
             });
             egui::ScrollArea::vertical()

@@ -704,3 +704,33 @@ fn a_hint_is_the_experts_card_and_is_counted() {
     act(&mut app, hint.action);
     assert!(app.world().resource::<Hint>().shown(seats(&app).moment()).is_none(), "gone with the turn");
 }
+
+/// After a deal, its review is worked out off the main thread while the
+/// table goes on; every card the player played is in it, and an earlier
+/// deal can be reviewed from the match's record.
+#[test]
+fn a_finished_deal_is_reviewed_card_by_card() {
+    use klaverjas_app::coach::{CoachCommand, DealReview};
+    let mut app = headless_app(Options { seed: Some(34), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 34));
+    play_until(&mut app, "the end of the deal", |s| s.game().result().is_some());
+    coach(&mut app, CoachCommand::Review);
+    run_until(&mut app, "the review", |app| app.world().resource::<DealReview>().review.is_some());
+    let review = app.world().resource::<DealReview>().review.clone().unwrap();
+    let played: Vec<Card> = seats(&app)
+        .game()
+        .tricks()
+        .iter()
+        .flat_map(|t| t.plays().filter(|&(s, _)| s == HUMAN).map(|(_, c)| c).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(review.cards.iter().map(|c| c.card).collect::<Vec<_>>(), played);
+    assert!(review.cards.iter().all(|c| c.loss >= 0 && c.value(c.card).is_some()));
+    assert_eq!(review.bids.len(), seats(&app).game().bids().iter().filter(|(s, _)| *s == HUMAN).count());
+    // The next deal starts; the first is still there to review.
+    app.world_mut().write_message(TableCommand::NextDeal);
+    app.update();
+    coach(&mut app, CoachCommand::CloseReview);
+    coach(&mut app, CoachCommand::ReviewDeal(1));
+    run_until(&mut app, "the first deal's review again", |app| app.world().resource::<DealReview>().review.is_some());
+    assert_eq!(app.world().resource::<DealReview>().review.as_ref(), Some(&review), "the same deal, the same review");
+}

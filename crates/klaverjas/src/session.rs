@@ -23,6 +23,8 @@ pub struct Match {
     practice: bool,
     /// The help taken in each deal so far, by deal; empty while none was.
     aids: Vec<Aids>,
+    /// Every earlier deal as played, so that any can be reviewed.
+    played: Vec<GameRecord>,
 }
 
 /// The help a player took in one deal of a practice match.
@@ -107,7 +109,17 @@ impl Match {
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
         let game = Game::new(rules, Deal::shuffled(deal_seed(seed, 0), first_dealer));
         let sheet = ScoreSheet::default();
-        Match { rules, seed, first_dealer, given: Vec::new(), sheet, game, practice: false, aids: Vec::new() }
+        Match {
+            rules,
+            seed,
+            first_dealer,
+            given: Vec::new(),
+            sheet,
+            game,
+            practice: false,
+            aids: Vec::new(),
+            played: Vec::new(),
+        }
     }
 
     /// A match that plays `deals` first, each with its own dealer, and then
@@ -130,6 +142,7 @@ impl Match {
             game,
             practice: false,
             aids: Vec::new(),
+            played: Vec::new(),
         })
     }
 
@@ -286,15 +299,30 @@ impl Match {
             Some(&deal) => deal,
             None => Deal::shuffled(deal_seed(self.seed, n as u64), self.game.dealer().next()),
         };
-        self.game = Game::new(self.rules, deal);
+        let done = std::mem::replace(&mut self.game, Game::new(self.rules, deal));
+        self.played.push(done.record());
         Ok(())
+    }
+
+    /// Deal `number` (1-based) as played, if it is finished: an earlier
+    /// one, or the one just ended.
+    pub fn finished_deal(&self, number: usize) -> Option<Game> {
+        if number == self.deal_number() && self.game.result().is_some() {
+            return Some(self.game.clone());
+        }
+        self.played.get(number.checked_sub(1)?).and_then(|r| Game::from_record(r).ok())
+    }
+
+    /// How many deals are finished.
+    pub fn deals_finished(&self) -> usize {
+        self.sheet.rows.len()
     }
 
     pub fn record(&self) -> MatchRecord {
         // A record without given deals keeps the old format, so that a
         // version that does not know them still reads it; one with given
         // deals must not be read by such a version, which would drop them.
-        let plain = self.given.is_empty() && !self.practice && self.aids.is_empty();
+        let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
         let format = if plain { GameRecord::FORMAT } else { MatchRecord::FORMAT };
         MatchRecord {
             format,
@@ -305,6 +333,7 @@ impl Match {
             game: self.game.record(),
             practice: self.practice,
             aids: self.aids.clone(),
+            played: self.played.clone(),
         }
     }
 
@@ -322,6 +351,7 @@ impl Match {
             game,
             practice: r.practice,
             aids: r.aids.clone(),
+            played: r.played.clone(),
         })
     }
 }
@@ -349,11 +379,16 @@ pub struct MatchRecord {
     /// The help taken, by deal; absent while none was.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub aids: Vec<Aids>,
+    /// The earlier deals as played; absent in older saves, whose earlier
+    /// deals cannot be reviewed.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub played: Vec<GameRecord>,
 }
 
 impl MatchRecord {
     /// The newest match format this version reads: 2 added given deals, 3
-    /// practice and the help taken. A match with none of them is written as
+    /// practice, the help taken and the earlier deals as played. A match
+    /// with none of them (in its first deal, not practice) is written as
     /// [`GameRecord::FORMAT`], which says how its current deal replays, so
     /// that older versions still read it; one with any of them must not be
     /// read by a version that would drop them.

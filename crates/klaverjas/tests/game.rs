@@ -572,3 +572,25 @@ fn hints_and_undos_are_kept_by_deal_and_the_score_stands_once_a_deal_is_over() {
     assert!(back.is_practice());
     assert_eq!(back.aids(1), m.aids(1));
 }
+
+#[test]
+fn every_finished_deal_of_a_match_can_be_replayed_after_a_save() {
+    let mut m = Match::new(Rules::classic(), 8, Seat::North);
+    let mut rng = Rng::new(8);
+    let mut finished = Vec::new();
+    for _ in 0..3 {
+        finish_deal(&mut m, &mut rng);
+        assert_eq!(m.finished_deal(m.deal_number()).as_ref(), Some(m.game()), "the deal just ended");
+        finished.push(m.game().clone());
+        m.next_deal().unwrap();
+    }
+    assert_eq!(m.finished_deal(4), None, "the deal in play is not finished");
+    assert_eq!(m.deals_finished(), 3);
+    let record = m.record();
+    assert_eq!(record.format, MatchRecord::FORMAT, "an older reader must not drop the deals played");
+    let json = serde_json::to_string(&record).unwrap();
+    let back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
+    for (i, game) in finished.iter().enumerate() {
+        assert_eq!(back.finished_deal(i + 1).as_ref(), Some(game), "deal {}", i + 1);
+    }
+}

@@ -143,6 +143,11 @@ pub fn overlay(
                 if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
                     review_wanted = Some(!show.reviewing);
                 }
+                // The review of the deals played so far.
+                let review = egui::Button::new(RichText::new(t.get("table.review")).size(15.0));
+                if !seats.demo && !seats.lesson && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
+                    coach.write(crate::coach::CoachCommand::Review);
+                }
                 // A practice game's coach (H and U on the keyboard).
                 if crate::coach::helps(&seats) {
                     let asked = hint.working() || hint.shown(seats.moment()).is_some();
