@@ -90,11 +90,14 @@ impl DealReview {
 pub fn plugin(app: &mut App) {
     app.add_message::<CoachCommand>().init_resource::<Hint>().init_resource::<DealReview>().add_systems(
         Update,
-        (keys, coach_commands, finish_hint, finish_review).chain().in_set(crate::seats::Flow::Input),
+        (keys.run_if(in_state(Screen::Table)), coach_commands, finish_hint, finish_review)
+            .chain()
+            .in_set(crate::seats::Flow::Input),
     );
 }
 
-/// H asks for a hint, U takes the last card back.
+/// At the table, H asks for a hint and U takes the last card back (in the
+/// menus the letters are for the text fields).
 fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<CoachCommand>) {
     let Some(keys) = keys else { return };
     if keys.just_pressed(KeyCode::KeyH) {

@@ -38,6 +38,7 @@ fn bubble(
     drawn: Res<Drawn>,
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
+    mut coach: MessageWriter<crate::coach::CoachCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -95,7 +96,7 @@ fn bubble(
                     let hint = t.fill("coach.hint_is", &[("reason", &crate::words::reason(&d.reason, t))]);
                     ui.label(RichText::new(hint).size(16.0).strong());
                 } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).size(17.0)).clicked() {
-                    out.write(TutorialCommand::Hint);
+                    coach.write(crate::coach::CoachCommand::Hint);
                 }
             }
             None => {

@@ -76,8 +76,6 @@ pub enum TutorialCommand {
     Start { id: String, step: usize },
     /// Past the words of a step.
     Next,
-    /// Show the coach's hint for this turn.
-    Hint,
     /// Back to the list of lessons.
     Leave,
 }
@@ -96,7 +94,16 @@ pub fn plugin(app: &mut App) {
         .init_resource::<LessonProgress>()
         .add_message::<TutorialCommand>()
         .add_systems(Startup, load_progress)
-        .add_systems(Update, (commands, run_step, quit_after_lesson).chain().after(Flow::React));
+        .add_systems(Update, (commands, hint, run_step, quit_after_lesson).chain().after(Flow::React));
+}
+
+/// The coach's Hint (the bubble's button, or H) shows the hint of the
+/// learner's turn in a deal played out.
+fn hint(mut asked: MessageReader<crate::coach::CoachCommand>, tutorial: Option<ResMut<Tutorial>>) {
+    let hint = asked.read().any(|c| *c == crate::coach::CoachCommand::Hint);
+    if let (true, Some(mut t)) = (hint, tutorial) {
+        t.hint_shown = true;
+    }
 }
 
 /// `klaverjas --lessons`: one JSON line per lesson.
@@ -224,11 +231,6 @@ fn commands(
                 // one finishes the lesson.
                 if let Some(t) = tutorial.as_deref_mut() {
                     t.next_pressed = true;
-                }
-            }
-            TutorialCommand::Hint => {
-                if let Some(t) = tutorial.as_deref_mut() {
-                    t.hint_shown = true;
                 }
             }
             TutorialCommand::Leave => {
