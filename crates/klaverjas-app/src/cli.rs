@@ -21,7 +21,8 @@ pub struct Options {
     pub lesson: Option<String>,
     /// Quit with 0 when the lesson ends.
     pub quit_after_lesson: bool,
-    /// After each deal, review South's cards before dealing on or quitting.
+    /// In a demo, review South's cards after each deal before dealing on or
+    /// quitting.
     pub review: bool,
 }
 
@@ -57,8 +58,8 @@ klaverjas: the Dutch card game against three bots
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
-  --review               after each deal, open its review (South's cards) and
-                         wait for it before dealing on or quitting
+  --review               in a demo, after each deal, open its review (South's
+                         cards) and wait for it before dealing on or quitting
   --help                 this text";
 
 /// What the command line asks for.

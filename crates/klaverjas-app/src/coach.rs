@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What the player asks of the coach.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum CoachCommand {
     Hint,
     Undo,
@@ -37,8 +37,8 @@ pub enum CoachCommand {
     ReviewDeal(usize),
     /// Close the review.
     CloseReview,
-    /// Copy the deal's code to the clipboard, to share it.
-    CopyCode,
+    /// Copy a deal's code (the one on the screen) to the clipboard.
+    CopyCode(String),
 }
 
 /// The hint for the player's turn: being worked out, then shown until the
@@ -66,6 +66,9 @@ impl Hint {
 /// trick.
 #[derive(Resource, Default)]
 pub struct DealReview {
+    /// The sitting it belongs to ([`Moment::table`]): another match's
+    /// review is not shown.
+    pub table: u64,
     /// The deal as played, and its number in the match.
     pub deal: Option<(usize, Game)>,
     /// The player's decisions reviewed so far and in all.
@@ -84,6 +87,11 @@ impl DealReview {
 
     pub fn reviewed(&self) -> usize {
         self.progress.load(Ordering::Relaxed)
+    }
+
+    /// The number of the deal under review at this sitting, if any.
+    pub fn showing(&self, seats: &Seats) -> Option<usize> {
+        self.deal.as_ref().filter(|_| self.table == seats.moment().table).map(|(n, _)| *n)
     }
 }
 
@@ -136,12 +144,16 @@ fn coach_commands(
             }
             CoachCommand::ReviewDeal(n) => start_review(&seats, &mut review, *n),
             CoachCommand::CloseReview => *review = DealReview::default(),
-            CoachCommand::CopyCode => {
-                let copied = copy_to_clipboard(&seats.game().deal().code());
+            CoachCommand::CopyCode(code) => {
+                let copied = copy_to_clipboard(code);
                 let warning = copied.is_err();
                 show.notice(NoticeText::CodeCopied(copied), Some(HUMAN), now, warning);
             }
-            _ if !helps(&seats) => {}
+            // A lesson has its own hint; a demo has no player.
+            _ if seats.lesson || seats.demo || !seats.is_human(HUMAN) => {}
+            _ if !seats.m.is_practice() => {
+                show.notice(NoticeText::Aid(klaverjas::AidError::CountingMatch), Some(HUMAN), now, true);
+            }
             CoachCommand::Hint => {
                 let at = seats.moment();
                 let asked = hint.at == Some(at) && (hint.working() || hint.decision.is_some());
@@ -177,7 +189,7 @@ fn coach_commands(
 /// it is finished and its review not already under way or shown. A demo's
 /// is asked for by `--review`.
 fn start_review(seats: &Seats, review: &mut DealReview, number: usize) {
-    if review.deal.as_ref().is_some_and(|(n, _)| *n == number) {
+    if review.showing(seats) == Some(number) {
         return;
     }
     let Some(game) = seats.m.finished_deal(number) else { return };
@@ -186,6 +198,7 @@ fn start_review(seats: &Seats, review: &mut DealReview, number: usize) {
     let progress = Arc::new(AtomicUsize::new(0));
     let counter = progress.clone();
     *review = DealReview {
+        table: seats.moment().table,
         deal: Some((number, game.clone())),
         progress,
         decisions: reviewer.progress().1,
@@ -248,7 +261,7 @@ fn hint_panel(
     table: Res<Table>,
     texts: Res<Texts>,
 ) -> Result {
-    let Some(seats) = seats else { return Ok(()) };
+    let Some(seats) = seats.filter(|s| helps(s)) else { return Ok(()) };
     let Some(decision) = hint.shown(seats.moment()) else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -257,10 +270,7 @@ fn hint_panel(
     if let Action::Play(card) = decision.action {
         outline::paint(&ctx, &outline::card(&layout, &show.shown, card));
     }
-    let words = t.fill(
-        "coach.hint_is",
-        &[("card", &action_words(decision.action, t, game)), ("reason", &crate::words::reason(&decision.reason, t))],
-    );
+    let words = hint_words(decision, t, game);
     // Just above the player's cards, as wide as the hand may be.
     let hand_top = layout.hand_centre(HUMAN).y - layout.hand_card(HUMAN).y * 0.5 - 10.0;
     let width = (layout.area.width() - 24.0).min(560.0);
@@ -274,6 +284,17 @@ fn hint_panel(
             });
         });
     Ok(())
+}
+
+/// A hint in words: its reason, which names the card or bid, or where a
+/// reason does not, the card or bid alone.
+pub fn hint_words(decision: &Decision, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match decision.reason {
+        klaverjas_ai::Reason::OnlyChoice | klaverjas_ai::Reason::Random => {
+            t.fill("coach.hint_card", &[("card", &action_words(decision.action, t, game))])
+        }
+        _ => t.fill("coach.hint_is", &[("reason", &crate::words::reason(&decision.reason, t))]),
+    }
 }
 
 /// An action as the player reads it.
@@ -306,6 +327,9 @@ fn review_window(
     mut out: MessageWriter<CoachCommand>,
 ) -> Result {
     let Some(seats) = seats else { return Ok(()) };
+    if review.showing(&seats).is_none() {
+        return Ok(());
+    }
     let Some((number, game)) = review.deal.clone() else { return Ok(()) };
     let t = &texts.0;
     let faces: Vec<egui::TextureId> = (0..32)
@@ -329,7 +353,9 @@ fn review_window(
                 // The other deals of the match, when there are.
                 let finished = seats.m.deals_finished();
                 if finished > 1 {
-                    if ui.add_enabled(number > 1, egui::Button::new("◀")).clicked() {
+                    // A match saved before deals were kept lacks its first.
+                    let earlier = number > 1 && seats.m.finished_deal(number - 1).is_some();
+                    if ui.add_enabled(earlier, egui::Button::new("◀")).clicked() {
                         out.write(CoachCommand::ReviewDeal(number - 1));
                     }
                     ui.label(t.fill("deal_review.deal", &[("n", &number.to_string()), ("of", &finished.to_string())]));
@@ -337,7 +363,7 @@ fn review_window(
                         out.write(CoachCommand::ReviewDeal(number + 1));
                     }
                 }
-                crate::table::overlay::share_code(ui, t, &game.deal().code(), &mut out);
+                crate::table::overlay::share_code(ui, t, game.deal().code(), &mut out);
             });
             egui::ScrollArea::vertical()
                 .max_height(area.height() - 180.0)

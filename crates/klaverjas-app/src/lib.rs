@@ -185,13 +185,13 @@ fn deal_on_and_quit(
     if seats.demo || config.0.quit_after_deals.is_some() {
         redraw.write(bevy::window::RequestRedraw);
     }
-    // With --review each deal's review is opened and worked out, and
-    // photographed, before the match goes on.
-    if config.0.review {
+    // With --review a demo's every deal is reviewed, and photographed,
+    // before the match goes on.
+    if config.0.review && seats.demo {
         let number = seats.m.deal_number();
-        match &review.deal {
-            Some((n, _)) if *n == number && review.review.is_none() => return,
-            Some((n, _)) if *n == number => {
+        match review.showing(&seats) {
+            Some(n) if n == number && review.review.is_none() => return,
+            Some(n) if n == number => {
                 if over_since.is_none() {
                     show.photograph(format!("deal{number:02}-review.png"), now + 1.0);
                 }

@@ -38,11 +38,13 @@ impl Controller {
     }
 }
 
-/// Where a match stands, for answers worked out off the main thread: the
-/// deal, the actions taken in it, and the cards taken back, after which the
-/// same count of actions may be another position.
+/// Where a match stands, for answers worked out off the main thread: which
+/// match (each `Seats` is one, new game or lesson or loaded save), the
+/// deal, the actions taken in it, and the cards taken back, after which
+/// the same count of actions may be another position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Moment {
+    pub table: u64,
     pub deal: usize,
     pub actions: usize,
     pub undos: u16,
@@ -67,6 +69,8 @@ pub struct Seats {
     pub lesson: bool,
     controllers: [Controller; 4],
     thinking: Option<Thinking>,
+    /// This sitting's number, different for every `Seats` made.
+    table: u64,
     /// Events written that the show has not taken in yet: no seat acts
     /// until it has, so the show never falls behind the match.
     pub(crate) unseen: bool,
@@ -88,7 +92,9 @@ impl Seats {
     }
 
     pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
-        Seats { m, demo, lesson: false, controllers, thinking: None, unseen: true }
+        static SITTINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let table = SITTINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Seats { m, demo, lesson: false, controllers, thinking: None, table, unseen: true }
     }
 
     /// Gives `seat` to `controller` (a lesson hands its seats to bots for
@@ -154,7 +160,7 @@ impl Seats {
     /// Where the match stands.
     pub fn moment(&self) -> Moment {
         let deal = self.m.deal_number();
-        Moment { deal, actions: self.m.game().actions().len(), undos: self.m.aids(deal).undos }
+        Moment { table: self.table, deal, actions: self.m.game().actions().len(), undos: self.m.aids(deal).undos }
     }
 }
 

@@ -734,3 +734,24 @@ fn a_finished_deal_is_reviewed_card_by_card() {
     run_until(&mut app, "the first deal's review again", |app| app.world().resource::<DealReview>().review.is_some());
     assert_eq!(app.world().resource::<DealReview>().review.as_ref(), Some(&review), "the same deal, the same review");
 }
+
+/// A hint or a review belongs to its match: after a new match neither is
+/// shown, and the new match's own can be asked for.
+#[test]
+fn a_new_match_drops_the_old_hint_and_review() {
+    use klaverjas_app::coach::{CoachCommand, DealReview, Hint};
+    let mut app = headless_app(Options { seed: Some(35), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, practice_seats(35));
+    play_until(&mut app, "the end of the deal", |s| s.game().result().is_some());
+    coach(&mut app, CoachCommand::Review);
+    run_until(&mut app, "the review", |app| app.world().resource::<DealReview>().review.is_some());
+    app.world_mut().write_message(TableCommand::NewMatch);
+    app.update();
+    run_until(&mut app, "the player's first bid", |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
+    assert_eq!(app.world().resource::<DealReview>().showing(seats(&app)), None, "the old match's review");
+    coach(&mut app, CoachCommand::Hint);
+    run_until(&mut app, "the new match's hint", |app| {
+        app.world().resource::<Hint>().shown(seats(app).moment()).is_some()
+    });
+    assert_eq!(seats(&app).m.aids(1).hints, 1, "counted on the new match");
+}

@@ -304,13 +304,17 @@ impl Match {
         Ok(())
     }
 
-    /// Deal `number` (1-based) as played, if it is finished: an earlier
-    /// one, or the one just ended.
+    /// Deal `number` (1-based) as played, if it is finished and kept: an
+    /// earlier one, or the one just ended. A match saved before deals were
+    /// kept lacks its first ones.
     pub fn finished_deal(&self, number: usize) -> Option<Game> {
         if number == self.deal_number() && self.game.result().is_some() {
             return Some(self.game.clone());
         }
-        self.played.get(number.checked_sub(1)?).and_then(|r| Game::from_record(r).ok())
+        // `played` holds the last of the deals before the current one.
+        let before = self.sheet.rows.len() - usize::from(self.game.result().is_some());
+        let missing = before.saturating_sub(self.played.len());
+        self.played.get(number.checked_sub(1 + missing)?).and_then(|r| Game::from_record(r).ok())
     }
 
     /// How many deals are finished.

@@ -594,3 +594,22 @@ fn every_finished_deal_of_a_match_can_be_replayed_after_a_save() {
         assert_eq!(back.finished_deal(i + 1).as_ref(), Some(game), "deal {}", i + 1);
     }
 }
+
+#[test]
+fn a_match_saved_before_deals_were_kept_reviews_only_the_later_ones() {
+    let mut m = Match::new(Rules::classic(), 9, Seat::East);
+    let mut rng = Rng::new(9);
+    for _ in 0..2 {
+        finish_deal(&mut m, &mut rng);
+        m.next_deal().unwrap();
+    }
+    // As an older version saved it: no deals kept.
+    let old = MatchRecord { played: Vec::new(), ..m.record() };
+    let mut back = Match::from_record(&old).unwrap();
+    finish_deal(&mut back, &mut rng);
+    let third = back.game().clone();
+    back.next_deal().unwrap();
+    assert_eq!(back.finished_deal(1), None);
+    assert_eq!(back.finished_deal(2), None);
+    assert_eq!(back.finished_deal(3), Some(third), "deal 3 under its own number");
+}

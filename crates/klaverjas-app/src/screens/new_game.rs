@@ -150,6 +150,8 @@ fn new_game(
             _ => crate::new_match(*rules, None),
         }
         .with_practice(practice);
+        // The code was for this game; the next starts fresh.
+        *replay = Replay::default();
         let seats = Seats::new(m, false, settings.0.bot_level.level());
         crate::seats::sit_down(&mut commands, &mut events, seats);
         next.set(Screen::Table);

@@ -291,7 +291,7 @@ pub fn overlay(
         }
     }
     // The deal's review takes the score's place until it is closed.
-    let reviewing = deal_review.deal.as_ref().is_some_and(|(n, _)| *n == seats.m.deal_number());
+    let reviewing = deal_review.showing(&seats) == Some(seats.m.deal_number());
     if let (Some(result), true, false) = (show.shown.result, show.idle(now), reviewing) {
         let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
         // A lesson's bubble, which talks about the sheet, stands left of the
@@ -333,7 +333,7 @@ pub fn overlay(
                 if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
                     coach.write(crate::coach::CoachCommand::Review);
                 }
-                share_code(ui, t, &game.deal().code(), &mut coach);
+                share_code(ui, t, game.deal().code(), &mut coach);
             }
         });
     }
@@ -531,13 +531,13 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
 pub fn share_code(
     ui: &mut egui::Ui,
     t: &crate::i18n::Texts,
-    code: &str,
+    code: String,
     coach: &mut MessageWriter<crate::coach::CoachCommand>,
 ) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.fill("share.code", &[("code", code)])).size(15.0));
+        ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).size(15.0));
         if ui.button(t.get("share.copy")).clicked() {
-            coach.write(crate::coach::CoachCommand::CopyCode);
+            coach.write(crate::coach::CoachCommand::CopyCode(code));
         }
     });
 }

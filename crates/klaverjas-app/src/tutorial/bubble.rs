@@ -92,8 +92,8 @@ fn bubble(
                     ui.label(RichText::new(note).size(16.0).color(WARM));
                 }
                 let advice = tutorial.advice.as_ref().zip(seats.as_deref());
-                if let (Some(((_, d), _)), true) = (advice, tutorial.hint_shown) {
-                    let hint = t.fill("coach.hint_is", &[("reason", &crate::words::reason(&d.reason, t))]);
+                if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
+                    let hint = crate::coach::hint_words(d, t, seats.game());
                     ui.label(RichText::new(hint).size(16.0).strong());
                 } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).size(17.0)).clicked() {
                     coach.write(crate::coach::CoachCommand::Hint);
