@@ -18,6 +18,7 @@ pub mod cli;
 pub mod coach;
 pub mod i18n;
 pub mod pictures;
+pub mod platform;
 pub mod save;
 pub mod screens;
 pub mod seats;

@@ -67,15 +67,10 @@ pub enum Damage {
 }
 
 impl Store {
-    /// The given directory, else the platform's data directory, else the
-    /// working directory.
+    /// The given directory, else the platform's
+    /// ([`crate::platform::this_data_dir`]).
     pub fn new(dir: Option<PathBuf>) -> Store {
-        let dir = dir
-            .or_else(|| {
-                directories::ProjectDirs::from("org", "klaverjas", "klaverjas").map(|d| d.data_dir().to_path_buf())
-            })
-            .unwrap_or_else(|| PathBuf::from("."));
-        Store { dir }
+        Store { dir: dir.unwrap_or_else(crate::platform::this_data_dir) }
     }
 
     pub fn save_path(&self) -> PathBuf {

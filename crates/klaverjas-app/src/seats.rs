@@ -14,6 +14,7 @@ use crate::show::Show;
 use crate::{Files, PlayerSettings};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
+use bevy::window::AppLifecycle;
 use klaverjas::{Action, ActionError, Event, Game, Match, Seat};
 use klaverjas_ai::{Bot, Decision, Level};
 use std::collections::VecDeque;
@@ -237,6 +238,8 @@ pub fn plugin(app: &mut App) {
         .add_message::<TableCommand>()
         .add_message::<GameEvent>()
         .init_resource::<ActionGate>()
+        .init_resource::<Suspended>()
+        .add_message::<AppLifecycle>()
         .configure_sets(Update, (Flow::Input, Flow::Engine, Flow::React).chain())
         .configure_sets(Update, Flow::Engine.run_if(in_state(crate::Screen::Table)))
         .add_systems(
@@ -245,6 +248,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Flow::Engine),
         )
+        .add_systems(Update, follow_lifecycle.before(Flow::Input))
         .add_systems(Update, save_after_events.in_set(Flow::React));
 }
 
@@ -309,15 +313,49 @@ fn apply_table_commands(
     }
 }
 
+/// The system has put the app in the background: a phone may kill it
+/// there without warning, so the match is on disk and nothing moves.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Suspended(pub bool);
+
+/// On suspend, saves the match and stops the bots; on resume, goes on.
+fn follow_lifecycle(
+    mut lifecycle: MessageReader<AppLifecycle>,
+    seats: Option<Res<Seats>>,
+    files: Res<Files>,
+    mut suspended: ResMut<Suspended>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for event in lifecycle.read() {
+        match event {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
+                if !suspended.0
+                    && let Some(seats) = seats.as_deref().filter(|s| !s.demo && !s.lesson)
+                    && let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo))
+                {
+                    error!("the game could not be saved on suspend: {e}");
+                }
+                suspended.0 = true;
+            }
+            AppLifecycle::WillResume | AppLifecycle::Running => {
+                suspended.0 = false;
+                redraw.write(bevy::window::RequestRedraw);
+            }
+            AppLifecycle::Idle => {}
+        }
+    }
+}
+
 /// Takes a finished bot decision and applies it, once the show is ready
 /// for it.
 fn finish_thinking(
     seats: Option<ResMut<Seats>>,
     show: Res<Show>,
     time: Res<Time>,
+    suspended: Res<Suspended>,
     mut events: MessageWriter<GameEvent>,
 ) {
-    let Some(mut seats) = seats else { return };
+    let Some(mut seats) = seats.filter(|_| !suspended.0) else { return };
     if !seats.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !seats.ready(&show, time.elapsed_secs()) {
         return;
     }
@@ -337,8 +375,8 @@ fn finish_thinking(
 
 /// Hands the position to the bot whose turn it is, once the show has
 /// caught up: it sees only its seat's view.
-fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>) {
-    let Some(mut seats) = seats else { return };
+fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, suspended: Res<Suspended>) {
+    let Some(mut seats) = seats.filter(|_| !suspended.0) else { return };
     if seats.thinking.is_some() {
         return;
     }

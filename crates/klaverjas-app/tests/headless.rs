@@ -755,3 +755,35 @@ fn a_new_match_drops_the_old_hint_and_review() {
     });
     assert_eq!(seats(&app).m.aids(1).hints, 1, "counted on the new match");
 }
+
+/// A phone suspends the game and may kill it: on suspend the match is on
+/// disk and the bots stop; a new process continues exactly there, and on
+/// resume the bots go on.
+#[test]
+fn a_suspend_leaves_a_save_that_continues_exactly() {
+    use bevy::window::AppLifecycle;
+    let dir = temp_dir("suspend");
+    let options = Options { seed: Some(36), data_dir: Some(dir.clone()), ..Options::default() };
+    let mut app = headless_app(options, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 36));
+    play_until(&mut app, "the player's card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let card = seats(&app).game().legal_cards().first().unwrap();
+    act(&mut app, Action::Play(card));
+    let after_card = seats(&app).game().actions().len();
+    // The card's own save is gone: what is on disk now, the suspend wrote.
+    std::fs::remove_file(dir.join("save.ron")).unwrap();
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    app.update();
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(seats(&app).game().actions().len(), after_card, "no bot plays while suspended");
+    let store = klaverjas_app::save::Store::new(Some(dir));
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    assert_eq!(m, seats(&app).m, "what a killed game continues from");
+    app.world_mut().write_message(AppLifecycle::Running);
+    run_until(&mut app, "a bot's card after the resume", |app| seats(app).game().actions().len() > after_card);
+}

@@ -79,7 +79,7 @@ fn title(
             if big_button(ui, t.get("menu.rules")).clicked() {
                 next.set(Screen::Rules);
             }
-            if big_button(ui, t.get("menu.quit")).clicked() {
+            if crate::platform::has_quit(crate::platform::TARGET) && big_button(ui, t.get("menu.quit")).clicked() {
                 exit.write(AppExit::Success);
             }
         });
