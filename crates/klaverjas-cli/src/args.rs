@@ -29,7 +29,7 @@ impl Args {
             };
             if switches.contains(&name) && inline.is_none() {
                 flags.push(name.to_string());
-            } else if valued.contains(&name) {
+            } else if valued.contains(&name) || (name == "set" && valued.contains(&"rules")) {
                 let value = match inline {
                     Some(v) => v,
                     None => it.next().cloned().ok_or_else(|| format!("--{name} needs a value"))?,
@@ -71,9 +71,17 @@ impl Args {
         }
     }
 
+    /// The preset of `--rules` (classic when absent) with the options of
+    /// `--set name=value,name=value` on top.
     pub fn rules(&self) -> Result<Rules, String> {
         let preset: Preset = self.parsed("rules")?.unwrap_or(Preset::Classic);
-        Ok(preset.rules())
+        let mut rules = preset.rules();
+        for pair in self.opt("set").into_iter().flat_map(|s| s.split(',')).filter(|p| !p.trim().is_empty()) {
+            let (name, value) =
+                pair.split_once('=').ok_or_else(|| format!("--set: '{}' is not name=value", pair.trim()))?;
+            rules.set(name, value).map_err(|e| format!("--set: {e}"))?;
+        }
+        Ok(rules)
     }
 
     pub fn suit(&self, name: &str) -> Result<Suit, String> {

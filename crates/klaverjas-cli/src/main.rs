@@ -32,7 +32,12 @@ kj: the Klaverjas engine on the command line
   kj bench bot --level LEVEL --decisions N --seed S [--bids]
   kj bench review --deals N --seed S
 
-Every command takes --json for JSON output.
+Every command takes --json for JSON output, and every command with --rules
+takes --set NAME=VALUE,... to change options of the preset: bidding
+(turned, free, dealer-first, mandatory), partner-exemption (yes, no),
+undertrump (forbidden, allowed, forced), trump-lead-overtrump (yes, no), roem
+(blog, 001, nku), roem-claim (manual, automatic), pit-for-defenders (yes, no),
+match (deals:N, points:N).
 Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert. Suits C D H S; seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.";

@@ -259,6 +259,9 @@ fn bad_input_gets_one_line_and_no_panic() {
         &["solve", "--trump", "H", "--leader", "N", "--trick", "7H", "--hands", "N:AH E:KH S:QH W:JH"],
         &["frobnicate"],
         &["legal", "stray"],
+        &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump=sometimes"],
+        &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump"],
+        &["legal", "--trump", "H", "--hand", "7H", "--set", "roemm=nku"],
     ];
     for args in cases {
         let (code, out, err) = kj(args);
@@ -442,4 +445,19 @@ fn a_deal_played_by_the_solvers_best_cards_gives_nothing_away() {
             }
         }
     }
+}
+
+#[test]
+fn set_changes_options_on_top_of_a_preset() {
+    // Rotterdam forces an undertrump: 7S is not legal when a spade is
+    // trumped higher and the hand holds a lower trump and a plain card.
+    let args = ["legal", "--rules", "rotterdam", "--trump", "S", "--hand", "7S 7C", "--trick", "AH 9S"];
+    assert_eq!(kj_json(&args)["legal"], json!(["7S"]));
+    let mut allowed = args.to_vec();
+    allowed.extend(["--set", "undertrump=allowed"]);
+    assert_eq!(kj_json(&allowed)["legal"], json!(["7S", "7C"]));
+    // A bad value names the token and what is accepted.
+    let (code, _, err) = kj(&["legal", "--trump", "S", "--hand", "7S", "--set", "undertrump=sometimes"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'sometimes'") && err.contains("forbidden, allowed, forced"), "{err}");
 }

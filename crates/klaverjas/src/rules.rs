@@ -254,10 +254,155 @@ impl Rules {
     pub const fn deal_points(&self) -> u16 {
         152 + self.last_trick_bonus
     }
+
+    /// The names [`Rules::set`] takes, with the values each accepts.
+    pub const OPTIONS: [(&'static str, &'static str); 8] = [
+        ("bidding", "turned, free, dealer-first, mandatory"),
+        ("partner-exemption", "yes, no"),
+        ("undertrump", "forbidden, allowed, forced"),
+        ("trump-lead-overtrump", "yes, no"),
+        ("roem", "blog, 001, nku"),
+        ("roem-claim", "manual, automatic"),
+        ("pit-for-defenders", "yes, no"),
+        ("match", "deals:N, points:N"),
+    ];
+
+    /// Changes one option by its name and a value in words, as a player
+    /// would set it on top of a preset (`undertrump=allowed`). An unknown
+    /// name or value leaves the rules as they were and is named in the
+    /// error, with what would have been accepted.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleOptionError> {
+        let (name, value) = (name.trim(), value.trim());
+        let bad = || RuleOptionError::BadValue { name: name.to_string(), value: value.to_string() };
+        let yes_no = || match value.to_ascii_lowercase().as_str() {
+            "yes" | "true" | "on" => Ok(true),
+            "no" | "false" | "off" => Ok(false),
+            _ => Err(bad()),
+        };
+        match name.to_ascii_lowercase().replace('_', "-").as_str() {
+            "bidding" => {
+                self.bidding = match value.to_ascii_lowercase().as_str() {
+                    "turned" => Bidding::TurnedCard,
+                    "free" => Bidding::FreeChoice,
+                    "dealer-first" => Bidding::DealerFirst,
+                    "mandatory" => Bidding::Mandatory,
+                    _ => return Err(bad()),
+                }
+            }
+            "partner-exemption" => self.following.partner_exemption = yes_no()?,
+            "undertrump" => {
+                self.following.undertrump = match value.to_ascii_lowercase().as_str() {
+                    "forbidden" => Undertrump::Forbidden,
+                    "allowed" => Undertrump::Allowed,
+                    "forced" => Undertrump::Forced,
+                    _ => return Err(bad()),
+                }
+            }
+            "trump-lead-overtrump" => self.following.trump_lead_overtrump = yes_no()?,
+            "roem" => {
+                self.roem_table = match value.to_ascii_lowercase().as_str() {
+                    "blog" => RoemTable::Blog,
+                    "001" => RoemTable::Cards001,
+                    "nku" => RoemTable::Nku,
+                    _ => return Err(bad()),
+                }
+            }
+            "roem-claim" => {
+                self.roem_claim = match value.to_ascii_lowercase().as_str() {
+                    "manual" => RoemClaim::Manual,
+                    "automatic" => RoemClaim::Automatic,
+                    _ => return Err(bad()),
+                }
+            }
+            "pit-for-defenders" => self.pit_for_defenders = yes_no()?,
+            "match" => {
+                let (kind, n) = value.split_once(':').ok_or_else(bad)?;
+                let n: u32 = n.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+                self.match_length = match kind.trim().to_ascii_lowercase().as_str() {
+                    "deals" => MatchLength::Deals(u16::try_from(n).map_err(|_| bad())?),
+                    "points" => MatchLength::Points(n),
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(RuleOptionError::UnknownName(name.to_string())),
+        }
+        Ok(())
+    }
 }
+
+/// Why [`Rules::set`] refused an option.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RuleOptionError {
+    UnknownName(String),
+    BadValue { name: String, value: String },
+}
+
+impl fmt::Display for RuleOptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleOptionError::UnknownName(name) => {
+                let names: Vec<_> = Rules::OPTIONS.iter().map(|(n, _)| *n).collect();
+                write!(f, "unknown rule option '{name}' (known: {})", names.join(", "))
+            }
+            RuleOptionError::BadValue { name, value } => {
+                let key = name.to_ascii_lowercase().replace('_', "-");
+                let accepted = Rules::OPTIONS.iter().find(|(n, _)| *n == key).map_or("", |(_, v)| *v);
+                write!(f, "'{value}' is not a value of {name} (accepted: {accepted})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleOptionError {}
 
 impl Default for Rules {
     fn default() -> Rules {
         Rules::classic()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_set_by_name_on_top_of_a_preset() {
+        let mut r = Rules::rotterdam();
+        r.set("undertrump", "allowed").unwrap();
+        r.set("partner_exemption", "yes").unwrap();
+        r.set("roem", "blog").unwrap();
+        r.set("match", "points:1000").unwrap();
+        assert_eq!(r.following.undertrump, Undertrump::Allowed);
+        assert!(r.following.partner_exemption);
+        assert_eq!(r.roem_table, RoemTable::Blog);
+        assert_eq!(r.match_length, MatchLength::Points(1000));
+        // Setting every option of a preset to its own value changes nothing.
+        let mut same = Rules::classic();
+        for (name, value) in [
+            ("bidding", "turned"),
+            ("partner-exemption", "yes"),
+            ("undertrump", "allowed"),
+            ("trump-lead-overtrump", "no"),
+            ("roem", "blog"),
+            ("roem-claim", "manual"),
+            ("pit-for-defenders", "yes"),
+            ("match", "deals:16"),
+        ] {
+            same.set(name, value).unwrap();
+        }
+        assert_eq!(same, Rules::classic());
+        assert_eq!(Rules::OPTIONS.len(), 8, "every option named");
+    }
+
+    #[test]
+    fn a_bad_option_names_the_token_and_changes_nothing() {
+        let mut r = Rules::amsterdam();
+        let e = r.set("undertrump", "sometimes").unwrap_err();
+        assert!(e.to_string().contains("'sometimes'") && e.to_string().contains("forbidden"), "{e}");
+        let e = r.set("roemm", "nku").unwrap_err();
+        assert!(e.to_string().contains("'roemm'"), "{e}");
+        assert!(r.set("match", "deals:0").is_err() && r.set("match", "points").is_err());
+        assert!(r.set("match", "deals:70000").is_err(), "more deals than the sheet counts");
+        assert_eq!(r, Rules::amsterdam());
     }
 }
