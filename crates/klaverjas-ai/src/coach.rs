@@ -18,11 +18,19 @@ use klaverjas::{Action, ActionError, Bid, Card, CardSet, Game, Phase, PlayerView
 
 /// The expert's choice for the view's seat, seeded by `seed`. Its reason is
 /// the club player's (the heuristic's) where that player would choose the
-/// same, since a player follows "Partner wins this trick: adding the ace"
-/// better than figures from sampled deals; otherwise the expert's own.
+/// same card or bid, since a player follows "Your partner wins this trick:
+/// add the ace" or "Pass: too weak in hearts" better than figures from
+/// sampled deals; otherwise the expert's own.
 pub fn hint(view: &PlayerView, seed: u64) -> Decision {
     let expert = ExpertBot::new(seed).decide(view);
-    if !matches!(expert.reason, Reason::BestOverSamples { .. } | Reason::TooEarlyToSearch(_)) {
+    let figures = matches!(
+        expert.reason,
+        Reason::BestOverSamples { .. }
+            | Reason::BidSampled { .. }
+            | Reason::PassSampled { .. }
+            | Reason::TooEarlyToSearch(_)
+    );
+    if !figures {
         return expert;
     }
     let club = HeuristicBot.decide(view);
