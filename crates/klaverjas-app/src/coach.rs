@@ -116,10 +116,15 @@ fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<CoachCom
     }
 }
 
-/// Whether the coach helps in this match: practice games only, never a
-/// demo.
+/// Whether the player sits at the table in a game of their own: not a
+/// demo, and not a lesson, which has its own coach.
+fn own_game(seats: &Seats) -> bool {
+    !seats.demo && !seats.lesson && seats.is_human(HUMAN)
+}
+
+/// Whether the coach helps in this match: practice games only.
 pub fn helps(seats: &Seats) -> bool {
-    seats.m.is_practice() && !seats.demo && seats.is_human(HUMAN)
+    seats.m.is_practice() && own_game(seats)
 }
 
 fn coach_commands(
@@ -149,8 +154,7 @@ fn coach_commands(
                 let warning = copied.is_err();
                 show.notice(NoticeText::CodeCopied(copied), Some(HUMAN), now, warning);
             }
-            // A lesson has its own hint; a demo has no player.
-            _ if seats.lesson || seats.demo || !seats.is_human(HUMAN) => {}
+            _ if !own_game(&seats) => {}
             _ if !seats.m.is_practice() => {
                 show.notice(NoticeText::Aid(klaverjas::AidError::CountingMatch), Some(HUMAN), now, true);
             }
@@ -354,7 +358,7 @@ fn review_window(
                 let finished = seats.m.deals_finished();
                 if finished > 1 {
                     // A match saved before deals were kept lacks its first.
-                    let earlier = number > 1 && seats.m.finished_deal(number - 1).is_some();
+                    let earlier = number > 1 && seats.m.has_finished_deal(number - 1);
                     if ui.add_enabled(earlier, egui::Button::new("◀")).clicked() {
                         out.write(CoachCommand::ReviewDeal(number - 1));
                     }

@@ -107,6 +107,12 @@ fn play_until(app: &mut App, what: &str, stop: impl Fn(&Seats) -> bool) {
     panic!("never reached: {what}");
 }
 
+/// Plays until the player is to play a card, and the show has caught up.
+fn play_to_the_players_card(app: &mut App) {
+    play_until(app, "the player's card", |s| s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN));
+    run_until(app, "the show to catch up", idle);
+}
+
 fn cards(app: &mut App) -> Vec<(Card, Place, Look, Target, Option<Tween>)> {
     let mut q = app.world_mut().query::<(&TableCard, &Place, &Look, &Target, Option<&Tween>)>();
     q.iter(app.world()).map(|(c, p, l, t, tw)| (c.0, *p, *l, *t, tw.copied())).collect()
@@ -191,10 +197,7 @@ fn cards_resting(app: &App) -> bool {
 fn a_played_card_flies_to_its_trick_slot_and_stays_there() {
     let mut app = headless_app(Options { data_dir: Some(temp_dir("fly")), ..Options::default() }, Speed::Normal);
     sit_down(&mut app, player_seats(Preset::Rotterdam, 8));
-    play_until(&mut app, "the player's card", |s| {
-        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
-    });
-    run_until(&mut app, "the show to catch up", idle);
+    play_to_the_players_card(&mut app);
     let card = seats(&app).game().legal_cards().first().expect("a legal card");
     act(&mut app, Action::Play(card));
     let (_, place, _, target, tween) = cards(&mut app).into_iter().find(|c| c.0 == card).unwrap();
@@ -509,10 +512,7 @@ fn the_players_card_is_on_disk_in_the_frame_it_is_played() {
     let options = Options { seed: Some(12), data_dir: Some(dir.clone()), ..Options::default() };
     let mut app = headless_app(options.clone(), Speed::Normal);
     sit_down(&mut app, player_seats(Preset::Classic, 12));
-    play_until(&mut app, "the player's card", |s| {
-        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
-    });
-    run_until(&mut app, "the show to catch up", idle);
+    play_to_the_players_card(&mut app);
     let card = seats(&app).game().legal_cards().first().unwrap();
     act(&mut app, Action::Play(card));
     assert!(!seats(&app).game().hand(HUMAN).contains(card), "played");
@@ -637,10 +637,7 @@ fn undo_restores_the_exact_state_and_the_save() {
     let options = Options { seed: Some(31), data_dir: Some(dir.clone()), ..Options::default() };
     let mut app = headless_app(options, Speed::Instant);
     sit_down(&mut app, practice_seats(31));
-    play_until(&mut app, "the player's first card", |s| {
-        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
-    });
-    run_until(&mut app, "the show to catch up", idle);
+    play_to_the_players_card(&mut app);
     let before = seats(&app).m.game().clone();
     let shown_before = app.world().resource::<Show>().shown.clone();
     let card = seats(&app).game().legal_cards().first().unwrap();
@@ -686,10 +683,7 @@ fn a_hint_is_the_experts_card_and_is_counted() {
     use klaverjas_app::coach::{CoachCommand, Hint};
     let mut app = headless_app(Options { seed: Some(33), ..Options::default() }, Speed::Instant);
     sit_down(&mut app, practice_seats(33));
-    play_until(&mut app, "the player's card", |s| {
-        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
-    });
-    run_until(&mut app, "the show to catch up", idle);
+    play_to_the_players_card(&mut app);
     let view = seats(&app).game().view(HUMAN);
     coach(&mut app, CoachCommand::Hint);
     run_until(&mut app, "the hint", |app| app.world().resource::<Hint>().shown(seats(app).moment()).is_some());
@@ -766,10 +760,7 @@ fn a_suspend_leaves_a_save_that_continues_exactly() {
     let options = Options { seed: Some(36), data_dir: Some(dir.clone()), ..Options::default() };
     let mut app = headless_app(options, Speed::Instant);
     sit_down(&mut app, player_seats(Preset::Classic, 36));
-    play_until(&mut app, "the player's card", |s| {
-        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
-    });
-    run_until(&mut app, "the show to catch up", idle);
+    play_to_the_players_card(&mut app);
     let card = seats(&app).game().legal_cards().first().unwrap();
     act(&mut app, Action::Play(card));
     let after_card = seats(&app).game().actions().len();

@@ -255,16 +255,16 @@ impl Rules {
         152 + self.last_trick_bonus
     }
 
-    /// The names [`Rules::set`] takes, with the values each accepts.
-    pub const OPTIONS: [(&'static str, &'static str); 8] = [
-        ("bidding", "turned, free, dealer-first, mandatory"),
-        ("partner-exemption", "yes, no"),
-        ("undertrump", "forbidden, allowed, forced"),
-        ("trump-lead-overtrump", "yes, no"),
-        ("roem", "blog, 001, nku"),
-        ("roem-claim", "manual, automatic"),
-        ("pit-for-defenders", "yes, no"),
-        ("match", "deals:N, points:N"),
+    /// The names [`Rules::set`] takes.
+    pub const OPTIONS: [&'static str; 8] = [
+        "bidding",
+        "partner-exemption",
+        "undertrump",
+        "trump-lead-overtrump",
+        "roem",
+        "roem-claim",
+        "pit-for-defenders",
+        "match",
     ];
 
     /// Changes one option by its name and a value in words, as a player
@@ -274,47 +274,14 @@ impl Rules {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleOptionError> {
         let (name, value) = (name.trim(), value.trim());
         let bad = || RuleOptionError::BadValue { name: name.to_string(), value: value.to_string() };
-        let yes_no = || match value.to_ascii_lowercase().as_str() {
-            "yes" | "true" | "on" => Ok(true),
-            "no" | "false" | "off" => Ok(false),
-            _ => Err(bad()),
-        };
-        match name.to_ascii_lowercase().replace('_', "-").as_str() {
-            "bidding" => {
-                self.bidding = match value.to_ascii_lowercase().as_str() {
-                    "turned" => Bidding::TurnedCard,
-                    "free" => Bidding::FreeChoice,
-                    "dealer-first" => Bidding::DealerFirst,
-                    "mandatory" => Bidding::Mandatory,
-                    _ => return Err(bad()),
-                }
-            }
-            "partner-exemption" => self.following.partner_exemption = yes_no()?,
-            "undertrump" => {
-                self.following.undertrump = match value.to_ascii_lowercase().as_str() {
-                    "forbidden" => Undertrump::Forbidden,
-                    "allowed" => Undertrump::Allowed,
-                    "forced" => Undertrump::Forced,
-                    _ => return Err(bad()),
-                }
-            }
-            "trump-lead-overtrump" => self.following.trump_lead_overtrump = yes_no()?,
-            "roem" => {
-                self.roem_table = match value.to_ascii_lowercase().as_str() {
-                    "blog" => RoemTable::Blog,
-                    "001" => RoemTable::Cards001,
-                    "nku" => RoemTable::Nku,
-                    _ => return Err(bad()),
-                }
-            }
-            "roem-claim" => {
-                self.roem_claim = match value.to_ascii_lowercase().as_str() {
-                    "manual" => RoemClaim::Manual,
-                    "automatic" => RoemClaim::Automatic,
-                    _ => return Err(bad()),
-                }
-            }
-            "pit-for-defenders" => self.pit_for_defenders = yes_no()?,
+        match option_key(name).as_str() {
+            "bidding" => self.bidding = pick(value, BIDDINGS).ok_or_else(bad)?,
+            "partner-exemption" => self.following.partner_exemption = pick(value, YES_NO).ok_or_else(bad)?,
+            "undertrump" => self.following.undertrump = pick(value, UNDERTRUMPS).ok_or_else(bad)?,
+            "trump-lead-overtrump" => self.following.trump_lead_overtrump = pick(value, YES_NO).ok_or_else(bad)?,
+            "roem" => self.roem_table = pick(value, ROEM_TABLES).ok_or_else(bad)?,
+            "roem-claim" => self.roem_claim = pick(value, ROEM_CLAIMS).ok_or_else(bad)?,
+            "pit-for-defenders" => self.pit_for_defenders = pick(value, YES_NO).ok_or_else(bad)?,
             "match" => {
                 let (kind, n) = value.split_once(':').ok_or_else(bad)?;
                 let n: u32 = n.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
@@ -330,6 +297,46 @@ impl Rules {
     }
 }
 
+/// The words of each option's values, for [`Rules::set`] and its errors.
+const BIDDINGS: &[(&str, Bidding)] = &[
+    ("turned", Bidding::TurnedCard),
+    ("free", Bidding::FreeChoice),
+    ("dealer-first", Bidding::DealerFirst),
+    ("mandatory", Bidding::Mandatory),
+];
+const UNDERTRUMPS: &[(&str, Undertrump)] =
+    &[("forbidden", Undertrump::Forbidden), ("allowed", Undertrump::Allowed), ("forced", Undertrump::Forced)];
+const ROEM_TABLES: &[(&str, RoemTable)] =
+    &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku)];
+const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
+const YES_NO: &[(&str, bool)] =
+    &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];
+
+/// An option's name as [`Rules::OPTIONS`] spells it: `_` and `-` alike.
+fn option_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+fn pick<T: Copy>(value: &str, words: &[(&str, T)]) -> Option<T> {
+    words.iter().find(|(w, _)| w.eq_ignore_ascii_case(value)).map(|&(_, v)| v)
+}
+
+fn listed<T>(words: &[(&str, T)]) -> String {
+    words.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(", ")
+}
+
+/// The values an option accepts, in words.
+fn accepted(key: &str) -> String {
+    match key {
+        "bidding" => listed(BIDDINGS),
+        "undertrump" => listed(UNDERTRUMPS),
+        "roem" => listed(ROEM_TABLES),
+        "roem-claim" => listed(ROEM_CLAIMS),
+        "match" => "deals:N, points:N".to_string(),
+        _ => listed(YES_NO),
+    }
+}
+
 /// Why [`Rules::set`] refused an option.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RuleOptionError {
@@ -341,13 +348,10 @@ impl fmt::Display for RuleOptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RuleOptionError::UnknownName(name) => {
-                let names: Vec<_> = Rules::OPTIONS.iter().map(|(n, _)| *n).collect();
-                write!(f, "unknown rule option '{name}' (known: {})", names.join(", "))
+                write!(f, "unknown rule option '{name}' (known: {})", Rules::OPTIONS.join(", "))
             }
             RuleOptionError::BadValue { name, value } => {
-                let key = name.to_ascii_lowercase().replace('_', "-");
-                let accepted = Rules::OPTIONS.iter().find(|(n, _)| *n == key).map_or("", |(_, v)| *v);
-                write!(f, "'{value}' is not a value of {name} (accepted: {accepted})")
+                write!(f, "'{value}' is not a value of {name} (accepted: {})", accepted(&option_key(name)))
             }
         }
     }

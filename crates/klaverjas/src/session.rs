@@ -308,13 +308,28 @@ impl Match {
     /// earlier one, or the one just ended. A match saved before deals were
     /// kept lacks its first ones.
     pub fn finished_deal(&self, number: usize) -> Option<Game> {
-        if number == self.deal_number() && self.game.result().is_some() {
+        if self.is_current_and_finished(number) {
             return Some(self.game.clone());
         }
-        // `played` holds the last of the deals before the current one.
+        self.played.get(self.played_index(number)?).and_then(|r| Game::from_record(r).ok())
+    }
+
+    /// Whether [`Match::finished_deal`] has deal `number`, without
+    /// replaying it.
+    pub fn has_finished_deal(&self, number: usize) -> bool {
+        self.is_current_and_finished(number) || self.played_index(number).is_some_and(|i| i < self.played.len())
+    }
+
+    fn is_current_and_finished(&self, number: usize) -> bool {
+        number == self.deal_number() && self.game.result().is_some()
+    }
+
+    /// Where deal `number` is in `played`, which holds the last of the
+    /// deals before the current one.
+    fn played_index(&self, number: usize) -> Option<usize> {
         let before = self.sheet.rows.len() - usize::from(self.game.result().is_some());
         let missing = before.saturating_sub(self.played.len());
-        self.played.get(number.checked_sub(1 + missing)?).and_then(|r| Game::from_record(r).ok())
+        number.checked_sub(1 + missing)
     }
 
     /// How many deals are finished.

@@ -612,4 +612,5 @@ fn a_match_saved_before_deals_were_kept_reviews_only_the_later_ones() {
     assert_eq!(back.finished_deal(1), None);
     assert_eq!(back.finished_deal(2), None);
     assert_eq!(back.finished_deal(3), Some(third), "deal 3 under its own number");
+    assert_eq!((1..=4).map(|n| back.has_finished_deal(n)).collect::<Vec<_>>(), [false, false, true, false]);
 }
