@@ -10,7 +10,11 @@ pub struct Options {
     pub demo: bool,
     pub seed: Option<u64>,
     pub rules: Option<Preset>,
+    /// The window's size in pixels.
     pub window: (u32, u32),
+    /// `--phone`: the window is a phone's screen of this many pixels to a
+    /// logical pixel (its scale factor), touched, with a phone's insets.
+    pub phone: Option<f32>,
     pub data_dir: Option<PathBuf>,
     /// Write a PNG of the window after every trick and each deal's end.
     pub screenshot: Option<PathBuf>,
@@ -33,6 +37,7 @@ impl Default for Options {
             seed: None,
             rules: None,
             window: (1280, 720),
+            phone: None,
             data_dir: None,
             screenshot: None,
             quit_after_deals: None,
@@ -51,6 +56,9 @@ klaverjas: the Dutch card game against three bots
   --seed S               the match's deals follow from S
   --rules PRESET         classic (default), amsterdam or rotterdam
   --window WxH           window size, e.g. 1280x720 or 1080x2340
+  --phone WxH[@SCALE]    the window as a phone: W x H pixels, SCALE pixels to
+                         a dp (e.g. 1080x2340@2.625), touch only, the status
+                         bar's and gesture bar's edges kept clear
   --data-dir DIR         where saves and settings live
   --screenshot DIR       a PNG of the window after each trick and deal
   --quit-after-deals N   quit after N deals
@@ -74,6 +82,7 @@ pub enum Command {
 /// Parses the arguments after the program name. Errors are one line.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut o = Options::default();
+    let mut sized = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -98,13 +107,30 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 o.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
             }
             "--rules" => o.rules = Some(value()?.parse().map_err(|e| format!("--rules: {e}"))?),
+            "--window" if sized => return Err("--window and --phone: give one size".into()),
             "--window" => {
+                o.window = window_size(&value()?).map_err(|e| format!("--window: {e}"))?;
+                sized = true;
+            }
+            "--phone" if sized => return Err("--window and --phone: give one size".into()),
+            "--phone" => {
                 let v = value()?;
-                let parsed = v.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
-                match parsed {
-                    Some((w, h)) if (200..=10_000).contains(&w) && (200..=10_000).contains(&h) => o.window = (w, h),
-                    _ => return Err(format!("--window: expected WIDTHxHEIGHT (200 to 10000), not '{v}'")),
-                }
+                let (size, scale) = match v.split_once('@') {
+                    Some((size, scale)) => (size, Some(scale)),
+                    None => (v.as_str(), None),
+                };
+                o.window = window_size(size).map_err(|e| format!("--phone: {e}"))?;
+                let scale = match scale {
+                    // A phone's logical width is about 412 dp.
+                    None => (o.window.0.min(o.window.1) as f32 / 412.0).max(1.0),
+                    Some(s) => s
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|s| (1.0..=5.0).contains(s))
+                        .ok_or_else(|| format!("--phone: expected a scale from 1 to 5 after '@', not '{s}'"))?,
+                };
+                o.phone = Some(scale);
+                sized = true;
             }
             "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
@@ -122,6 +148,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     Ok(Command::Run(o))
+}
+
+/// `WIDTHxHEIGHT` in pixels, each from 200 to 10000.
+fn window_size(v: &str) -> Result<(u32, u32), String> {
+    let parsed = v.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+    match parsed {
+        Some((w, h)) if (200..=10_000).contains(&w) && (200..=10_000).contains(&h) => Ok((w, h)),
+        _ => Err(format!("expected WIDTHxHEIGHT (200 to 10000), not '{v}'")),
+    }
 }
 
 /// On Linux and the BSDs, why no window can open: neither an X11 nor a
@@ -175,6 +210,13 @@ mod tests {
         assert_eq!(o.stats, Some(PathBuf::from("s.json")));
         assert_eq!(parse(&args("--seed=3")).unwrap(), Command::Run(Options { seed: Some(3), ..Options::default() }));
         assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
+        let phone = |a: &str| match parse(&args(a)).unwrap() {
+            Command::Run(o) => (o.window, o.phone),
+            _ => panic!(),
+        };
+        assert_eq!(phone("--phone 1080x2340@2.625"), ((1080, 2340), Some(2.625)));
+        assert_eq!(phone("--phone=824x1648"), ((824, 1648), Some(2.0)), "a 412 dp wide phone");
+        assert_eq!(phone("--phone 2340x1080@3"), ((2340, 1080), Some(3.0)), "held sideways");
     }
 
     #[test]
@@ -185,6 +227,11 @@ mod tests {
             "--seed x",
             "--window 12",
             "--window 0x0",
+            "--phone 1080x2340@",
+            "--phone 1080x2340@9",
+            "--phone 1080@2",
+            "--phone 1080x2340 --window 1280x720",
+            "--window 1280x720 --phone 1080x2340",
             "--rules nope",
             "--quit-after-deals 0",
             "--stats",

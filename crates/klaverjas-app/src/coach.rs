@@ -501,23 +501,27 @@ fn card_verdict(
     };
     ui.label(RichText::new(head).size(16.0).strong());
     ui.label(RichText::new(t.get("deal_review.values")).size(14.0));
-    egui::Grid::new("values").num_columns(3).spacing([16.0, 2.0]).show(ui, |ui| {
-        let mut values = c.values.clone();
-        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-        for (card, value) in values {
-            ui.label(crate::words::card_name(t, card, trump));
-            ui.label(RichText::new(format!("{value:+}")).monospace());
-            let mut marks = Vec::new();
-            if card == c.card {
-                marks.push(t.get("deal_review.yours"));
+    egui::Grid::new("values")
+        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
+        .num_columns(3)
+        .spacing([16.0, 2.0])
+        .show(ui, |ui| {
+            let mut values = c.values.clone();
+            values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            for (card, value) in values {
+                ui.label(crate::words::card_name(t, card, trump));
+                ui.label(RichText::new(format!("{value:+}")).monospace());
+                let mut marks = Vec::new();
+                if card == c.card {
+                    marks.push(t.get("deal_review.yours"));
+                }
+                if c.expert.action == Action::Play(card) {
+                    marks.push(t.get("deal_review.experts"));
+                }
+                ui.label(marks.join(", "));
+                ui.end_row();
             }
-            if c.expert.action == Action::Play(card) {
-                marks.push(t.get("deal_review.experts"));
-            }
-            ui.label(marks.join(", "));
-            ui.end_row();
-        }
-    });
+        });
     let expert = t.fill("deal_review.expert", &[("reason", &crate::words::reason(&c.expert.reason, t))]);
     ui.label(RichText::new(expert).size(14.0));
 }

@@ -38,6 +38,7 @@ use save::{Loaded, Store};
 use seats::{GameEvent, Seats, TableCommand};
 use settings::Settings;
 use show::Show;
+use std::process::ExitCode;
 
 /// The screens of the app.
 #[derive(States, Default, Debug, Clone, PartialEq, Eq, Hash)]
@@ -99,6 +100,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
         let rules = options.rules.or(settings.home_rules).map(|p| p.rules()).unwrap_or_default();
         app.init_state::<Screen>()
             .insert_resource(Config(options.clone()))
+            .insert_resource(platform::Device::new(options.phone.is_some()))
             .insert_resource(Files(store))
             .insert_resource(Texts(texts))
             .insert_resource(PlayerSettings(settings))
@@ -108,6 +110,48 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             .add_plugins((seats::plugin, show::plugin, tutorial::plugin, coach::plugin))
             .add_systems(Startup, start)
             .add_systems(Update, deal_on_and_quit.after(seats::Flow::React).run_if(in_state(Screen::Table)));
+    }
+}
+
+/// The game's one entry point: the desktop's `main` and the phones'
+/// (`crates/klaverjas-mobile`, through `#[bevy_main]`) both call it. The
+/// command line is the desktop's; a phone starts with none.
+pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match cli::parse(&args) {
+        Ok(cli::Command::Help) => {
+            println!("{}", cli::USAGE);
+            ExitCode::SUCCESS
+        }
+        Ok(cli::Command::Lessons) => match crate::tutorial::lesson::all() {
+            Ok(lessons) => {
+                let texts = crate::i18n::Texts::load(crate::settings::Language::English, crate::settings::Skin::French);
+                for l in &lessons {
+                    println!("{}", crate::tutorial::lesson_line(l, &texts));
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("klaverjas: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Ok(cli::Command::Run(options)) if let Err(message) = crate::tutorial::check_option(&options) => {
+            eprintln!("klaverjas: {message}");
+            ExitCode::from(2)
+        }
+        Ok(cli::Command::Run(_)) if let Some(missing) = cli::no_display(|name| std::env::var(name).ok()) => {
+            eprintln!("klaverjas: {missing}");
+            ExitCode::from(1)
+        }
+        Ok(cli::Command::Run(options)) => match run(options) {
+            bevy::app::AppExit::Success => ExitCode::SUCCESS,
+            bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+        },
+        Err(message) => {
+            eprintln!("klaverjas: {message}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -231,6 +275,10 @@ pub fn table_plugin(app: &mut App) {
 pub fn ui_plugin(app: &mut App) {
     app.add_plugins((screens::plugin, table::overlay_plugin, tutorial::bubble::plugin, coach::panel_plugin))
         .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            screens::draw_phone_bars.after(screens::Zoom).run_if(|c: Res<Config>| c.0.phone.is_some()),
+        )
+        .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
@@ -302,6 +350,17 @@ pub use stats::plugin as stats_plugin;
 /// Builds and runs the windowed game.
 pub fn run(options: Options) -> AppExit {
     let (w, h) = options.window;
+    let mut resolution = bevy::window::WindowResolution::new(w, h);
+    if let Some(scale) = options.phone {
+        resolution = resolution.with_scale_factor_override(scale);
+    }
+    // A phone's app fills the screen; the system's bars are kept clear of
+    // by the layout (`platform::safe_area`).
+    let mode = if platform::TARGET.is_phone() {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+    } else {
+        bevy::window::WindowMode::Windowed
+    };
     let mut asset_plugin = AssetPlugin::default();
     if let Some(dir) = pictures::find_assets() {
         asset_plugin.file_path = dir.display().to_string();
@@ -310,14 +369,14 @@ pub fn run(options: Options) -> AppExit {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window { title: "Klaverjas".into(), resolution: (w, h).into(), ..default() }),
+                primary_window: Some(Window { title: "Klaverjas".into(), resolution, mode, ..default() }),
                 ..default()
             })
             .set(asset_plugin),
     )
     .add_plugins(bevy_egui::EguiPlugin::default())
     // Redraw only on input or when something moves: an idle table costs
-    // next to no CPU.
+    // next to no CPU, and on a phone no battery.
     .insert_resource(bevy::winit::WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::srgb_u8(screens::FELT.r(), screens::FELT.g(), screens::FELT.b())))
     // Flat sprites need neither multisampling nor tone mapping; each is a

@@ -1,6 +1,8 @@
 //! What differs between a desktop, an Android phone and an iPhone: where
-//! the game keeps its files and whether it offers Quit. Each choice is a
-//! function of the [`Target`], so the host's tests check every target's.
+//! the game keeps its files, whether it offers Quit, whether it is touched,
+//! and which edges of the screen the system draws over. Each choice is a
+//! function of the [`Target`], so the host's tests check every target's;
+//! `--phone` makes a desktop window behave as a phone ([`Device`]).
 
 use std::path::PathBuf;
 
@@ -11,6 +13,18 @@ pub enum Target {
     Android,
     Ios,
 }
+
+impl Target {
+    /// A phone: played by touch, every target at least [`TOUCH_TARGET`]
+    /// high, larger text, the system's bars over the screen's edges.
+    pub fn is_phone(self) -> bool {
+        self != Target::Desktop
+    }
+}
+
+/// The smallest height of anything a finger must hit, in logical pixels
+/// (Android's dp, iOS's points): both systems' guidelines ask 44 to 48.
+pub const TOUCH_TARGET: f32 = 48.0;
 
 /// This build's target.
 pub const TARGET: Target = if cfg!(target_os = "android") {
@@ -58,6 +72,52 @@ pub fn has_quit(target: Target) -> bool {
     target == Target::Desktop
 }
 
+/// The edges of the screen, in logical pixels, where the system draws its
+/// bars or the camera's notch: nothing of the game may lie there.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafeArea {
+    pub top: f32,
+    pub bottom: f32,
+    pub left: f32,
+    pub right: f32,
+}
+
+/// The safe area of a screen of `width` x `height` logical pixels. winit
+/// 0.30, which Bevy 0.19 runs on, does not report the system's insets, so
+/// a phone keeps clear of the largest its system draws: the status bar
+/// with a camera cut-out (48 dp on Android, 59 pt under the iPhone's
+/// island) and the gesture bar (24 dp, 34 pt) held upright; held
+/// sideways, the cut-out's side (either: it turns with the phone) and the
+/// gesture bar below.
+pub fn safe_area(target: Target, width: f32, height: f32) -> SafeArea {
+    let (notch, gestures) = match target {
+        Target::Desktop => return SafeArea::default(),
+        Target::Android => (48.0, 24.0),
+        Target::Ios => (59.0, 34.0),
+    };
+    if height >= width {
+        SafeArea { top: notch, bottom: gestures, left: 0.0, right: 0.0 }
+    } else {
+        SafeArea { top: 0.0, bottom: gestures * 0.6, left: notch, right: notch }
+    }
+}
+
+/// What the game is shown on: this build's target, or under `--phone` an
+/// Android phone on the desktop, so that what CI photographs is what a
+/// phone shows.
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Device(pub Target);
+
+impl Device {
+    pub fn new(phone_on_desktop: bool) -> Device {
+        Device(if phone_on_desktop { Target::Android } else { TARGET })
+    }
+
+    pub fn touch(self) -> bool {
+        self.0.is_phone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +140,19 @@ mod tests {
         assert!(has_quit(Target::Desktop));
         assert!(!has_quit(Target::Android) && !has_quit(Target::Ios));
         assert_eq!(TARGET, Target::Desktop, "the host builds for a desktop");
+    }
+
+    #[test]
+    fn a_phone_keeps_clear_of_its_bars_and_a_desktop_of_nothing() {
+        assert_eq!(safe_area(Target::Desktop, 411.0, 891.0), SafeArea::default());
+        for phone in [Target::Android, Target::Ios] {
+            let upright = safe_area(phone, 411.0, 891.0);
+            assert!(upright.top >= 48.0 && upright.bottom >= 24.0, "{phone:?} {upright:?}");
+            assert_eq!((upright.left, upright.right), (0.0, 0.0));
+            let sideways = safe_area(phone, 891.0, 411.0);
+            assert!(sideways.left >= 48.0 && sideways.right >= 48.0 && sideways.bottom > 0.0, "{sideways:?}");
+            assert_eq!(sideways.top, 0.0, "held sideways the status bar is hidden");
+        }
+        assert!(Device::new(true).touch() && !Device::new(false).touch());
     }
 }

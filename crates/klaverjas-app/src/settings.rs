@@ -91,6 +91,10 @@ pub struct Settings {
     /// New games are practice games: hints and taking back a card.
     #[serde(default = "yes")]
     pub practice: bool,
+    /// Against misplays on a phone: a first tap lifts a card, a second
+    /// plays it.
+    #[serde(default)]
+    pub tap_to_lift: bool,
 }
 
 fn yes() -> bool {
@@ -109,6 +113,7 @@ impl Default for Settings {
             show_points: true,
             home_rules: None,
             practice: true,
+            tap_to_lift: false,
         }
     }
 }

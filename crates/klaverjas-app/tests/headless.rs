@@ -31,6 +31,11 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn headless_app(options: Options, speed: Speed) -> App {
+    headless_app_with(options, speed, |_| {})
+}
+
+/// [`headless_app`], with `more` added before the first update.
+fn headless_app_with(options: Options, speed: Speed, more: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     let root = klaverjas_app::pictures::find_assets().expect("the checkout's assets");
     let assets = AssetPlugin { file_path: root.display().to_string(), ..AssetPlugin::default() };
@@ -38,6 +43,7 @@ fn headless_app(options: Options, speed: Speed) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .add_plugins(logic_plugin(options))
         .add_plugins(table_plugin);
+    more(&mut app);
     app.world_mut().resource_mut::<PlayerSettings>().0.speed = speed;
     app.update();
     app
@@ -777,4 +783,135 @@ fn a_suspend_leaves_a_save_that_continues_exactly() {
     assert_eq!(m, seats(&app).m, "what a killed game continues from");
     app.world_mut().write_message(AppLifecycle::Running);
     run_until(&mut app, "a bot's card after the resume", |app| seats(app).game().actions().len() > after_card);
+}
+
+/// The app as on a 1080 x 2340 phone at 2.625 pixels to the dp, with
+/// egui's screens and no GPU: the window is an entity, egui runs its
+/// passes and nothing is rendered.
+fn phone_app(options: Options) -> App {
+    use bevy::window::WindowResolution;
+    let options = Options { phone: Some(2.625), window: (1080, 2340), ..options };
+    headless_app_with(options, Speed::Instant, |app| {
+        let resolution = WindowResolution::new(1080, 2340).with_scale_factor_override(2.625);
+        // The window's messages and its entity; no system opens it.
+        app.add_plugins(bevy::window::WindowPlugin {
+            primary_window: Some(Window { resolution, ..default() }),
+            exit_condition: bevy::window::ExitCondition::DontExit,
+            ..default()
+        });
+        // What egui's renderer would load its shader into.
+        app.init_asset::<bevy::shader::Shader>();
+        app.add_plugins(bevy_egui::EguiPlugin::default()).add_plugins(klaverjas_app::ui_plugin).add_systems(
+            PreUpdate,
+            phone_screen
+                .after(bevy_egui::EguiPreUpdateSet::InitContexts)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
+        app.world_mut().spawn(Camera2d);
+    })
+}
+
+/// What a windowing system would tell egui: the screen's size in points.
+fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiInput>) {
+    let Some(w) = windows.iter().next() else { return };
+    let zoom = klaverjas_app::table::layout::zoom_for(w.width(), w.height(), true);
+    let size = bevy_egui::egui::vec2(w.width(), w.height()) / zoom;
+    for mut input in &mut inputs {
+        input.0.screen_rect = Some(bevy_egui::egui::Rect::from_min_size(Default::default(), size));
+    }
+}
+
+/// Everything a finger can hit in egui's last pass that is less than 48
+/// dp high, and how many there were in all.
+fn small_targets(app: &mut App) -> (Vec<bevy_egui::egui::Rect>, usize) {
+    let world = app.world_mut();
+    let ctx = world.query::<&mut bevy_egui::EguiContext>().single_mut(world).unwrap().get_mut().clone();
+    let zoom = ctx.zoom_factor();
+    ctx.viewport(|v| {
+        let hits: Vec<_> = v
+            .prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, widgets)| widgets.iter())
+            .filter(|w| w.enabled && w.sense.senses_click() && w.rect.is_positive())
+            .map(|w| w.rect)
+            .collect();
+        (
+            hits.iter().copied().filter(|r| r.height() * zoom < klaverjas_app::platform::TOUCH_TARGET - 0.5).collect(),
+            hits.len(),
+        )
+    })
+}
+
+/// Runs frames on `screen` and walks what egui drew there.
+fn walk(app: &mut App, screen: &str, seen: &mut Vec<String>) {
+    for _ in 0..4 {
+        app.update();
+    }
+    let (small, all) = small_targets(app);
+    assert!(all > 0, "{screen}: nothing to touch was drawn");
+    assert!(small.is_empty(), "{screen}: targets under 48 dp: {small:?}");
+    seen.push(format!("{screen}: {all}"));
+}
+
+/// On a phone, every button, box and list of every screen, the lessons'
+/// bubbles included, is at least 48 dp high, and so is every card of the
+/// player's hand.
+#[test]
+fn on_a_phone_nothing_to_touch_is_under_48_dp() {
+    use klaverjas_app::coach::{CoachCommand, DealReview};
+    let mut app = phone_app(Options { data_dir: Some(temp_dir("phone")), ..Options::default() });
+    let mut seen = Vec::new();
+    walk(&mut app, "first start", &mut seen);
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    for screen in [Screen::Title, Screen::NewGame, Screen::Settings, Screen::Rules, Screen::Lessons] {
+        app.world_mut().resource_mut::<NextState<Screen>>().set(screen.clone());
+        walk(&mut app, &format!("{screen:?}"), &mut seen);
+    }
+    sit_down(&mut app, practice_seats(37));
+    run_until(&mut app, "the player's bid", |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
+    walk(&mut app, "bidding", &mut seen);
+    play_to_the_players_card(&mut app);
+    coach(&mut app, CoachCommand::Hint);
+    walk(&mut app, "a hint", &mut seen);
+    let table = *app.world().resource::<Table>();
+    for (card, place, look, ..) in cards(&mut app) {
+        if matches!(place, Place::Hand { seat: HUMAN, .. }) {
+            assert!(look.size.y * table.zoom >= 48.0, "{card}: {} dp", look.size.y * table.zoom);
+        }
+    }
+    play_until(&mut app, "the end of the deal", |s| s.game().result().is_some());
+    run_until(&mut app, "the score", idle);
+    walk(&mut app, "the score", &mut seen);
+    coach(&mut app, CoachCommand::Review);
+    run_until(&mut app, "the review", |app| app.world().resource::<DealReview>().review.is_some());
+    walk(&mut app, "the review", &mut seen);
+    let lesson = klaverjas_app::tutorial::lesson::all().expect("the lessons")[0].id.clone();
+    let options = Options { lesson: Some(lesson), data_dir: Some(temp_dir("phone-lesson")), ..Options::default() };
+    let mut app = phone_app(options);
+    run_until(&mut app, "the lesson", |app| app.world().get_resource::<klaverjas_app::tutorial::Tutorial>().is_some());
+    walk(&mut app, "a lesson", &mut seen);
+    println!("{seen:?}");
+}
+
+/// With "tap to lift", a first touch lifts a card and only a second plays
+/// it; a touch beside the hand lowers it again.
+#[test]
+fn tap_to_lift_plays_on_the_second_touch() {
+    use klaverjas_app::table::Selection;
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("lift")), ..Options::default() }, Speed::Instant);
+    app.world_mut().resource_mut::<PlayerSettings>().0.tap_to_lift = true;
+    sit_down(&mut app, player_seats(Preset::Classic, 12));
+    play_to_the_players_card(&mut app);
+    app.update();
+    let card = seats(&app).game().legal_cards().first().unwrap();
+    let before = seats(&app).m.clone();
+    touch(&mut app, card);
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().tapped, Some(card), "lifted");
+    assert_eq!(seats(&app).m, before, "not played");
+    touch(&mut app, card);
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().tapped, None);
+    assert_ne!(seats(&app).m, before, "played on the second touch");
 }

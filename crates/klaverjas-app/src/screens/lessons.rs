@@ -33,8 +33,8 @@ fn lessons(
             if step > 0 {
                 label += &format!("  ({})", t.fill("lessons.at_step", &[("k", &(step + 1).to_string())]));
             }
-            let button =
-                egui::Button::new(RichText::new(label).size(18.0)).min_size(egui::vec2(ui.available_width(), 44.0));
+            let button = egui::Button::new(RichText::new(label).size(18.0))
+                .min_size(egui::vec2(ui.available_width(), super::at_least_a_finger(ui, 44.0)));
             if ui.add(button).clicked() {
                 out.write(TutorialCommand::Start { id: lesson.id.clone(), step });
             }

@@ -11,6 +11,7 @@ pub mod rules;
 pub mod settings;
 pub mod title;
 
+use crate::platform::TOUCH_TARGET;
 use crate::table::layout::zoom_for;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -27,13 +28,14 @@ const GOLD: egui::Color32 = egui::Color32::from_rgb(214, 168, 52);
 pub struct Zoom;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom)).add_plugins((
-        title::plugin,
-        lessons::plugin,
-        new_game::plugin,
-        settings::plugin,
-        rules::plugin,
-    ));
+    app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom))
+        .add_systems(
+            PreUpdate,
+            keep_clear_of_system_bars
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
+        .add_plugins((title::plugin, lessons::plugin, new_game::plugin, settings::plugin, rules::plugin));
 }
 
 /// The table's look for every menu and dialog: felt behind, card-coloured
@@ -117,34 +119,114 @@ pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui
     );
 }
 
-/// Text and buttons grow with the window (see [`zoom_for`]).
-fn set_zoom(mut contexts: EguiContexts, windows: Query<&Window>, mut styled: Local<bool>) -> Result {
+/// Text and buttons grow with the window (see [`zoom_for`]). On a touched
+/// screen everything a finger hits is at least [`TOUCH_TARGET`] high.
+fn set_zoom(
+    mut contexts: EguiContexts,
+    windows: Query<&Window>,
+    device: Res<crate::platform::Device>,
+    mut styled: Local<bool>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !*styled {
         table_look(ctx);
         *styled = true;
     }
     if let Some(w) = windows.iter().next() {
-        let scale = zoom_for(w.width(), w.height());
+        let scale = zoom_for(w.width(), w.height(), device.touch());
         if (ctx.zoom_factor() - scale).abs() > 0.01 {
             ctx.set_zoom_factor(scale);
+            if device.touch() {
+                ctx.all_styles_mut(|style| touch_sizes(style, scale));
+            }
         }
     }
     Ok(())
 }
 
-/// A UI over the whole window, below egui's windows and areas.
+/// A finger's sizes at egui's `zoom`: buttons, check boxes and lists at
+/// least [`TOUCH_TARGET`] logical pixels high. Text is not selected by a finger: a touch on words is no target.
+pub fn touch_sizes(style: &mut egui::Style, zoom: f32) {
+    style.spacing.interact_size.y = (TOUCH_TARGET / zoom).ceil();
+    style.interaction.selectable_labels = false;
+    style.spacing.item_spacing.y = style.spacing.item_spacing.y.max(6.0);
+}
+
+/// Where the system draws its bars: egui keeps its windows, and
+/// [`root_ui`] its pages and the table, inside the rest
+/// (`Context::content_rect`).
+pub fn keep_clear_of_system_bars(
+    windows: Query<&Window>,
+    device: Res<crate::platform::Device>,
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+) {
+    let Some(w) = windows.iter().next() else { return };
+    let safe = crate::platform::safe_area(device.0, w.width(), w.height());
+    let zoom = zoom_for(w.width(), w.height(), device.touch());
+    let insets = egui::SafeAreaInsets(egui::epaint::MarginF32 {
+        left: safe.left / zoom,
+        right: safe.right / zoom,
+        top: safe.top / zoom,
+        bottom: safe.bottom / zoom,
+    });
+    for mut input in &mut inputs {
+        input.0.safe_area_insets = Some(insets);
+    }
+}
+
+/// Under `--phone`, the system's bars as a phone draws them over the game:
+/// the status bar with the camera's hole, and the gesture bar's handle.
+pub fn draw_phone_bars(
+    mut contexts: EguiContexts,
+    windows: Query<&Window>,
+    device: Res<crate::platform::Device>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(w) = windows.iter().next() else { return Ok(()) };
+    let zoom = zoom_for(w.width(), w.height(), device.touch());
+    let safe = crate::platform::safe_area(device.0, w.width(), w.height());
+    let screen = ctx.viewport_rect();
+    let p = ctx.debug_painter();
+    let shade = egui::Color32::from_black_alpha(110);
+    if safe.top > 0.0 {
+        let bar = egui::Rect::from_min_size(screen.min, egui::vec2(screen.width(), safe.top / zoom));
+        p.rect_filled(bar, 0.0, shade);
+        p.circle_filled(bar.center(), bar.height() * 0.2, egui::Color32::BLACK);
+    }
+    let side = |x: f32| {
+        egui::Rect::from_min_max(egui::pos2(x, screen.top()), egui::pos2(x + safe.left / zoom, screen.bottom()))
+    };
+    if safe.left > 0.0 {
+        p.rect_filled(side(screen.left()), 0.0, shade);
+        p.rect_filled(side(screen.right() - safe.right / zoom), 0.0, shade);
+    }
+    let handle = egui::Rect::from_center_size(
+        egui::pos2(screen.center().x, screen.bottom() - safe.bottom / zoom / 2.0),
+        egui::vec2(screen.width().min(screen.height()) * 0.3, 4.0),
+    );
+    p.rect_filled(handle, 2.0, egui::Color32::from_white_alpha(200));
+    Ok(())
+}
+
+/// A UI over the window less the system's bars, below egui's windows and
+/// areas.
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.content_rect()),
     )
 }
 
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     let width = ui.available_width().min(280.0);
-    ui.add_sized([width, 44.0], egui::Button::new(RichText::new(text).size(20.0)))
+    ui.add_sized([width, at_least_a_finger(ui, 44.0)], egui::Button::new(RichText::new(text).size(20.0)))
+}
+
+/// A control's height: `height`, or on a touched screen a finger's if
+/// that is more.
+pub fn at_least_a_finger(ui: &egui::Ui, height: f32) -> f32 {
+    height.max(ui.spacing().interact_size.y)
 }
 
 /// Whether a form must put each control under its label (a phone held

@@ -106,7 +106,12 @@ fn new_game(
             ui.checkbox(&mut practice, "");
             ui.end_row();
             label(ui, "replay.code");
-            ui.add(egui::TextEdit::singleline(&mut replay.code).hint_text("XXXX-XXXX-XXXX-XXXX").desired_width(combo));
+            ui.add(
+                egui::TextEdit::singleline(&mut replay.code)
+                    .hint_text("XXXX-XXXX-XXXX-XXXX")
+                    .desired_width(combo)
+                    .min_size(egui::vec2(0.0, super::at_least_a_finger(ui, 0.0))),
+            );
             ui.end_row();
             if !replay.code.trim().is_empty() {
                 label(ui, "replay.seat");

@@ -103,6 +103,7 @@ fn settings(
             ui.vertical(|ui| {
                 ui.checkbox(&mut s.show_points, t.get("settings.show_points"));
                 ui.checkbox(&mut s.point_out_roem, t.get("settings.point_out_roem"));
+                ui.checkbox(&mut s.tap_to_lift, t.get("settings.tap_to_lift"));
             });
             ui.end_row();
         });

@@ -23,7 +23,7 @@ fn title(
     mut settings: ResMut<PlayerSettings>,
     mut setup: ResMut<SetupRules>,
     files: Res<Files>,
-    config: Res<Config>,
+    (config, device): (Res<Config>, Res<crate::platform::Device>),
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -62,8 +62,9 @@ fn title(
                 );
                 ui.add_space(12.0);
             }
+            let height = super::at_least_a_finger(ui, 44.0);
             let button =
-                |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, 44.0].into());
+                |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, height].into());
             if ui.add_enabled(can_continue, button(t.get("menu.continue"))).clicked() {
                 next.set(Screen::Table);
             }
@@ -79,7 +80,7 @@ fn title(
             if big_button(ui, t.get("menu.rules")).clicked() {
                 next.set(Screen::Rules);
             }
-            if crate::platform::has_quit(crate::platform::TARGET) && big_button(ui, t.get("menu.quit")).clicked() {
+            if crate::platform::has_quit(device.0) && big_button(ui, t.get("menu.quit")).clicked() {
                 exit.write(AppExit::Success);
             }
         });

@@ -1,7 +1,9 @@
 //! The player's hands on the table: a click or a touch on a card of their
 //! hand, the arrow keys and Enter, or the number keys 1-8, become
 //! [`PlayerAction`]s. A card the rules forbid is sent too: the engine
-//! refuses it and the refusal names the rule.
+//! refuses it and the refusal names the rule. With the setting "tap to
+//! lift" a first tap lifts the card and a second plays it. On a touched
+//! screen nothing follows a hovering pointer: a finger has none.
 
 use super::cards::{Place, TableCard, Turn, look, sorted_hand};
 use super::layout::{Layout, Table};
@@ -12,25 +14,29 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use klaverjas::{Action, Card};
 
-/// The card the keyboard points at, and the one under the mouse.
+/// The card the keyboard points at, the one tapped once, and the one
+/// under the mouse.
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct Selection {
     /// A slot of the player's hand, moved by the arrow keys.
     pub keyboard: Option<usize>,
+    /// With "tap to lift": the card a first tap lifted; a second plays it.
+    pub tapped: Option<Card>,
     pub hovered: Option<Card>,
 }
 
 impl Selection {
-    /// The card drawn lifted on the player's turn: the keyboard's cursor,
-    /// dimmed or not (it must be seen wherever it is), else the playable
-    /// card under the mouse.
+    /// The card drawn lifted on the player's turn: the tapped card or the
+    /// keyboard's cursor, dimmed or not (it must be seen wherever it is),
+    /// else the playable card under the mouse.
     pub fn lifted(&self, shown: &Shown, turn: Turn) -> Option<Card> {
         if !turn.playing {
             return None;
         }
         let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump));
         let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
-        keyed.or(self.hovered.filter(|&c| turn.legal.contains(c)))
+        let tapped = self.tapped.filter(|c| hand.contains(c));
+        tapped.or(keyed).or(self.hovered.filter(|&c| turn.legal.contains(c)))
     }
 }
 
@@ -77,6 +83,7 @@ fn press_cards(
     over_ui: Res<PointerOverUi>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
+    (device, settings): (Option<Res<crate::platform::Device>>, Option<Res<crate::PlayerSettings>>),
     windows: Query<&Window, With<PrimaryWindow>>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
@@ -89,7 +96,8 @@ fn press_cards(
         cards.iter().find(|c| *c.1 == Place::Hand { seat: HUMAN, slot }).map(|c| c.0.0)
     };
     let cursor = windows.iter().next().and_then(|w| w.cursor_position());
-    let hovered = cursor.and_then(under);
+    let touched = device.is_some_and(|d| d.touch());
+    let hovered = cursor.filter(|_| !touched).and_then(under);
     if selection.hovered != hovered {
         selection.hovered = hovered;
         redraw.write(RequestRedraw);
@@ -108,13 +116,21 @@ fn press_cards(
         presses.extend(touches.iter_just_pressed().map(|t| t.position()));
     }
     let playing = Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing;
+    let lift_first = settings.is_some_and(|s| s.0.tap_to_lift);
     for press in presses {
         if let Some(card) = under(press).filter(|_| playing) {
             selection.keyboard = None;
-            actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
+            if lift_first && selection.tapped != Some(card) {
+                selection.tapped = Some(card);
+            } else {
+                selection.tapped = None;
+                actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
+            }
         } else if show.shown.last_trick.is_some() && on_a_pile(table.points(press), &layout, &show.shown) {
             reviews.write(Review(true));
-        } else {
+        } else if selection.tapped.take().is_none() {
+            // A tap beside the hand lowers a lifted card; otherwise it is
+            // nothing of the table's.
             continue;
         }
         // The result is drawn in the next frame: ask for it now, not at

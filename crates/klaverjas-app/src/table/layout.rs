@@ -10,10 +10,14 @@ use klaverjas::{Seat, Team};
 /// logical pixels: text and buttons grow with the window. A portrait window
 /// is laid out as a phone 412 points wide (a real phone's logical width:
 /// there the OS's own scale factor already does this and the zoom stays 1).
-pub fn zoom_for(width: f32, height: f32) -> f32 {
+/// A touched screen is held at arm's length: everything a sixth larger.
+pub fn zoom_for(width: f32, height: f32, touch: bool) -> f32 {
     let zoom = if height > width * 1.3 { width / 412.0 } else { width.min(height) / 720.0 };
-    zoom.clamp(1.0, 3.0)
+    zoom.clamp(1.0, 3.0) * if touch { TOUCH_ZOOM } else { 1.0 }
 }
+
+/// How much larger a touched screen draws than a desktop window.
+pub const TOUCH_ZOOM: f32 = 1.16;
 
 /// Height of a card over its width, as the pictures are drawn.
 pub const CARD_RATIO: f32 = 1.45;
@@ -182,10 +186,12 @@ impl Layout {
 }
 
 /// The window the table is drawn in: its size in logical pixels, egui's
-/// zoom, and the area below the top bar in points.
+/// zoom, and the area below the top bar in points (clear of a phone's
+/// system bars).
 #[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Table {
     pub window: Vec2,
+    pub touch: bool,
     pub zoom: f32,
     pub area: Rect,
 }
@@ -194,10 +200,10 @@ pub struct Table {
 pub const BAR_HEIGHT: f32 = 40.0;
 
 impl Table {
-    pub fn new(window: Vec2) -> Table {
-        let zoom = zoom_for(window.x, window.y);
+    pub fn new(window: Vec2, touch: bool) -> Table {
+        let zoom = zoom_for(window.x, window.y, touch);
         let points = window / zoom;
-        Table { window, zoom, area: Rect::new(0.0, BAR_HEIGHT, points.x, points.y) }
+        Table { window, touch, zoom, area: Rect::new(0.0, BAR_HEIGHT, points.x, points.y) }
     }
 
     pub fn layout(&self) -> Layout {
@@ -219,7 +225,7 @@ impl Table {
 
 impl Default for Table {
     fn default() -> Table {
-        Table::new(Vec2::new(1280.0, 720.0))
+        Table::new(Vec2::new(1280.0, 720.0), false)
     }
 }
 
@@ -233,7 +239,7 @@ mod tests {
     fn card_pictures_are_twice_the_largest_hand_on_a_phone() {
         let mut largest: f32 = 0.0;
         for (w, h) in [(720.0, 1600.0), (1080.0, 2340.0), (1080.0, 2400.0), (1170.0, 2532.0), (1440.0, 3200.0)] {
-            let table = Table::new(Vec2::new(w, h));
+            let table = Table::new(Vec2::new(w, h), false);
             let layout = table.layout();
             assert!(layout.portrait);
             largest = largest.max(layout.card.y * table.zoom);
@@ -245,7 +251,7 @@ mod tests {
 
     #[test]
     fn world_and_window_positions_agree() {
-        let table = Table::new(Vec2::new(1080.0, 2340.0));
+        let table = Table::new(Vec2::new(1080.0, 2340.0), false);
         let at = Vec2::new(100.0, 300.0);
         let world = table.world(at, 0.0);
         let window = Vec2::new(world.x + 540.0, 1170.0 - world.y);

@@ -28,12 +28,17 @@ pub fn overlay_plugin(app: &mut App) {
 
 /// The window's size decides the layout; the area below the top bar is
 /// measured by the overlay.
-fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut table: ResMut<Table>) {
+fn follow_window(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    device: Option<Res<crate::platform::Device>>,
+    mut table: ResMut<Table>,
+) {
     let Some(w) = windows.iter().next() else { return };
     let size = Vec2::new(w.width(), w.height());
-    if table.window != size {
+    let touch = device.is_some_and(|d| d.touch());
+    if table.window != size || table.touch != touch {
         let area = table.area;
-        let mut fresh = Table::new(size);
+        let mut fresh = Table::new(size, touch);
         // Keep the measured bar until the overlay measures again.
         fresh.area.min.y = area.min.y;
         *table = fresh;

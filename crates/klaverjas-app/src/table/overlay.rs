@@ -228,8 +228,10 @@ pub fn overlay(
                                 Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
                                 _ => continue,
                             };
-                            let response =
-                                ui.add_sized([130.0, 44.0], egui::Button::new(RichText::new(label).size(18.0)));
+                            let response = ui.add_sized(
+                                [130.0, crate::screens::at_least_a_finger(ui, 44.0)],
+                                egui::Button::new(RichText::new(label).size(18.0)),
+                            );
                             if let Some(suit) = suit {
                                 let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
                                 paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
@@ -274,7 +276,14 @@ pub fn overlay(
                     chosen = Some(Action::ClaimRoem);
                 }
                 // The last trick waits for a word, roem or not.
-                if last_word && ui.add_sized([120.0, 40.0], egui::Button::new(t.get("roem.pass"))).clicked() {
+                if last_word
+                    && ui
+                        .add_sized(
+                            [120.0, crate::screens::at_least_a_finger(ui, 40.0)],
+                            egui::Button::new(t.get("roem.pass")),
+                        )
+                        .clicked()
+                {
                     chosen = Some(Action::PassRoem);
                 }
             });
@@ -393,7 +402,9 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
                 label += "\n";
                 label += &t.fill("table.points", &[("n", &show.shown.points(team, rules).to_string())]);
             }
-            p.text(pos(at), Align2::CENTER_TOP, label, FontId::proportional(15.0), team_colour(team));
+            let galley = p.layout_no_wrap(label, FontId::proportional(15.0), team_colour(team));
+            let rect = keep_inside(Align2::CENTER_TOP.anchor_size(pos(at), galley.size()), egui_rect(layout));
+            p.galley(rect.min, galley, team_colour(team));
         }
     }
 }
@@ -446,7 +457,10 @@ fn last_trick_window(ctx: &egui::Context, t: &crate::i18n::Texts, last: &LastTri
                 t.fill("review.who", &[("leader", &seat_name(t, leader)), ("winner", &seat_name(t, last.winner))]);
             ui.label(RichText::new(words).size(15.0));
             close = ui
-                .add_sized([120.0, 40.0], egui::Button::new(RichText::new(t.get("review.close")).size(16.0)))
+                .add_sized(
+                    [120.0, crate::screens::at_least_a_finger(ui, 40.0)],
+                    egui::Button::new(RichText::new(t.get("review.close")).size(16.0)),
+                )
                 .clicked()
                 || response.clicked();
         });
@@ -471,7 +485,7 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
         None => t.get("table.bidding"),
     };
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
-    let galley = p.layout(text, FontId::proportional(15.0), Color32::WHITE, layout.small().x * 2.6);
+    let galley = p.layout(text, FontId::proportional(14.0), Color32::WHITE, layout.small().x * 2.8);
     let text_height = galley.size().y;
     p.galley(below, galley, Color32::WHITE);
     if let Some(symbol) = symbol {
@@ -488,7 +502,9 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
 pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
     let sheet = m.sheet();
     let aided = |i: usize| m.aids(i + 1).any();
+    // Rows of text, not of buttons: as tight on a phone as elsewhere.
     let rect = egui::Grid::new("sheet")
+        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
         .striped(true)
         .num_columns(3)
         .spacing([24.0, 4.0])

@@ -39,6 +39,7 @@ fn bubble(
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
     mut coach: MessageWriter<crate::coach::CoachCommand>,
+    device: Res<crate::platform::Device>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -59,8 +60,21 @@ fn bubble(
     let title = RichText::new(title).size(heading.min(fits).max(14.0));
     let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
     let window = if spot == Spot::Pile { window.fixed_pos(pos) } else { window.default_pos(pos) };
-    window.min_width(width).max_width(width).max_height(height).resizable(false).collapsible(true).show(&ctx, |ui| {
+    // A finger folds the bubble with a button of its size; egui's own
+    // triangle in the title bar is a mouse's target.
+    let touch = device.touch();
+    let fold_id = egui::Id::new("lesson-bubble-folded");
+    let folded = touch && ctx.data(|d| d.get_temp::<bool>(fold_id)).unwrap_or(false);
+    let fold = |ui: &egui::Ui, to: bool| ui.ctx().data_mut(|d| d.insert_temp(fold_id, to));
+    let window = window.min_width(width).max_width(width).max_height(height).resizable(false);
+    window.collapsible(!touch).show(&ctx, |ui| {
         ui.set_max_width(width);
+        if folded {
+            if ui.button(t.get("lesson.unfold")).clicked() {
+                fold(ui, false);
+            }
+            return;
+        }
         let counter = t.fill(
             "lesson.step",
             &[("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()), ("n", &lesson.steps.len().to_string())],
@@ -74,7 +88,10 @@ fn bubble(
                 words(ui, t.get(text), height - chrome - NEXT_HEIGHT);
                 ui.add_space(6.0);
                 if ui
-                    .add_sized([140.0, 40.0], egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)))
+                    .add_sized(
+                        [140.0, crate::screens::at_least_a_finger(ui, 40.0)],
+                        egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)),
+                    )
                     .clicked()
                 {
                     out.write(TutorialCommand::Next);
@@ -115,9 +132,14 @@ fn bubble(
             ui.label(RichText::new(wrong).size(16.0).color(WARM));
         }
         ui.separator();
-        if ui.button(t.get("lesson.leave")).clicked() {
-            out.write(TutorialCommand::Leave);
-        }
+        ui.horizontal(|ui| {
+            if ui.button(t.get("lesson.leave")).clicked() {
+                out.write(TutorialCommand::Leave);
+            }
+            if touch && ui.button(t.get("lesson.fold")).clicked() {
+                fold(ui, true);
+            }
+        });
     });
     Ok(())
 }
