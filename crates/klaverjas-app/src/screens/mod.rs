@@ -186,7 +186,9 @@ pub fn draw_phone_bars(
     let zoom = zoom_for(w.width(), w.height(), device.touch());
     let safe = crate::platform::safe_area(device.0, w.width(), w.height());
     let screen = ctx.viewport_rect();
-    let p = ctx.debug_painter();
+    // A painter keeps inside the content rect unless told otherwise.
+    let mut p = ctx.debug_painter();
+    p.set_clip_rect(screen);
     let shade = egui::Color32::from_black_alpha(110);
     if safe.top > 0.0 {
         let bar = egui::Rect::from_min_size(screen.min, egui::vec2(screen.width(), safe.top / zoom));

@@ -49,8 +49,10 @@ fn bubble(
     let step = lesson.steps.get(tutorial.step);
     let spot = step.map_or(Spot::Nothing, step_spot);
     outline(&ctx, &layout, &show, &drawn, spot);
-    let (pos, pivot, width, height) = home(&layout, spot);
+    let (pos, pivot, width, height) = home(&layout, spot, show.shown.trick.is_empty());
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
+    let k = (tutorial.step + 1).min(lesson.steps.len());
+    let title = format!("{title}  {k}/{}", lesson.steps.len());
     // Beside the pile it stays put, clear of the pile; elsewhere it starts
     // at its home and goes where the learner drags it.
     // A long title gets a smaller font rather than being cut off; a
@@ -75,27 +77,16 @@ fn bubble(
             }
             return;
         }
-        let counter = t.fill(
-            "lesson.step",
-            &[("k", &(tutorial.step + 1).min(lesson.steps.len()).to_string()), ("n", &lesson.steps.len().to_string())],
-        );
-        ui.label(RichText::new(counter).size(13.0).color(Color32::from_gray(90)));
-        // What the bubble holds besides the words: the title, the counter,
-        // Back to the lessons, and what was wrong (two lines at most).
-        let chrome = 120.0 + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
+        // What the bubble holds besides the words: the title, the row of
+        // buttons (a finger's height on a phone), and what was wrong (two
+        // lines at most).
+        let row = crate::screens::at_least_a_finger(ui, 40.0);
+        let chrome = 76.0 + row + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
+        let mut next = false;
         match step {
             Some(Step::Say { text, .. }) => {
-                words(ui, t.get(text), height - chrome - NEXT_HEIGHT);
-                ui.add_space(6.0);
-                if ui
-                    .add_sized(
-                        [140.0, crate::screens::at_least_a_finger(ui, 40.0)],
-                        egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0)),
-                    )
-                    .clicked()
-                {
-                    out.write(TutorialCommand::Next);
-                }
+                words(ui, t.get(text), height - chrome);
+                next = true;
             }
             Some(Step::Expect { text, .. }) => {
                 words(ui, t.get(text), height - chrome);
@@ -132,8 +123,13 @@ fn bubble(
             ui.label(RichText::new(wrong).size(16.0).color(WARM));
         }
         ui.separator();
-        ui.horizontal(|ui| {
-            if ui.button(t.get("lesson.leave")).clicked() {
+        ui.horizontal_wrapped(|ui| {
+            let next_button = egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0));
+            if next && ui.add_sized([110.0, row], next_button).clicked() {
+                out.write(TutorialCommand::Next);
+            }
+            // A phone's row is narrow: there the words are short.
+            if ui.button(t.get(if touch { "lesson.leave_short" } else { "lesson.leave" })).clicked() {
                 out.write(TutorialCommand::Leave);
             }
             if touch && ui.button(t.get("lesson.fold")).clicked() {
@@ -152,10 +148,11 @@ fn step_spot(step: &Step) -> Spot {
 }
 
 /// Where the bubble starts (the corner its pivot names), how wide and how
-/// high it may be: left of the trick on a wide table; on a tall one above
-/// the trick, over North's hand, which the lessons do not talk about, and
-/// clear of the trick and the learner's hand.
-fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
+/// high it may be: left of the trick on a wide table; on a tall one over
+/// North's hand, which the lessons do not talk about, and clear of the
+/// trick, unless the trick is empty and the step points at nothing there:
+/// then down to the side players' names, clear of the learner's hand.
+fn home(layout: &Layout, spot: Spot, trick_empty: bool) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
     if let Some(right) = layout.lesson_bubble_right() {
@@ -169,7 +166,13 @@ fn home(layout: &Layout, spot: Spot) -> (egui::Pos2, egui::Align2, f32, f32) {
         // Hung from the top (a window placed by its bottom moves while
         // its size settles), no lower than the trick's top edge.
         let top = layout.area.min.y + 6.0;
-        let height = layout.lesson_bubble_bottom().unwrap_or(trick.y) - top;
+        let low = trick_empty && matches!(spot, Spot::Nothing | Spot::Card(_) | Spot::Piles);
+        let bottom = match layout.lesson_bubble_bottom() {
+            Some(_) if low => layout.name_plate(Seat::West).y - 18.0,
+            Some(bottom) => bottom,
+            None => trick.y,
+        };
+        let height = bottom - top;
         // Beside the pile in the corner when the step is about it.
         let left = match spot {
             Spot::Pile => layout.turned_card(1).x + layout.small().x * 0.6 + 8.0,
@@ -196,9 +199,6 @@ fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spo
     };
     outline::paint(ctx, &rects);
 }
-
-/// The Next button and the space above it.
-const NEXT_HEIGHT: f32 = 50.0;
 
 /// A step's words, scrolling when they are higher than `room`.
 fn words(ui: &mut egui::Ui, text: String, room: f32) {
