@@ -117,7 +117,9 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
 /// (`crates/klaverjas-mobile`, through `#[bevy_main]`) both call it. The
 /// command line is the desktop's; a phone starts with none.
 pub fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // A phone's system may pass its own arguments (Xcode does): there the
+    // game has no command line.
+    let args: Vec<String> = if platform::TARGET.is_phone() { Vec::new() } else { std::env::args().skip(1).collect() };
     match cli::parse(&args) {
         Ok(cli::Command::Help) => {
             println!("{}", cli::USAGE);
@@ -369,7 +371,14 @@ pub fn run(options: Options) -> AppExit {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window { title: "Klaverjas".into(), resolution, mode, ..default() }),
+                primary_window: Some(Window {
+                    title: "Klaverjas".into(),
+                    resolution,
+                    mode,
+                    // iOS: the status bar stays hidden, as Info.plist asks.
+                    prefers_status_bar_hidden: platform::TARGET.is_phone(),
+                    ..default()
+                }),
                 ..default()
             })
             .set(asset_plugin),

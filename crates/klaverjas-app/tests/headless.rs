@@ -821,8 +821,9 @@ fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiI
     }
 }
 
-/// Everything a finger can hit in egui's last pass that is less than 48
-/// dp high, and how many there were in all.
+/// Everything a finger taps in egui's last pass that is less than 48 dp
+/// high, and how many there were in all. What is dragged (a window's
+/// title bar) is held, not tapped.
 fn small_targets(app: &mut App) -> (Vec<bevy_egui::egui::Rect>, usize) {
     let world = app.world_mut();
     let ctx = world.query::<&mut bevy_egui::EguiContext>().single_mut(world).unwrap().get_mut().clone();
@@ -833,7 +834,7 @@ fn small_targets(app: &mut App) -> (Vec<bevy_egui::egui::Rect>, usize) {
             .widgets
             .layers()
             .flat_map(|(_, widgets)| widgets.iter())
-            .filter(|w| w.enabled && w.sense.senses_click() && w.rect.is_positive())
+            .filter(|w| w.enabled && w.sense.senses_click() && !w.sense.senses_drag() && w.rect.is_positive())
             .map(|w| w.rect)
             .collect();
         (

@@ -333,6 +333,53 @@ pub fn contact_sheet(deck: Deck) -> Pixmap {
     sheet
 }
 
+/// The app's icon, `size` pixels square: the two highest trumps, the jack
+/// and the nine of clubs, fanned on the felt. Opaque and square, as iOS
+/// wants it; Android's launcher rounds it itself.
+pub fn app_icon(size: u32) -> Pixmap {
+    // Small icons are drawn large and halved: one step from a card's size
+    // to 48 pixels would lose whole lines.
+    if size < 512 {
+        return halve(&app_icon(size * 2));
+    }
+    let mut icon = Pixmap::new(size, size).expect("an icon");
+    icon.fill(tiny_skia::Color::from_rgba8(22, 96, 58, 255));
+    let s = size as f32;
+    let scale = s * 0.66 / CARD_HEIGHT as f32;
+    let paint = PixmapPaint { quality: FilterQuality::Bicubic, ..PixmapPaint::default() };
+    let cards = [(Rank::Nine, -12.0_f32, -0.1_f32), (Rank::Jack, 10.0, 0.1)];
+    for (rank, degrees, shift) in cards {
+        let face = render(Deck::French, Face::Card(klaverjas::Card::new(Suit::Clubs, rank)));
+        // About the card's centre, then to its place in the fan.
+        let t = Transform::from_translate(-(CARD_WIDTH as f32) / 2.0, -(CARD_HEIGHT as f32) / 2.0)
+            .post_scale(scale, scale)
+            .post_rotate(degrees)
+            .post_translate(s * (0.5 + shift), s * 0.52);
+        icon.draw_pixmap(0, 0, face.as_ref(), &paint, t, None);
+    }
+    icon
+}
+
+/// A picture half as wide and high, each pixel the mean of four.
+fn halve(big: &Pixmap) -> Pixmap {
+    let (w, h) = (big.width() / 2, big.height() / 2);
+    let mut small = Pixmap::new(w, h).expect("a picture");
+    let from = big.pixels();
+    let to = small.pixels_mut();
+    for y in 0..h as usize {
+        for x in 0..w as usize {
+            let at = |dx: usize, dy: usize| from[(2 * y + dy) * big.width() as usize + 2 * x + dx];
+            let four = [at(0, 0), at(1, 0), at(0, 1), at(1, 1)];
+            let mean = |f: fn(&tiny_skia::PremultipliedColorU8) -> u8| {
+                (four.iter().map(|p| f(p) as u32).sum::<u32>() / 4) as u8
+            };
+            let (r, g, b, a) = (mean(|p| p.red()), mean(|p| p.green()), mean(|p| p.blue()), mean(|p| p.alpha()));
+            to[y * w as usize + x] = tiny_skia::PremultipliedColorU8::from_rgba(r, g, b, a).expect("premultiplied");
+        }
+    }
+    small
+}
+
 /// The PNG file of a picture: straight (not premultiplied) RGBA, the
 /// strongest compression.
 pub fn encode_png(pixmap: &Pixmap) -> Vec<u8> {

@@ -16,7 +16,19 @@ mod draw;
 mod shapes;
 
 #[cfg(feature = "generator")]
-pub use draw::{contact_sheet, encode_png, render};
+pub use draw::{app_icon, contact_sheet, encode_png, render};
+
+/// The app's icon files, from the workspace root, and their sizes in
+/// pixels: Android's launcher icon at each screen density, iOS's one
+/// 1024-pixel icon (the system scales it).
+pub const ICONS: [(&str, u32); 6] = [
+    ("android/app/src/main/res/mipmap-mdpi/ic_launcher.png", 48),
+    ("android/app/src/main/res/mipmap-hdpi/ic_launcher.png", 72),
+    ("android/app/src/main/res/mipmap-xhdpi/ic_launcher.png", 96),
+    ("android/app/src/main/res/mipmap-xxhdpi/ic_launcher.png", 144),
+    ("android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png", 192),
+    ("ios/Klaverjas/Assets.xcassets/AppIcon.appiconset/AppIcon.png", 1024),
+];
 
 /// A face's size in pixels: twice the largest a phone shows (the player's
 /// hand on a portrait phone 1440 px wide is 454 px high; a test in the app

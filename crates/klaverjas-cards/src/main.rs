@@ -1,12 +1,13 @@
-//! `kj-cards`: draws every deck into `assets/cards/<deck>/` and a contact
-//! sheet of each into `docs/cards/`.
+//! `kj-cards`: draws every deck into `assets/cards/<deck>/`, a contact
+//! sheet of each into `docs/cards/`, and the app's icons into `android/`
+//! and `ios/`.
 //!
 //! ```sh
 //! cargo run -p klaverjas-cards --release            # from the workspace root
-//! cargo run -p klaverjas-cards --release -- OUT SHEETS
+//! cargo run -p klaverjas-cards --release -- OUT SHEETS ICON_ROOT
 //! ```
 
-use klaverjas_cards::{Deck, Face, contact_sheet, encode_png, render};
+use klaverjas_cards::{Deck, Face, ICONS, app_icon, contact_sheet, encode_png, render};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,12 +23,13 @@ fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() > 2 || args.iter().any(|a| a.starts_with('-')) {
-        eprintln!("usage: kj-cards [OUT_DIR [SHEET_DIR]]  (defaults: assets/cards docs/cards)");
+    if args.len() > 3 || args.iter().any(|a| a.starts_with('-')) {
+        eprintln!("usage: kj-cards [OUT_DIR [SHEET_DIR [ICON_ROOT]]]  (defaults: assets/cards docs/cards .)");
         return ExitCode::from(2);
     }
     let out = PathBuf::from(args.first().map_or("assets/cards", String::as_str));
     let sheets = PathBuf::from(args.get(1).map_or("docs/cards", String::as_str));
+    let icons = PathBuf::from(args.get(2).map_or(".", String::as_str));
     let mut total = 0usize;
     let mut files = 0usize;
     for deck in Deck::ALL {
@@ -46,11 +48,20 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    for (path, size) in ICONS {
+        let path = icons.join(path);
+        if let Err(e) = write(&path, &encode_png(&app_icon(size))) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
     println!(
-        "{files} cards, {:.2} MB, in {}; contact sheets in {}",
+        "{files} cards, {:.2} MB, in {}; contact sheets in {}; {} icons under {}",
         total as f64 / 1e6,
         out.display(),
-        sheets.display()
+        sheets.display(),
+        ICONS.len(),
+        icons.display()
     );
     ExitCode::SUCCESS
 }

@@ -32,6 +32,16 @@ fn committed_cards_are_what_the_generator_draws() {
     );
 }
 
+/// The app's icons in `android/` and `ios/` are the generator's too.
+#[test]
+fn committed_icons_are_what_the_generator_draws() {
+    let root = assets().join("../..");
+    for (path, size) in klaverjas_cards::ICONS {
+        let committed = std::fs::read(root.join(path)).unwrap_or_default();
+        assert!(committed == encode_png(&klaverjas_cards::app_icon(size)), "{path} differs from the generator's");
+    }
+}
+
 #[test]
 fn every_deck_has_every_face_and_nothing_else() {
     for deck in Deck::ALL {

@@ -1,0 +1,30 @@
+package org.klaverjas.game;
+
+import android.view.WindowInsets;
+import android.view.WindowInsetsController;
+
+import com.google.androidgamesdk.GameActivity;
+
+/**
+ * The whole app: GameActivity runs the game's Rust library, whose
+ * android_main Bevy's #[bevy_main] provides. The system bars are hidden
+ * while the game has focus and come back with a swipe from the edge; the
+ * game keeps clear of the camera's cut-out and the gesture bar itself.
+ */
+public class MainActivity extends GameActivity {
+    static {
+        System.loadLibrary("klaverjas_mobile");
+    }
+
+    @Override
+    public void onWindowFocusChanged(boolean hasFocus) {
+        super.onWindowFocusChanged(hasFocus);
+        if (hasFocus) {
+            WindowInsetsController bars = getWindow().getInsetsController();
+            if (bars != null) {
+                bars.hide(WindowInsets.Type.systemBars());
+                bars.setSystemBarsBehavior(WindowInsetsController.BEHAVIOR_SHOW_TRANSIENT_BARS_BY_SWIPE);
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! The iOS app's executable (`ios/` bundles it); on other systems the same
+//! game as `cargo run`.
+
+fn main() {
+    klaverjas_mobile::main();
+}
