@@ -364,7 +364,10 @@ mod tests {
 
     /// The `"key": "text"` lines of a translation file.
     fn translations(file: &str) -> std::collections::HashMap<String, String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/i18n");
+        // Cargo's variable at run time: a test binary cached from a
+        // checkout elsewhere keeps that checkout's path from its build.
+        let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+        let dir = std::path::Path::new(&crate_dir).join("../../assets/i18n");
         let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         text.lines()
             .filter_map(|line| {

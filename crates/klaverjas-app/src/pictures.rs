@@ -37,6 +37,12 @@ pub fn find_assets() -> Option<PathBuf> {
     if let Ok(exe) = std::env::current_exe() {
         candidates.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets")));
     }
+    // The checkout: `cargo run` and `cargo test` name it at run time; the
+    // build's own path is the last resort (a build cached from another
+    // checkout keeps that one's path).
+    if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR") {
+        candidates.push(Path::new(&dir).join("../../assets"));
+    }
     candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets"));
     candidates.into_iter().find(|d| d.join(face_path(Skin::French, Face::Back)).is_file())
 }
