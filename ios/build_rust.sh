@@ -9,11 +9,13 @@ set -euo pipefail
 export PATH="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:$HOME/.cargo/bin:/opt/homebrew/bin:$PATH"
 
 workspace="$(cd "$(dirname "$0")/.." && pwd)"
+# A plain word, not an array: macOS's bash 3.2 calls an empty array unbound
+# under `set -u`.
 profile=debug
-release=()
+release_flag=
 if [[ "${CONFIGURATION:-Debug}" != "Debug" ]]; then
   profile=release
-  release=(--release)
+  release_flag=--release
 fi
 # Cargo's output under Xcode's derived data, apart from the desktop build.
 export CARGO_TARGET_DIR="${DERIVED_FILE_DIR:-$workspace/target}/cargo"
@@ -30,7 +32,7 @@ for arch in ${ARCHS:-arm64}; do
     x86_64:1) target=x86_64-apple-ios ;;
     *) echo "build_rust.sh: no Rust target for $arch (simulator: $simulator)" >&2; exit 2 ;;
   esac
-  (cd "$workspace" && cargo build "${release[@]}" --target "$target" -p klaverjas-mobile --bin klaverjas-mobile)
+  (cd "$workspace" && cargo build $release_flag --target "$target" -p klaverjas-mobile --bin klaverjas-mobile)
   executables+=("$CARGO_TARGET_DIR/$target/$profile/klaverjas-mobile")
 done
 

@@ -82,9 +82,10 @@ pub struct SafeArea {
     pub right: f32,
 }
 
-/// The safe area of a screen of `width` x `height` logical pixels. winit
-/// 0.30, which Bevy 0.19 runs on, does not report the system's insets, so
-/// a phone keeps clear of the largest its system draws: the status bar
+/// The safe area of a screen of `width` x `height` logical pixels. Bevy 0.19
+/// does not pass on the insets winit knows (iOS's safe area, Android's
+/// content rectangle), so a phone keeps clear of the largest its system
+/// draws: the status bar
 /// with a camera cut-out (48 dp on Android, 59 pt under the iPhone's
 /// island) and the gesture bar (24 dp, 34 pt) held upright; held
 /// sideways, the cut-out's side (either: it turns with the phone) and the

@@ -251,9 +251,13 @@ fn a_skin_change_swaps_every_picture() {
 /// reports it.
 fn touch(app: &mut App, card: Card) {
     let (_, _, look, ..) = cards(app).into_iter().find(|c| c.0 == card).unwrap();
-    let table = *app.world().resource::<Table>();
     // Later cards overlap the right part: touch the left edge's strip.
-    let point = look.at - Vec2::new(look.size.x * 0.4, 0.0);
+    touch_at(app, look.at - Vec2::new(look.size.x * 0.4, 0.0));
+}
+
+/// A touch at `point` of the layout, as the window reports it.
+fn touch_at(app: &mut App, point: Vec2) {
+    let table = *app.world().resource::<Table>();
     let world = table.world(point, 0.0);
     let position = Vec2::new(world.x + table.window.x / 2.0, table.window.y / 2.0 - world.y);
     let window = Entity::PLACEHOLDER;
@@ -785,14 +789,14 @@ fn a_suspend_leaves_a_save_that_continues_exactly() {
     run_until(&mut app, "a bot's card after the resume", |app| seats(app).game().actions().len() > after_card);
 }
 
-/// The app as on a 1080 x 2340 phone at 2.625 pixels to the dp, with
+/// The app as on a phone of `size` pixels at 2.625 pixels to the dp, with
 /// egui's screens and no GPU: the window is an entity, egui runs its
 /// passes and nothing is rendered.
-fn phone_app(options: Options) -> App {
+fn phone_app(size: (u32, u32), options: Options) -> App {
     use bevy::window::WindowResolution;
-    let options = Options { phone: Some(2.625), window: (1080, 2340), ..options };
+    let options = Options { phone: Some(2.625), window: size, ..options };
     headless_app_with(options, Speed::Instant, |app| {
-        let resolution = WindowResolution::new(1080, 2340).with_scale_factor_override(2.625);
+        let resolution = WindowResolution::new(size.0, size.1).with_scale_factor_override(2.625);
         // The window's messages and its entity; no system opens it.
         app.add_plugins(bevy::window::WindowPlugin {
             primary_window: Some(Window { resolution, ..default() }),
@@ -811,13 +815,26 @@ fn phone_app(options: Options) -> App {
     })
 }
 
-/// What a windowing system would tell egui: the screen's size in points.
-fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiInput>) {
+/// What a phone's windowing system would tell egui: the screen's size in
+/// points, and once that it is a touch screen (egui then gives a text
+/// field a tap rather than a drag to select).
+fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiInput>, mut touched: Local<bool>) {
+    use bevy_egui::egui;
     let Some(w) = windows.iter().next() else { return };
     let zoom = klaverjas_app::table::layout::zoom_for(w.width(), w.height(), true);
-    let size = bevy_egui::egui::vec2(w.width(), w.height()) / zoom;
+    let size = egui::vec2(w.width(), w.height()) / zoom;
     for mut input in &mut inputs {
-        input.0.screen_rect = Some(bevy_egui::egui::Rect::from_min_size(Default::default(), size));
+        input.0.screen_rect = Some(egui::Rect::from_min_size(Default::default(), size));
+        if !*touched {
+            input.0.events.push(egui::Event::Touch {
+                device_id: egui::TouchDeviceId(1),
+                id: egui::TouchId(1),
+                phase: egui::TouchPhase::Cancel,
+                pos: egui::Pos2::ZERO,
+                force: None,
+            });
+            *touched = true;
+        }
     }
 }
 
@@ -825,8 +842,7 @@ fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiI
 /// high, and how many there were in all. What is dragged (a window's
 /// title bar) is held, not tapped.
 fn small_targets(app: &mut App) -> (Vec<bevy_egui::egui::Rect>, usize) {
-    let world = app.world_mut();
-    let ctx = world.query::<&mut bevy_egui::EguiContext>().single_mut(world).unwrap().get_mut().clone();
+    let ctx = egui_context(app);
     let zoom = ctx.zoom_factor();
     ctx.viewport(|v| {
         let hits: Vec<_> = v
@@ -855,13 +871,20 @@ fn walk(app: &mut App, screen: &str, seen: &mut Vec<String>) {
     seen.push(format!("{screen}: {all}"));
 }
 
-/// On a phone, every button, box and list of every screen, the lessons'
-/// bubbles included, is at least 48 dp high, and so is every card of the
-/// player's hand.
+/// The egui context of the app's window.
+fn egui_context(app: &mut App) -> bevy_egui::egui::Context {
+    let world = app.world_mut();
+    world.query::<&mut bevy_egui::EguiContext>().single_mut(world).unwrap().get_mut().clone()
+}
+
+/// On a phone, every button, box, field and list of the menus, the table's
+/// moments and a lesson's bubble (open and folded) is at least 48 dp high,
+/// upright and sideways, and so is every card of the player's hand.
 #[test]
 fn on_a_phone_nothing_to_touch_is_under_48_dp() {
     use klaverjas_app::coach::{CoachCommand, DealReview};
-    let mut app = phone_app(Options { data_dir: Some(temp_dir("phone")), ..Options::default() });
+    use klaverjas_app::table::input::Review;
+    let mut app = phone_app((1080, 2340), Options { data_dir: Some(temp_dir("phone")), ..Options::default() });
     let mut seen = Vec::new();
     walk(&mut app, "first start", &mut seen);
     app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
@@ -881,6 +904,10 @@ fn on_a_phone_nothing_to_touch_is_under_48_dp() {
             assert!(look.size.y * table.zoom >= 48.0, "{card}: {} dp", look.size.y * table.zoom);
         }
     }
+    play_until(&mut app, "the second trick", |s| s.game().tricks().len() == 1);
+    app.world_mut().write_message(Review(true));
+    walk(&mut app, "the last trick", &mut seen);
+    app.world_mut().write_message(Review(false));
     play_until(&mut app, "the end of the deal", |s| s.game().result().is_some());
     run_until(&mut app, "the score", idle);
     walk(&mut app, "the score", &mut seen);
@@ -889,30 +916,57 @@ fn on_a_phone_nothing_to_touch_is_under_48_dp() {
     walk(&mut app, "the review", &mut seen);
     let lesson = klaverjas_app::tutorial::lesson::all().expect("the lessons")[0].id.clone();
     let options = Options { lesson: Some(lesson), data_dir: Some(temp_dir("phone-lesson")), ..Options::default() };
-    let mut app = phone_app(options);
+    let mut app = phone_app((1080, 2340), options);
     run_until(&mut app, "the lesson", |app| app.world().get_resource::<klaverjas_app::tutorial::Tutorial>().is_some());
     walk(&mut app, "a lesson", &mut seen);
+    // Folded as the Hide button folds it.
+    let (id, step) = (tutorial(&app).lesson.id.clone(), tutorial(&app).step);
+    let folded = bevy_egui::egui::Id::new(("lesson-bubble-folded", &id, step));
+    egui_context(&mut app).data_mut(|d| d.insert_temp(folded, true));
+    walk(&mut app, "a folded lesson", &mut seen);
+    // Sideways.
+    let mut app = phone_app((2340, 1080), Options { data_dir: Some(temp_dir("phone-sideways")), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    walk(&mut app, "sideways: title", &mut seen);
+    sit_down(&mut app, practice_seats(38));
+    run_until(&mut app, "the player's bid", |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
+    walk(&mut app, "sideways: bidding", &mut seen);
     println!("{seen:?}");
 }
 
 /// With "tap to lift", a first touch lifts a card and only a second plays
-/// it; a touch beside the hand lowers it again.
+/// it, on its place or on the part raised above it; a lifted card drops
+/// when the match moves on without it (here an undo).
 #[test]
 fn tap_to_lift_plays_on_the_second_touch() {
+    use klaverjas_app::coach::CoachCommand;
     use klaverjas_app::table::Selection;
     let mut app = headless_app(Options { data_dir: Some(temp_dir("lift")), ..Options::default() }, Speed::Instant);
     app.world_mut().resource_mut::<PlayerSettings>().0.tap_to_lift = true;
-    sit_down(&mut app, player_seats(Preset::Classic, 12));
+    sit_down(&mut app, practice_seats(12));
     play_to_the_players_card(&mut app);
     app.update();
+    let lifted = |app: &App| app.world().resource::<Selection>().tapped.map(|(c, _)| c);
     let card = seats(&app).game().legal_cards().first().unwrap();
     let before = seats(&app).m.clone();
     touch(&mut app, card);
     app.update();
-    assert_eq!(app.world().resource::<Selection>().tapped, Some(card), "lifted");
+    assert_eq!(lifted(&app), Some(card), "lifted");
     assert_eq!(seats(&app).m, before, "not played");
-    touch(&mut app, card);
+    // Near the top of the lifted card as drawn: above its place in the
+    // hand, where no resting card lies.
+    let (_, _, look, ..) = cards(&mut app).into_iter().find(|c| c.0 == card).unwrap();
+    touch_at(&mut app, look.at - Vec2::new(look.size.x * 0.4, look.size.y * 0.45));
     app.update();
-    assert_eq!(app.world().resource::<Selection>().tapped, None);
+    assert_eq!(lifted(&app), None);
     assert_ne!(seats(&app).m, before, "played on the second touch");
+    play_to_the_players_card(&mut app);
+    app.update();
+    let next = seats(&app).game().legal_cards().first().unwrap();
+    touch(&mut app, next);
+    app.update();
+    assert_eq!(lifted(&app), Some(next));
+    coach(&mut app, CoachCommand::Undo);
+    app.update();
+    assert_eq!(lifted(&app), None, "the undo took the moment it was lifted in");
 }

@@ -335,7 +335,7 @@ pub fn contact_sheet(deck: Deck) -> Pixmap {
 
 /// The app's icon, `size` pixels square: the two highest trumps, the jack
 /// and the nine of clubs, fanned on the felt. Opaque and square, as iOS
-/// wants it; Android's launcher rounds it itself.
+/// wants it; Android 8 and later show it inside the launcher's shape.
 pub fn app_icon(size: u32) -> Pixmap {
     // Small icons are drawn large and halved: one step from a card's size
     // to 48 pixels would lose whole lines.

@@ -183,6 +183,10 @@ impl Turn {
     }
 }
 
+/// How far a lifted card of the player's hand rises, as a part of its
+/// height.
+pub const LIFT: f32 = 0.12;
+
 /// How a card in `place` looks on this table.
 pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
     let small = layout.small();
@@ -271,7 +275,7 @@ fn place_cards(
         if let Place::Hand { seat: HUMAN, .. } = place {
             wanted.dim = turn.playing && !turn.legal.contains(card);
             if lifted == Some(card) {
-                wanted.at.y -= wanted.size.y * 0.12;
+                wanted.at.y -= wanted.size.y * LIFT;
             }
         }
         if new_deal {

@@ -5,9 +5,9 @@
 //! lift" a first tap lifts the card and a second plays it. On a touched
 //! screen nothing follows a hovering pointer: a finger has none.
 
-use super::cards::{Place, TableCard, Turn, look, sorted_hand};
+use super::cards::{LIFT, Place, TableCard, Turn, look, sorted_hand};
 use super::layout::{Layout, Table};
-use crate::seats::{Flow, HUMAN, PlayerAction, Seats};
+use crate::seats::{Flow, HUMAN, Moment, PlayerAction, Seats};
 use crate::show::{Show, Shown};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -20,8 +20,10 @@ use klaverjas::{Action, Card};
 pub struct Selection {
     /// A slot of the player's hand, moved by the arrow keys.
     pub keyboard: Option<usize>,
-    /// With "tap to lift": the card a first tap lifted; a second plays it.
-    pub tapped: Option<Card>,
+    /// With "tap to lift": the card a first tap lifted, and when; a second
+    /// tap plays it. It drops when the match moves on (a card played, an
+    /// undo, a new deal).
+    pub tapped: Option<(Card, Moment)>,
     pub hovered: Option<Card>,
 }
 
@@ -35,7 +37,7 @@ impl Selection {
         }
         let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump));
         let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
-        let tapped = self.tapped.filter(|c| hand.contains(c));
+        let tapped = self.tapped.map(|(c, _)| c).filter(|c| hand.contains(c));
         tapped.or(keyed).or(self.hovered.filter(|&c| turn.legal.contains(c)))
     }
 }
@@ -95,6 +97,20 @@ fn press_cards(
         let slot = card_under(table.points(at), &layout, &show.shown, cards.iter().map(|c| *c.1))?;
         cards.iter().find(|c| *c.1 == Place::Hand { seat: HUMAN, slot }).map(|c| c.0.0)
     };
+    let moment = seats.as_deref().map(Seats::moment);
+    if selection.tapped.is_some_and(|(_, at)| Some(at) != moment) {
+        selection.tapped = None;
+        redraw.write(RequestRedraw);
+    }
+    // A lifted card is hit where it is drawn too, above its place.
+    let tapped = selection.tapped;
+    let lifted_at = |at: Vec2| {
+        let (card, _) = tapped?;
+        let (_, place) = cards.iter().find(|c| c.0.0 == card)?;
+        let l = look(&layout, &show.shown, *place);
+        let raised = Rect::from_center_size(l.at - Vec2::new(0.0, l.size.y * LIFT), l.size);
+        raised.contains(table.points(at)).then_some(card)
+    };
     let cursor = windows.iter().next().and_then(|w| w.cursor_position());
     let touched = device.is_some_and(|d| d.touch());
     let hovered = cursor.filter(|_| !touched).and_then(under);
@@ -118,10 +134,10 @@ fn press_cards(
     let playing = Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing;
     let lift_first = settings.is_some_and(|s| s.0.tap_to_lift);
     for press in presses {
-        if let Some(card) = under(press).filter(|_| playing) {
+        if let Some(card) = under(press).or_else(|| lifted_at(press)).filter(|_| playing) {
             selection.keyboard = None;
-            if lift_first && selection.tapped != Some(card) {
-                selection.tapped = Some(card);
+            if lift_first && selection.tapped.map(|(c, _)| c) != Some(card) {
+                selection.tapped = moment.map(|m| (card, m));
             } else {
                 selection.tapped = None;
                 actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });

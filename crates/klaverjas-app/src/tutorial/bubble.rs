@@ -65,7 +65,8 @@ fn bubble(
     // A finger folds the bubble with a button of its size; egui's own
     // triangle in the title bar is a mouse's target.
     let touch = device.touch();
-    let fold_id = egui::Id::new("lesson-bubble-folded");
+    // Folded for this step only: the next step's words must be seen.
+    let fold_id = egui::Id::new(("lesson-bubble-folded", &lesson.id, tutorial.step));
     let folded = touch && ctx.data(|d| d.get_temp::<bool>(fold_id)).unwrap_or(false);
     let fold = |ui: &egui::Ui, to: bool| ui.ctx().data_mut(|d| d.insert_temp(fold_id, to));
     let window = window.min_width(width).max_width(width).max_height(height).resizable(false);

@@ -1,7 +1,9 @@
 package org.klaverjas.game;
 
+import android.os.Bundle;
 import android.view.WindowInsets;
 import android.view.WindowInsetsController;
+import android.view.WindowManager;
 
 import com.google.androidgamesdk.GameActivity;
 
@@ -14,6 +16,15 @@ import com.google.androidgamesdk.GameActivity;
 public class MainActivity extends GameActivity {
     static {
         System.loadLibrary("klaverjas_mobile");
+    }
+
+    @Override
+    protected void onCreate(Bundle savedInstanceState) {
+        // Draw the felt to the screen's edges, camera cut-out included; the
+        // game keeps its cards and words out of the cut-out's band itself.
+        getWindow().getAttributes().layoutInDisplayCutoutMode =
+                WindowManager.LayoutParams.LAYOUT_IN_DISPLAY_CUTOUT_MODE_SHORT_EDGES;
+        super.onCreate(savedInstanceState);
     }
 
     @Override
