@@ -14,7 +14,7 @@ use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiTextureHandle};
-use klaverjas::{Action, Bid, Card, DealResult, Match, Phase, PileCard, Rank, Rules, ScoreSheet, Suit, Team};
+use klaverjas::{Action, Bid, Card, DealResult, Match, Phase, PileCard, Rank, Rules, ScoreSheet, Seat, Suit, Team};
 use klaverjas_cards::Face;
 
 pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
@@ -403,7 +403,13 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
                 label += &t.fill("table.points", &[("n", &show.shown.points(team, rules).to_string())]);
             }
             let galley = p.layout_no_wrap(label, FontId::proportional(15.0), team_colour(team));
-            let rect = keep_inside(Align2::CENTER_TOP.anchor_size(pos(at), galley.size()), egui_rect(layout));
+            let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
+            // Below the pile, or beside it where the table ends first.
+            if rect.bottom() > layout.area.max.y {
+                let side = layout.pile(team) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
+                rect = Align2::LEFT_CENTER.anchor_size(pos(side), galley.size());
+            }
+            let rect = keep_inside(rect, egui_rect(layout));
             p.galley(rect.min, galley, team_colour(team));
         }
     }
@@ -484,12 +490,25 @@ fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &La
         Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
         None => t.get("table.bidding"),
     };
+    // Under the turned cards; on a table too low for that (a phone held
+    // sideways) beside them, clear of West's hand.
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
-    let galley = p.layout(text, FontId::proportional(14.0), Color32::WHITE, layout.small().x * 2.8);
+    let galley = p.layout(text.clone(), FontId::proportional(14.0), Color32::WHITE, layout.small().x * 2.8);
+    let west = layout.hand_positions(Seat::West, 8);
+    let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
+    let (origin, galley) = if below.y + galley.size().y + 44.0 <= west_top {
+        (below, galley)
+    } else {
+        let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
+        let north = layout.hand_positions(Seat::North, 8);
+        let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
+        let wrap = (north_left - beside.x - 8.0).max(90.0);
+        (beside, p.layout(text, FontId::proportional(14.0), Color32::WHITE, wrap))
+    };
     let text_height = galley.size().y;
-    p.galley(below, galley, Color32::WHITE);
+    p.galley(origin, galley, Color32::WHITE);
     if let Some(symbol) = symbol {
-        let centre = below + egui::vec2(18.0, text_height + 22.0);
+        let centre = origin + egui::vec2(18.0, text_height + 22.0);
         p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
         paint_suit(p, symbol, centre, 13.0);
     }
