@@ -6,7 +6,7 @@
 
 use crate::knowledge::Knowledge;
 use crate::{Bot, Decision, Reason};
-use klaverjas::{Action, Bid, Bidding, Card, CardSet, Phase, PlayerView, Rank, RoemClaim, Seat, Suit, Team, Trick};
+use klaverjas::{Action, Bid, Bidding, Card, CardSet, Phase, PlayerView, Rank, Seat, Suit, Team, Trick};
 
 /// Hand strength at or above which the heuristic plays.
 pub const PLAY_THRESHOLD: i32 = 70;
@@ -112,7 +112,7 @@ pub fn nat_is_certain(view: &PlayerView, playing: Team) -> bool {
     let left = view.rules.deal_points() as i32 - played_points as i32;
     let mine = (view.points[playing] + view.roem[playing]) as i32 + left;
     let theirs = (view.points[playing.other()] + view.roem[playing.other()]) as i32;
-    view.rules.roem_claim == RoemClaim::Manual && mine <= theirs
+    view.rules.roem_is_called() && mine <= theirs
 }
 
 /// The play of a card: see the module docs for the thinking.

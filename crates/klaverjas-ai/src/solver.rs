@@ -653,6 +653,9 @@ impl RoemChances {
     /// little: counting only runs that can still form took a third of the
     /// nodes off a full solve.
     fn most(&self, table: klaverjas::RoemTable) -> i32 {
+        if table == klaverjas::RoemTable::None {
+            return 0;
+        }
         let mut total = 0;
         for suit in 0..4 {
             let starts = (self.runs >> (suit * 8)) & 0x3F;

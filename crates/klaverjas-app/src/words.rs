@@ -58,6 +58,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Bid(BidError::MustChoose { everyone_passed: true, .. }) => t.get("bid.must_choose"),
         ActionError::Bid(BidError::MustChoose { .. }) => t.get("bid.must_choose_left"),
         ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
+        ActionError::Claim(ClaimError::NoRoemPlayed) => t.get("claim.no_roem_played"),
         ActionError::Claim(ClaimError::NoRoem { trick }) => t.fill("claim.no_roem", &[("trick", &trick.to_string())]),
         ActionError::Claim(ClaimError::NoTrick) => t.get("claim.no_trick"),
         ActionError::Claim(ClaimError::TooLate) => t.get("claim.too_late"),

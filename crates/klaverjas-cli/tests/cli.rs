@@ -60,6 +60,10 @@ fn trick_reports_winner_points_and_roem() {
     assert_eq!(trick("classic", "S", "7C 7D 7H 7S"), json!({"winner": 3, "points": 0, "roem": 50}));
     assert_eq!(trick("amsterdam", "D", "7C 7D 7H 7S"), json!({"winner": 1, "points": 0, "roem": 100}));
     assert_eq!(trick("amsterdam", "H", "KH QH JH TH"), json!({"winner": 2, "points": 37, "roem": 70}));
+    // Zonder roem: the same trick holds none.
+    let none =
+        kj_json(&["trick", "--rules", "amsterdam", "--set", "roem=none", "--trump", "H", "--trick", "KH QH JH TH"]);
+    assert_eq!(none, json!({"winner": 2, "points": 37, "roem": 0}));
 }
 
 /// A legal 32-card play found by the engine: random legal cards.

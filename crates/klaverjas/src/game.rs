@@ -7,7 +7,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::TrickRoem;
-use crate::rules::{RoemClaim, Rules};
+use crate::rules::{RoemClaim, RoemTable, Rules};
 use crate::score::{DealResult, score_deal};
 use crate::seat::{PerTeam, Seat};
 use crate::view::PlayerView;
@@ -123,6 +123,8 @@ pub enum ActionError {
 pub enum ClaimError {
     /// In automatic presets roem is never called.
     Automatic,
+    /// These rules play without roem.
+    NoRoemPlayed,
     /// The last trick holds no roem.
     NoRoem { trick: u8 },
     /// No trick has been completed yet.
@@ -153,6 +155,7 @@ impl fmt::Display for ClaimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ClaimError::Automatic => f.write_str("Roem counts by itself in these rules: there is nothing to call"),
+            ClaimError::NoRoemPlayed => f.write_str("These rules play without roem: there is nothing to call"),
             ClaimError::NoRoem { trick } => write!(f, "There is no roem in trick {trick}"),
             ClaimError::NoTrick => f.write_str("No trick has been won yet"),
             ClaimError::TooLate => f.write_str("Too late: roem is called before the next card is played"),
@@ -287,7 +290,7 @@ impl Game {
     }
 
     /// Whether `seat` may call roem (*roem!*) now: the rules want roem
-    /// called ([`RoemClaim::Manual`]), `seat`'s team won the last trick and
+    /// called ([`Rules::roem_is_called`]), `seat`'s team won the last trick and
     /// nobody has played to the next one or answered for it. This holds
     /// after every trick the team wins, roem in it or not: a player should
     /// be offered the call every time, since offering it only when the trick
@@ -444,6 +447,9 @@ impl Game {
     /// Why a roem call is refused when the call window is not open to the
     /// caller.
     fn false_claim(&self) -> ClaimError {
+        if self.rules.roem_table == RoemTable::None {
+            return ClaimError::NoRoemPlayed;
+        }
         if self.rules.roem_claim == RoemClaim::Automatic {
             return ClaimError::Automatic;
         }
@@ -474,8 +480,8 @@ impl Game {
             points: done.points,
             roem: done.roem,
         });
-        self.call_open = !automatic;
-        if automatic {
+        self.call_open = self.rules.roem_is_called();
+        if !self.call_open {
             self.finish_if_over(events);
         }
     }

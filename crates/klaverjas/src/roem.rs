@@ -55,6 +55,7 @@ pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
             Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
             _ => 0,
         },
+        RoemTable::None => 0,
     }
 }
 
@@ -82,6 +83,9 @@ const RUN: [u8; 256] = {
 /// run with king and queen is 40 (three) or 70 (four). A run of four scores
 /// 50, not 50 plus the 20 of the three inside it.
 pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
+    if table == RoemTable::None {
+        return TrickRoem::default();
+    }
     let bits = cards.0;
     // A trick holds four cards, so at most one suit can hold a run.
     let run = bits.to_le_bytes().iter().map(|&x| RUN[x as usize]).max().unwrap_or(0);

@@ -77,6 +77,14 @@ pub enum RoemTable {
     Cards001,
     /// NKU tournament values: four of a kind 100, any rank.
     Nku,
+    /// *Zonder roem*: no roem at all, only the cards' points and the last
+    /// trick (a common house rule, and Belote's card play without its
+    /// announcements; `docs/RULES.md` section 5). Nothing is called.
+    None,
+}
+
+impl RoemTable {
+    pub const ALL: [RoemTable; 4] = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku, RoemTable::None];
 }
 
 /// Whether table roem must be called to count (RULES section 5).
@@ -199,6 +207,12 @@ impl fmt::Display for UnknownPreset {
 impl std::error::Error for UnknownPreset {}
 
 impl Rules {
+    /// Whether roem is called by the trick's winners: by hand, and in a
+    /// game that has roem at all.
+    pub const fn roem_is_called(&self) -> bool {
+        matches!(self.roem_claim, RoemClaim::Manual) && !matches!(self.roem_table, RoemTable::None)
+    }
+
     /// Seeds 000/004 read literally: a turned card from the 2-6 pile with
     /// pass/play and a forced second card; partner exemption; undertrumping
     /// allowed; any trump on a trump lead; blog roem values (four of a kind
@@ -307,7 +321,7 @@ const BIDDINGS: &[(&str, Bidding)] = &[
 const UNDERTRUMPS: &[(&str, Undertrump)] =
     &[("forbidden", Undertrump::Forbidden), ("allowed", Undertrump::Allowed), ("forced", Undertrump::Forced)];
 const ROEM_TABLES: &[(&str, RoemTable)] =
-    &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku)];
+    &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku), ("none", RoemTable::None)];
 const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
 const YES_NO: &[(&str, bool)] =
     &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];

@@ -4,9 +4,15 @@
 use klaverjas::*;
 use proptest::prelude::{Just, ProptestConfig, Strategy, any, prop, prop_assert, prop_assert_eq, prop_oneof, proptest};
 
-/// Every combination of the following options, on top of each preset.
+/// Every combination of the following options, and of the roem options,
+/// on top of each preset.
 fn all_rules() -> Vec<Rules> {
     let mut out: Vec<Rules> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    for roem_table in RoemTable::ALL {
+        for roem_claim in [RoemClaim::Manual, RoemClaim::Automatic] {
+            out.extend(Preset::ALL.iter().map(|p| Rules { roem_table, roem_claim, ..p.rules() }));
+        }
+    }
     for exemption in [false, true] {
         for undertrump in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
             for trump_lead_overtrump in [false, true] {
@@ -209,5 +215,26 @@ proptest! {
             i += 1;
         }
         prop_assert!(game.result().is_some());
+    }
+}
+
+/// *Zonder roem*: nothing is ever called or counted as roem, whatever the
+/// tricks hold, and the last trick ends the deal at once.
+#[test]
+fn without_roem_no_roem_is_called_or_counted() {
+    for preset in Preset::ALL {
+        let rules = Rules { roem_table: RoemTable::None, roem_claim: RoemClaim::Manual, ..preset.rules() };
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            while game.to_act().is_some() {
+                let legal = game.legal_actions();
+                assert!(!legal.contains(&Action::ClaimRoem), "{preset} seed {seed}: a roem call offered");
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+            assert_eq!(game.phase(), Phase::Done);
+            assert_eq!(game.roem(), PerTeam::default(), "{preset} seed {seed}");
+            assert!(game.tricks().iter().all(|t| t.roem.is_empty()));
+        }
     }
 }

@@ -79,12 +79,11 @@ fn new_game(
             ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
             ui.end_row();
             label(ui, "option.roem_table");
-            let tables = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku];
-            choice(ui, t, "roem", combo, &mut rules.roem_table, &tables, roem_key);
+            choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
             ui.end_row();
             label(ui, "option.roem_claim");
             let mut manual = rules.roem_claim == RoemClaim::Manual;
-            ui.checkbox(&mut manual, "");
+            ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut manual, ""));
             rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
             ui.end_row();
             label(ui, "option.pit_for_defenders");
@@ -209,6 +208,7 @@ pub fn roem_key(r: RoemTable) -> &'static str {
         RoemTable::Blog => "roem.blog",
         RoemTable::Cards001 => "roem.001",
         RoemTable::Nku => "roem.nku",
+        RoemTable::None => "roem.none",
     }
 }
 

@@ -33,14 +33,15 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
             Undertrump::Forced => "rules.undertrump.forced",
         }),
     ];
-    let roem = vec![
-        t.get(match r.roem_table {
-            RoemTable::Blog => "rules.roem.blog",
-            RoemTable::Cards001 => "rules.roem.001",
-            RoemTable::Nku => "rules.roem.nku",
-        }),
-        t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }),
-    ];
+    let mut roem = vec![t.get(match r.roem_table {
+        RoemTable::Blog => "rules.roem.blog",
+        RoemTable::Cards001 => "rules.roem.001",
+        RoemTable::Nku => "rules.roem.nku",
+        RoemTable::None => "rules.roem.none",
+    })];
+    if r.roem_table != RoemTable::None {
+        roem.push(t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }));
+    }
     let scoring = vec![
         t.fill("rules.scoring", &[("last", &r.last_trick_bonus.to_string()), ("total", &r.deal_points().to_string())]),
         t.get(if r.pit_for_defenders { "rules.pit.both" } else { "rules.pit.playing" }),
