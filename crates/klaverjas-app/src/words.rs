@@ -50,6 +50,12 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
             PlayRule::NoUndertrump { partner_winning: true, .. } => t.get("rule.no_undertrump_partner"),
             PlayRule::NoUndertrump { over, .. } => t.fill("rule.no_undertrump", &[("card", &card(over))]),
             PlayRule::MustUndertrump { over } => t.fill("rule.must_undertrump", &[("card", &card(over))]),
+            PlayRule::FollowOrTrump { led, over: None } => {
+                t.fill("rule.follow_or_trump", &[("suit", &suit_name(t, led))])
+            }
+            PlayRule::FollowOrTrump { led, over: Some(c) } => {
+                t.fill("rule.follow_or_overtrump", &[("suit", &suit_name(t, led)), ("card", &card(c))])
+            }
         },
         ActionError::Bid(BidError::TurnedCardOnly { turned }) => {
             t.fill("bid.turned_only", &[("suit", &suit_name(t, *turned))])

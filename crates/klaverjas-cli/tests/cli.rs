@@ -428,3 +428,25 @@ fn set_changes_options_on_top_of_a_preset() {
     assert_eq!(code, 2);
     assert!(err.contains("'sometimes'") && err.contains("forbidden, allowed, forced"), "{err}");
 }
+
+/// South African following (002, SAKBOC rules 3.2-3.4), option by option:
+/// a trump in place of the led suit, the jack of trumps kept back on a
+/// trump lead, and no undertrump even then.
+#[test]
+fn south_african_following_by_its_options() {
+    let legal = |set: &str, trump: &str, hand: &str, trick: &str| {
+        kj_json(&["legal", "--set", set, "--trump", trump, "--hand", hand, "--trick", trick])["legal"].clone()
+    };
+    // Able to follow hearts, the 8 of trumps may come instead.
+    assert_eq!(legal("trump-instead-of-following=yes", "S", "7H 8S 9C", "AH"), json!(["7H", "8S"]));
+    assert_eq!(legal("trump-instead-of-following=no", "S", "7H 8S 9C", "AH"), json!(["7H"]));
+    // But not under the jack of trumps already played: that would undertrump.
+    let sa = "trump-instead-of-following=yes,undertrump=forbidden";
+    assert_eq!(legal(sa, "S", "7H 8S 9C", "AH JS"), json!(["7H"]));
+    // Trumps led, the jack of trumps the only trump: it need not be played.
+    assert_eq!(legal("jack-never-forced=yes", "H", "JH 7C AD", "7H"), json!(["JH", "7C", "AD"]));
+    assert_eq!(legal("jack-never-forced=no", "H", "JH 7C AD", "7H"), json!(["JH"]));
+    // Void in the suit led: any card, where the Dutch rule makes you trump.
+    assert_eq!(legal("free-when-void=yes", "S", "8S 9C", "AH"), json!(["8S", "9C"]));
+    assert_eq!(legal("free-when-void=no", "S", "8S 9C", "AH"), json!(["8S"]));
+}

@@ -172,6 +172,9 @@ pub enum PlayRule {
     NoUndertrump { over: Card, partner_winning: bool },
     /// Unable to overtrump, a trump must still be played (Rotterdam).
     MustUndertrump { over: Card },
+    /// Follow suit, or trump instead (South African); the trump higher
+    /// than `over` when one is on the table.
+    FollowOrTrump { led: Suit, over: Option<Card> },
 }
 
 impl PlayRule {
@@ -196,6 +199,12 @@ impl PlayRule {
                 "You cannot overtrump {} and you may not undertrump: play a card of another suit",
                 over.spoken(t)
             ),
+            PlayRule::FollowOrTrump { led, over: None } => {
+                format!("You must follow {} or play a trump", led.name())
+            }
+            PlayRule::FollowOrTrump { led, over: Some(c) } => {
+                format!("You must follow {} or trump higher than {}", led.name(), c.spoken(t))
+            }
             PlayRule::MustUndertrump { over } => {
                 format!("You cannot overtrump {}, but you must still play a trump", over.spoken(t))
             }
@@ -213,12 +222,18 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
     // Following suit settles most plays: check it before anything else.
     if led != trump {
         let follow = hand.of_suit(led);
-        if !follow.is_empty() {
+        if !follow.is_empty() && !following.trump_instead_of_following {
             return (follow, PlayRule::FollowSuit(led));
         }
     }
     let trumps = hand.of_suit(trump);
     if trumps.is_empty() {
+        if following.trump_instead_of_following && led != trump {
+            let follow = hand.of_suit(led);
+            if !follow.is_empty() {
+                return (follow, PlayRule::FollowSuit(led));
+            }
+        }
         return (hand, PlayRule::Free);
     }
     let table_trump = trick.highest_trump();
@@ -227,14 +242,40 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
         Some(t) => hand.intersect(t.higher_in_suit(trump)),
         None => trumps,
     };
+    let only_trumps = hand == trumps;
+    // South African freedoms: a trump in place of the led suit, any card
+    // when void; an undertrump still only from a hand of trumps.
+    if led != trump && (following.trump_instead_of_following || following.free_when_void) {
+        let follow = hand.of_suit(led);
+        let undertrump_barred = following.undertrump == Undertrump::Forbidden && !only_trumps;
+        let playable_trumps = if undertrump_barred { over } else { trumps };
+        if !follow.is_empty() && playable_trumps.is_empty() {
+            return (follow, PlayRule::FollowSuit(led));
+        }
+        if !follow.is_empty() {
+            return (follow.union(playable_trumps), PlayRule::FollowOrTrump { led, over: table_trump });
+        }
+        if following.free_when_void {
+            return match table_trump {
+                Some(over_card) if undertrump_barred && playable_trumps != trumps => (
+                    hand.minus(trumps).union(playable_trumps),
+                    PlayRule::NoUndertrump { over: over_card, partner_winning: false },
+                ),
+                _ => (hand, PlayRule::Free),
+            };
+        }
+    }
     if led == trump {
+        // The jack of trumps need not be played when it is the only trump.
+        if following.jack_never_forced && trumps == CardSet::EMPTY.with(Card::new(trump, Rank::Jack)) {
+            return (hand, PlayRule::Free);
+        }
         if following.trump_lead_overtrump && !over.is_empty() {
             return (over, PlayRule::TrumpLead { over: table_trump });
         }
         return (trumps, PlayRule::TrumpLead { over: None });
     }
     let win = trick.best as usize;
-    let only_trumps = hand == trumps;
     let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
     if following.partner_exemption && partner_winning {
         // Undertrumping forbidden, a lower trump is legal only when every
@@ -538,6 +579,15 @@ mod tests {
         let (l, r) = legal_cards(set("7C QS"), &t, Suit::Spades, &Rules::rotterdam().following);
         assert_eq!(l.to_string(), "QS");
         assert!(matches!(r, PlayRule::MustUndertrump { .. }));
+    }
+
+    #[test]
+    fn a_refused_card_under_south_african_following_names_follow_or_trump() {
+        let sa = Following::south_african();
+        let e = check_card(set("7H 8S 9C"), &trick("AH", Suit::Spades), Suit::Spades, &sa, cards("9C")[0]);
+        assert_eq!(e.unwrap_err().to_string(), "You must follow hearts or play a trump");
+        let e = check_card(set("7H QS 9C"), &trick("AH 8S", Suit::Spades), Suit::Spades, &sa, cards("9C")[0]);
+        assert_eq!(e.unwrap_err().to_string(), "You must follow hearts or trump higher than the 8 of trumps");
     }
 
     #[test]

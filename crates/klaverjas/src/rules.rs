@@ -62,6 +62,52 @@ pub struct Following {
     /// will do: seed 000/004, "you must also play a trump card if you have
     /// one, even if it's a lower one".
     pub trump_lead_overtrump: bool,
+    /// A trump may be played instead of following suit (South African,
+    /// 002, SAKBOC rule 3.3: "Every player must play one of the same suit
+    /// which is called, if s/he has one, unless s/he uses trumps"). The
+    /// undertrump rule still holds for that trump.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub trump_instead_of_following: bool,
+    /// Void in the led suit, any card may be played: nothing obliges a
+    /// trump (002: with a void "one would be exempt from having to follow
+    /// suit"), though a lower trump stays an undertrump.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub free_when_void: bool,
+    /// The jack of trumps is never forced out: a player whose only trump
+    /// it is need not play it on a trump lead (SAKBOC rule 3.2: "Jack of
+    /// trumps need not be played when trumps are called").
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub jack_never_forced: bool,
+}
+
+impl Following {
+    /// Dutch following, the three Dutch options given; the South African
+    /// freedoms off.
+    pub const fn dutch(partner_exemption: bool, undertrump: Undertrump, trump_lead_overtrump: bool) -> Following {
+        Following {
+            partner_exemption,
+            undertrump,
+            trump_lead_overtrump,
+            trump_instead_of_following: false,
+            free_when_void: false,
+            jack_never_forced: false,
+        }
+    }
+
+    /// South African following (002, SAKBOC rules 3.2-3.4): follow suit or
+    /// trump at will, no obligation to trump when void, no undertrump
+    /// unless holding only trumps, the jack of trumps never forced, no
+    /// obligation to go over a trump on a trump lead.
+    pub const fn south_african() -> Following {
+        Following {
+            partner_exemption: false,
+            undertrump: Undertrump::Forbidden,
+            trump_lead_overtrump: false,
+            trump_instead_of_following: true,
+            free_when_void: true,
+            jack_never_forced: true,
+        }
+    }
 }
 
 /// Which values table roem uses (RULES section 5).
@@ -220,11 +266,7 @@ impl Rules {
     pub const fn classic() -> Rules {
         Rules {
             bidding: Bidding::TurnedCard,
-            following: Following {
-                partner_exemption: true,
-                undertrump: Undertrump::Allowed,
-                trump_lead_overtrump: false,
-            },
+            following: Following::dutch(true, Undertrump::Allowed, false),
             roem_table: RoemTable::Blog,
             roem_claim: RoemClaim::Manual,
             pit_for_defenders: true,
@@ -239,11 +281,7 @@ impl Rules {
     pub const fn amsterdam() -> Rules {
         Rules {
             bidding: Bidding::DealerFirst,
-            following: Following {
-                partner_exemption: true,
-                undertrump: Undertrump::Forbidden,
-                trump_lead_overtrump: true,
-            },
+            following: Following::dutch(true, Undertrump::Forbidden, true),
             roem_table: RoemTable::Nku,
             roem_claim: RoemClaim::Automatic,
             ..Rules::classic()
@@ -254,14 +292,7 @@ impl Rules {
     /// overtrumps, over the partner too, and undertrumps when unable to go
     /// higher.
     pub const fn rotterdam() -> Rules {
-        Rules {
-            following: Following {
-                partner_exemption: false,
-                undertrump: Undertrump::Forced,
-                trump_lead_overtrump: true,
-            },
-            ..Rules::amsterdam()
-        }
+        Rules { following: Following::dutch(false, Undertrump::Forced, true), ..Rules::amsterdam() }
     }
 
     /// All points of the cards plus the last trick: 162 in Dutch play.
@@ -270,11 +301,14 @@ impl Rules {
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 8] = [
+    pub const OPTIONS: [&'static str; 11] = [
         "bidding",
         "partner-exemption",
         "undertrump",
         "trump-lead-overtrump",
+        "trump-instead-of-following",
+        "free-when-void",
+        "jack-never-forced",
         "roem",
         "roem-claim",
         "pit-for-defenders",
@@ -293,6 +327,11 @@ impl Rules {
             "partner-exemption" => self.following.partner_exemption = pick(value, YES_NO).ok_or_else(bad)?,
             "undertrump" => self.following.undertrump = pick(value, UNDERTRUMPS).ok_or_else(bad)?,
             "trump-lead-overtrump" => self.following.trump_lead_overtrump = pick(value, YES_NO).ok_or_else(bad)?,
+            "trump-instead-of-following" => {
+                self.following.trump_instead_of_following = pick(value, YES_NO).ok_or_else(bad)?
+            }
+            "free-when-void" => self.following.free_when_void = pick(value, YES_NO).ok_or_else(bad)?,
+            "jack-never-forced" => self.following.jack_never_forced = pick(value, YES_NO).ok_or_else(bad)?,
             "roem" => self.roem_table = pick(value, ROEM_TABLES).ok_or_else(bad)?,
             "roem-claim" => self.roem_claim = pick(value, ROEM_CLAIMS).ok_or_else(bad)?,
             "pit-for-defenders" => self.pit_for_defenders = pick(value, YES_NO).ok_or_else(bad)?,
@@ -401,6 +440,9 @@ mod tests {
             ("partner-exemption", "yes"),
             ("undertrump", "allowed"),
             ("trump-lead-overtrump", "no"),
+            ("trump-instead-of-following", "no"),
+            ("free-when-void", "no"),
+            ("jack-never-forced", "no"),
             ("roem", "blog"),
             ("roem-claim", "manual"),
             ("pit-for-defenders", "yes"),
@@ -409,7 +451,7 @@ mod tests {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 8, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 11, "every option named");
     }
 
     #[test]

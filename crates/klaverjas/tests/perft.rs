@@ -115,8 +115,15 @@ fn reference_legal(hand: &[Card], trick: &[Card], trump: Suit, f: &Following) ->
     let of = |pred: &dyn Fn(&Card) -> bool| hand.iter().copied().filter(|c| pred(c)).collect::<Vec<_>>();
     let same = of(&|c| c.suit() == led);
     let trumps = of(&|c| c.suit() == trump);
+    // An undertrump: a trump that does not beat the table's, from a hand
+    // that holds something else.
+    let undertrump = |c: &Card| c.suit() == trump && !beats_table(c) && trumps.len() < hand.len();
     if led == trump {
         if same.is_empty() {
+            return hand.to_vec();
+        }
+        // South Africa: the jack of trumps, alone, need not come out.
+        if f.jack_never_forced && same.len() == 1 && same[0] == Card::new(trump, Rank::Jack) {
             return hand.to_vec();
         }
         let higher = of(&|c| c.suit() == trump && beats_table(c));
@@ -125,8 +132,17 @@ fn reference_legal(hand: &[Card], trick: &[Card], trump: Suit, f: &Following) ->
         }
         return same;
     }
+    let no_undertrump = f.undertrump == Undertrump::Forbidden && highest_trump.is_some();
+    // South Africa: follow suit or trump, as the player likes.
+    if f.trump_instead_of_following && !same.is_empty() {
+        return of(&|c| c.suit() == led || (c.suit() == trump && !(no_undertrump && undertrump(c))));
+    }
     if !same.is_empty() {
         return same;
+    }
+    // South Africa: void, any card but an undertrump.
+    if f.free_when_void {
+        return of(&|c| !(no_undertrump && undertrump(c)));
     }
     if trumps.is_empty() {
         return hand.to_vec();
@@ -160,39 +176,47 @@ fn reference_legal(hand: &[Card], trick: &[Card], trump: Suit, f: &Following) ->
 #[test]
 fn fast_generator_agrees_with_the_plain_reading() {
     let mut checked = 0;
+    let mut followings = Vec::new();
     for exemption in [false, true] {
         for undertrump in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
             for trump_lead_overtrump in [false, true] {
-                let rules = Rules {
-                    following: Following { partner_exemption: exemption, undertrump, trump_lead_overtrump },
-                    ..Rules::classic()
-                };
-                let mut rng = Rng::new(checked as u64 + 11);
-                for seed in 0..300u64 {
-                    let deal = Deal::shuffled(seed, Seat::West);
-                    let trump = Suit::from_index(rng.below(4) as usize);
-                    let mut state = PlayState::new(deal.hands, trump, Seat::North, &rules);
-                    while !state.is_over() {
-                        let seat = state.to_act();
-                        let hand: Vec<Card> = state.hands[seat.index()].iter().collect();
-                        let expected: CardSet =
-                            reference_legal(&hand, state.trick.cards(), trump, &rules.following).into_iter().collect();
-                        assert_eq!(
-                            state.legal(),
-                            expected,
-                            "hand {} on {:?}, trump {trump}, {:?}",
-                            state.hands[seat.index()],
-                            state.trick.cards(),
-                            rules.following
-                        );
-                        checked += 1;
-                        state.play_unchecked(rng.pick(expected).unwrap());
-                    }
-                }
+                let dutch = Following::dutch(exemption, undertrump, trump_lead_overtrump);
+                followings.push(dutch);
+                // Each South African freedom on a Dutch base.
+                followings.push(Following { trump_instead_of_following: true, ..dutch });
+                followings.push(Following { free_when_void: true, ..dutch });
+                followings.push(Following { jack_never_forced: true, ..dutch });
             }
         }
     }
-    assert_eq!(checked, 12 * 300 * 32);
+    followings.push(Following::south_african());
+    let configurations = followings.len();
+    for following in followings {
+        let rules = Rules { following, ..Rules::classic() };
+        let mut rng = Rng::new(checked as u64 + 11);
+        for seed in 0..300u64 {
+            let deal = Deal::shuffled(seed, Seat::West);
+            let trump = Suit::from_index(rng.below(4) as usize);
+            let mut state = PlayState::new(deal.hands, trump, Seat::North, &rules);
+            while !state.is_over() {
+                let seat = state.to_act();
+                let hand: Vec<Card> = state.hands[seat.index()].iter().collect();
+                let expected: CardSet =
+                    reference_legal(&hand, state.trick.cards(), trump, &rules.following).into_iter().collect();
+                assert_eq!(
+                    state.legal(),
+                    expected,
+                    "hand {} on {:?}, trump {trump}, {:?}",
+                    state.hands[seat.index()],
+                    state.trick.cards(),
+                    rules.following
+                );
+                checked += 1;
+                state.play_unchecked(rng.pick(expected).unwrap());
+            }
+        }
+    }
+    assert_eq!(checked, configurations * 300 * 32);
 }
 
 /// Positions the rules text settles, with the legal cards it allows: both

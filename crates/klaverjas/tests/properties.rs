@@ -8,6 +8,16 @@ use proptest::prelude::{Just, ProptestConfig, Strategy, any, prop, prop_assert, 
 /// on top of each preset.
 fn all_rules() -> Vec<Rules> {
     let mut out: Vec<Rules> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    // South African following, and each of its freedoms alone.
+    let sa = Following::south_african();
+    for following in [
+        sa,
+        Following { trump_instead_of_following: true, ..Rules::classic().following },
+        Following { free_when_void: true, ..Rules::amsterdam().following },
+        Following { jack_never_forced: true, ..Rules::rotterdam().following },
+    ] {
+        out.extend(Preset::ALL.iter().map(|p| Rules { following, ..p.rules() }));
+    }
     for roem_table in RoemTable::ALL {
         for roem_claim in [RoemClaim::Manual, RoemClaim::Automatic] {
             out.extend(Preset::ALL.iter().map(|p| Rules { roem_table, roem_claim, ..p.rules() }));
@@ -19,7 +29,7 @@ fn all_rules() -> Vec<Rules> {
                 for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
                     out.push(Rules {
                         bidding,
-                        following: Following { partner_exemption: exemption, undertrump, trump_lead_overtrump },
+                        following: Following::dutch(exemption, undertrump, trump_lead_overtrump),
                         ..Rules::classic()
                     });
                 }

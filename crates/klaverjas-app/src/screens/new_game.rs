@@ -78,6 +78,15 @@ fn new_game(
             label(ui, "option.trump_lead_overtrump");
             ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
             ui.end_row();
+            label(ui, "option.trump_instead_of_following");
+            ui.checkbox(&mut rules.following.trump_instead_of_following, "");
+            ui.end_row();
+            label(ui, "option.free_when_void");
+            ui.checkbox(&mut rules.following.free_when_void, "");
+            ui.end_row();
+            label(ui, "option.jack_never_forced");
+            ui.checkbox(&mut rules.following.jack_never_forced, "");
+            ui.end_row();
             label(ui, "option.roem_table");
             choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
             ui.end_row();

@@ -23,16 +23,27 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         Bidding::DealerFirst => "rules.bidding.dealer_first",
         Bidding::Mandatory => "rules.bidding.mandatory",
     })];
-    let play = vec![
-        t.get("rules.follow"),
-        t.get(if r.following.trump_lead_overtrump { "rules.trump_lead.over" } else { "rules.trump_lead.any" }),
-        t.get(if r.following.partner_exemption { "rules.exemption.yes" } else { "rules.exemption.no" }),
-        t.get(match r.following.undertrump {
-            Undertrump::Forbidden => "rules.undertrump.forbidden",
-            Undertrump::Allowed => "rules.undertrump.allowed",
-            Undertrump::Forced => "rules.undertrump.forced",
-        }),
+    let f = &r.following;
+    let south_african = [
+        (f.trump_instead_of_following, "rules.trump_instead"),
+        (f.free_when_void, "rules.free_when_void"),
+        (f.jack_never_forced, "rules.jack_never_forced"),
     ];
+    // Where a void player need not trump, the Dutch duty to trump and its
+    // exemption for a winning partner do not arise.
+    let mut play = vec![
+        t.get(if f.free_when_void { "rules.follow_only" } else { "rules.follow" }),
+        t.get(if f.trump_lead_overtrump { "rules.trump_lead.over" } else { "rules.trump_lead.any" }),
+    ];
+    if !f.free_when_void {
+        play.push(t.get(if f.partner_exemption { "rules.exemption.yes" } else { "rules.exemption.no" }));
+    }
+    play.push(t.get(match f.undertrump {
+        Undertrump::Forbidden => "rules.undertrump.forbidden",
+        Undertrump::Allowed => "rules.undertrump.allowed",
+        Undertrump::Forced => "rules.undertrump.forced",
+    }));
+    play.extend(south_african.iter().filter(|(on, _)| *on).map(|(_, key)| t.get(key)));
     let mut roem = vec![t.get(match r.roem_table {
         RoemTable::Blog => "rules.roem.blog",
         RoemTable::Cards001 => "rules.roem.001",
