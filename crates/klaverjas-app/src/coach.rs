@@ -518,7 +518,7 @@ fn card_verdict(
                 if c.expert.action == Action::Play(card) {
                     marks.push(t.get("deal_review.experts"));
                 }
-                ui.label(marks.join(", "));
+                ui.add(egui::Label::new(marks.join(", ")).wrap());
                 ui.end_row();
             }
         });

@@ -109,9 +109,11 @@ pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui
                         .inner_margin(18.0)
                         .show(ui, |ui| {
                             ui.set_width(width);
+                            // Each page keeps its own scroll position.
+                            let scroll = egui::ScrollArea::vertical().id_salt(&heading);
                             ui.heading(heading);
                             ui.add_space(6.0);
-                            egui::ScrollArea::vertical().show(ui, content);
+                            scroll.show(ui, content);
                         });
                 },
             );

@@ -36,6 +36,8 @@ fn title(
         if let Some((p, new)) = home_rules_question(&ctx, t) {
             if new {
                 next.set(Screen::Lessons);
+                // A newcomer is shown where a trick holds roem.
+                settings.0.point_out_roem = true;
             }
             settings.0.home_rules = Some(p);
             setup.0 = p.rules();
@@ -95,34 +97,38 @@ fn title(
 fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(Preset, bool)> {
     let mut answer = None;
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(ctx), |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.08);
-            ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
-            ui.add_space(12.0);
-            egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(18.0).show(ui, |ui| {
-                ui.set_width(620.0_f32.min(ui.available_width() - 24.0));
-                ui.label(RichText::new(t.get("first.question")).size(24.0).strong());
-                ui.add_space(8.0);
-                for p in Preset::ALL {
-                    let choose =
-                        egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
-                            .min_size([240.0, 48.0].into());
-                    if ui.add(choose).clicked() {
-                        answer = Some((p, false));
+        // On a phone the question and its answers may be longer than the
+        // screen.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.08);
+                ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
+                ui.add_space(12.0);
+                egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(18.0).show(ui, |ui| {
+                    ui.set_width(620.0_f32.min(ui.available_width() - 24.0));
+                    ui.label(RichText::new(t.get("first.question")).size(24.0).strong());
+                    ui.add_space(8.0);
+                    for p in Preset::ALL {
+                        let choose =
+                            egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
+                                .min_size([240.0, 48.0].into());
+                        if ui.add(choose).clicked() {
+                            answer = Some((p, false));
+                        }
+                        ui.label(RichText::new(t.get(&format!("first.{}", p.name()))).size(16.0));
+                        ui.add_space(10.0);
                     }
-                    ui.label(RichText::new(t.get(&format!("first.{}", p.name()))).size(16.0));
+                    // A newcomer gets the lessons, and the game they teach.
+                    let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
+                        .min_size([240.0, 48.0].into());
+                    if ui.add(new).clicked() {
+                        answer = Some((Preset::Classic, true));
+                    }
+                    ui.label(RichText::new(t.get("first.new_line")).size(16.0));
                     ui.add_space(10.0);
-                }
-                // A newcomer gets the lessons, and the game they teach.
-                let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
-                    .min_size([240.0, 48.0].into());
-                if ui.add(new).clicked() {
-                    answer = Some((Preset::Classic, true));
-                }
-                ui.label(RichText::new(t.get("first.new_line")).size(16.0));
-                ui.add_space(10.0);
-                ui.label(RichText::new(t.get("first.explain")).size(14.0));
-            });
+                    ui.label(RichText::new(t.get("first.explain")).size(14.0));
+                });
+            })
         });
     });
     answer

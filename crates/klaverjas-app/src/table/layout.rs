@@ -166,7 +166,8 @@ impl Layout {
     pub fn name_plate(&self, seat: Seat) -> Vec2 {
         let side = self.hand_centre(seat).y + self.side_span() / 2.0 + self.small().x * 0.5 + 18.0;
         let at = match seat {
-            Seat::South => self.hand_centre(Seat::South) - Vec2::new(0.0, self.card.y * 0.62),
+            // Clear of a lifted card's corner.
+            Seat::South => self.hand_centre(Seat::South) - Vec2::new(0.0, self.card.y * 0.72),
             Seat::North => Vec2::new(self.area.center().x, self.top() + 16.0),
             Seat::West => Vec2::new(self.hand_centre(seat).x + 30.0, side),
             Seat::East => Vec2::new(self.hand_centre(seat).x - 30.0, side),

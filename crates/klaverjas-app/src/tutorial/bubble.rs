@@ -61,23 +61,32 @@ fn bubble(
     let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
     let title = RichText::new(title).size(heading.min(fits).max(14.0));
     let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
-    let window = if spot == Spot::Pile { window.fixed_pos(pos) } else { window.default_pos(pos) };
-    // A finger folds the bubble with a button of its size; egui's own
-    // triangle in the title bar is a mouse's target.
+    // A finger folds the bubble with a button of its size (egui's own
+    // triangle in the title bar is a mouse's target) rather than dragging
+    // it: on a phone it stays at its home, step after step.
     let touch = device.touch();
+    let window = if spot == Spot::Pile || touch { window.fixed_pos(pos) } else { window.default_pos(pos) };
     // Folded for this step only: the next step's words must be seen.
     let fold_id = egui::Id::new(("lesson-bubble-folded", &lesson.id, tutorial.step));
     let folded = touch && ctx.data(|d| d.get_temp::<bool>(fold_id)).unwrap_or(false);
     let fold = |ui: &egui::Ui, to: bool| ui.ctx().data_mut(|d| d.insert_temp(fold_id, to));
-    let window = window.min_width(width).max_width(width).max_height(height).resizable(false);
-    window.collapsible(!touch).show(&ctx, |ui| {
-        ui.set_max_width(width);
-        if folded {
+    if folded {
+        // Folded, the lesson is one button at the table's right edge,
+        // between North's hand and East's.
+        let north_bottom = layout.hand_centre(Seat::North).y + layout.small().y * 0.5;
+        let east = layout.hand_positions(Seat::East, 8);
+        let east_top = east.iter().map(|e| e.y).fold(f32::MAX, f32::min) - layout.small().x * 0.5;
+        let at = egui::pos2(layout.area.max.x - 8.0, (north_bottom + east_top) / 2.0);
+        egui::Area::new("lesson-folded".into()).pivot(egui::Align2::RIGHT_CENTER).fixed_pos(at).show(&ctx, |ui| {
             if ui.button(t.get("lesson.unfold")).clicked() {
                 fold(ui, false);
             }
-            return;
-        }
+        });
+        return Ok(());
+    }
+    let window = window.min_width(width).max_width(width).max_height(height).resizable(false);
+    window.collapsible(!touch).show(&ctx, |ui| {
+        ui.set_max_width(width);
         // What the bubble holds besides the words: the title, the row of
         // buttons (a finger's height on a phone), and what was wrong (two
         // lines at most).
