@@ -970,3 +970,48 @@ fn tap_to_lift_plays_on_the_second_touch() {
     app.update();
     assert_eq!(lifted(&app), None, "the undo took the moment it was lifted in");
 }
+
+/// On a phone a finger's swipe scrolls a long menu page: the Settings
+/// page's controls move up under it.
+#[test]
+fn on_a_phone_a_swipe_scrolls_a_menu() {
+    use bevy::window::PrimaryWindow;
+    let mut app = phone_app((1080, 2340), Options { data_dir: Some(temp_dir("swipe")), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Settings);
+    let tops = |app: &mut App| {
+        let ctx = egui_context(app);
+        ctx.viewport(|v| {
+            let mut tops: Vec<f32> = v
+                .prev_pass
+                .widgets
+                .layers()
+                .flat_map(|(_, widgets)| widgets.iter())
+                .filter(|w| w.sense.senses_click() && !w.sense.senses_drag())
+                .map(|w| w.rect.top())
+                .collect();
+            tops.sort_by(f32::total_cmp);
+            tops
+        })
+    };
+    for _ in 0..4 {
+        app.update();
+    }
+    let before = tops(&mut app);
+    let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+    let finger = |phase, y: f32| TouchInput { phase, position: Vec2::new(200.0, y), window, force: None, id: 7 };
+    app.world_mut().write_message(finger(TouchPhase::Started, 700.0));
+    app.update();
+    for step in 1..=10 {
+        app.world_mut().write_message(finger(TouchPhase::Moved, 700.0 - 30.0 * step as f32));
+        app.update();
+    }
+    app.world_mut().write_message(finger(TouchPhase::Ended, 400.0));
+    for _ in 0..4 {
+        app.update();
+    }
+    let after = tops(&mut app);
+    assert_eq!(before.len(), after.len(), "the same controls");
+    let moved = before.iter().zip(&after).map(|(b, a)| b - a).fold(f32::MIN, f32::max);
+    assert!(moved > 100.0, "the page moved up {moved} points under a 300-point swipe");
+}
