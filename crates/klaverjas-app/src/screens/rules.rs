@@ -89,6 +89,7 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         ("rules.head.roem", roem),
         ("rules.head.scoring", scoring),
         ("rules.head.example", example.split('\n').map(str::to_string).collect()),
+        ("rules.head.sources", vec![t.get("rules.sources")]),
     ]
     .into_iter()
     .map(|(head, lines)| (t.get(head), lines))
