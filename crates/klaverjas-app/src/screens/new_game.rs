@@ -75,18 +75,17 @@ fn new_game(
             let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
             choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
             ui.end_row();
-            label(ui, "option.trump_lead_overtrump");
-            ui.checkbox(&mut rules.following.trump_lead_overtrump, "");
-            ui.end_row();
-            label(ui, "option.trump_instead_of_following");
-            ui.checkbox(&mut rules.following.trump_instead_of_following, "");
-            ui.end_row();
-            label(ui, "option.free_when_void");
-            ui.checkbox(&mut rules.following.free_when_void, "");
-            ui.end_row();
-            label(ui, "option.jack_never_forced");
-            ui.checkbox(&mut rules.following.jack_never_forced, "");
-            ui.end_row();
+            let f = &mut rules.following;
+            for (key, on) in [
+                ("option.trump_lead_overtrump", &mut f.trump_lead_overtrump),
+                ("option.trump_instead_of_following", &mut f.trump_instead_of_following),
+                ("option.free_when_void", &mut f.free_when_void),
+                ("option.jack_never_forced", &mut f.jack_never_forced),
+            ] {
+                label(ui, key);
+                ui.checkbox(on, "");
+                ui.end_row();
+            }
             label(ui, "option.roem_table");
             choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
             ui.end_row();

@@ -406,7 +406,7 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
             let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
             // Below the pile, or beside it where the table ends or the
             // player's hand begins first.
-            let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * 0.62;
+            let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + super::cards::LIFT);
             if rect.bottom() > layout.area.max.y || (layout.portrait && team == Team::NS && rect.bottom() > hand_top) {
                 let side = layout.pile(team) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
                 rect = Align2::LEFT_CENTER.anchor_size(pos(side), galley.size());
