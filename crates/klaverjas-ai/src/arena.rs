@@ -3,6 +3,7 @@
 //! swapped, so the luck of the cards cancels.
 
 use crate::Level;
+use crate::expert::Idea;
 use klaverjas::{Match, PerTeam, Rules, Seat, Team};
 
 /// What one level achieved in a match, from its own seats.
@@ -35,14 +36,15 @@ impl Outcome {
     }
 }
 
-/// Plays one match: `ns` bots North-South, `ew` bots East-West.
-pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level) -> (Tally, Tally) {
+/// Plays one match: `ns` bots North-South, `ew` bots East-West; every
+/// expert plays without the ideas in `off`.
+pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level, off: &[Idea]) -> (Tally, Tally) {
     let mut m = Match::new(rules, seed, Seat::North);
     let mut bots: Vec<_> = Seat::ALL
         .iter()
         .map(|&s| {
             let level = if s.team() == Team::NS { ns } else { ew };
-            level.bot(seed.wrapping_mul(31).wrapping_add(s.index() as u64 + 1))
+            level.bot_without(seed.wrapping_mul(31).wrapping_add(s.index() as u64 + 1), off)
         })
         .collect();
     loop {
@@ -81,12 +83,12 @@ pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level) -> (Tally, Tall
 }
 
 /// One match, or a duplicate pair with the levels swapped on the same deals.
-pub fn play(rules: Rules, seed: u64, first: Level, second: Level, duplicate: bool) -> Outcome {
-    let (a, b) = play_match(rules, seed, first, second);
+pub fn play(rules: Rules, seed: u64, first: Level, second: Level, duplicate: bool, off: &[Idea]) -> Outcome {
+    let (a, b) = play_match(rules, seed, first, second, off);
     if !duplicate {
         return Outcome { first: a, second: b };
     }
-    let (b2, a2) = play_match(rules, seed, second, first);
+    let (b2, a2) = play_match(rules, seed, second, first, off);
     let add = |x: Tally, y: Tally| Tally {
         score: x.score + y.score,
         deals: x.deals + y.deals,

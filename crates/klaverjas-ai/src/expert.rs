@@ -9,20 +9,122 @@
 //! the same seed plays the same game on every machine.
 
 use crate::heuristic::{self, HeuristicBot, PLAY_THRESHOLD, hand_strength};
+use crate::inference;
 use crate::knowledge::Knowledge;
 use crate::sample::sample_with;
-use crate::solver::Solver;
+use crate::solver::{Solver, gain};
 use crate::{Bot, Decision, Mean, Reason};
 use klaverjas::{
     Action, Bid, Bidding, Card, CardSet, Contract, Deal, Game, Phase, PileCard, PlayState, PlayerView, Rng, Seat, Suit,
     Team,
 };
 
-/// Sampled deals per card decision.
-pub const SAMPLES: usize = 20;
-/// Solver nodes allowed per card decision, over all samples: about 60 ms
-/// on one core of the project's machine.
-pub const NODE_BUDGET: u64 = 900_000;
+/// How much the expert thinks and what it reads, as data: the `expert`
+/// level and the `pimc` level it is measured against are two of these, and
+/// [`Settings::without`] switches one idea off to measure its share.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// Sampled deals solved per card decision.
+    pub samples: usize,
+    /// Deals drawn, and weighted by how likely the play seen is in each
+    /// ([`inference`]), for every deal solved; 1 draws only the deals it
+    /// solves and reads nothing from how the others played.
+    pub drawn_per_sample: usize,
+    /// Solver nodes allowed per card decision, over all its deals.
+    pub node_budget: u64,
+    /// Sampled deals per bid, on which every choice is judged.
+    pub bid_samples: usize,
+    /// Solver nodes allowed per bid, over all its choices and deals; a
+    /// deal the solver could not settle is judged by its playout alone.
+    pub bid_node_budget: u64,
+    /// From how few cards in hand the seat's next choice is made once per
+    /// set of worlds it cannot tell apart ([`ExpertBot::values_choosing_once`]);
+    /// 0 never.
+    pub choose_once_from: u32,
+    /// Whether a pass is valued by what follows it (the others' bids, or
+    /// the forced contract on the second card) rather than as nothing.
+    pub value_pass: bool,
+}
+
+impl Settings {
+    /// The expert of the app and of `kj`.
+    pub const EXPERT: Settings = Settings {
+        samples: 60,
+        drawn_per_sample: 4,
+        node_budget: 3_000_000,
+        bid_samples: 32,
+        bid_node_budget: 600_000,
+        choose_once_from: 4,
+        value_pass: true,
+    };
+    /// Plain determinized search, as the expert first played: uniform
+    /// samples, a small budget, a pass worth nothing. Kept so that every
+    /// later expert is measured against it.
+    pub const PIMC: Settings = Settings {
+        samples: 20,
+        drawn_per_sample: 1,
+        node_budget: 900_000,
+        bid_samples: 12,
+        bid_node_budget: 3_000_000,
+        choose_once_from: 0,
+        value_pass: false,
+    };
+
+    /// These settings with one of the expert's ideas switched off.
+    pub fn without(self, idea: Idea) -> Settings {
+        match idea {
+            Idea::Inference => Settings { drawn_per_sample: 1, ..self },
+            Idea::Budget => Settings {
+                samples: Settings::PIMC.samples,
+                node_budget: Settings::PIMC.node_budget,
+                bid_samples: Settings::PIMC.bid_samples,
+                bid_node_budget: Settings::PIMC.bid_node_budget,
+                ..self
+            },
+            Idea::PassValue => Settings { value_pass: false, ..self },
+            Idea::ChooseOnce => Settings { choose_once_from: 0, ..self },
+        }
+    }
+}
+
+/// One idea of the expert's over plain sampling, named for `kj sim
+/// --without`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Idea {
+    /// Deals weighted by the play seen.
+    Inference,
+    /// The thinking time allowed: more deals and nodes.
+    Budget,
+    /// A pass valued by what follows it.
+    PassValue,
+    /// Near the end, the seat's next card chosen once for the worlds it
+    /// cannot tell apart: a remedy for strategy fusion.
+    ChooseOnce,
+}
+
+impl Idea {
+    pub const ALL: [Idea; 4] = [Idea::Inference, Idea::Budget, Idea::PassValue, Idea::ChooseOnce];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Idea::Inference => "inference",
+            Idea::Budget => "budget",
+            Idea::PassValue => "pass-value",
+            Idea::ChooseOnce => "choose-once",
+        }
+    }
+}
+
+impl std::str::FromStr for Idea {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Idea, String> {
+        Idea::ALL.into_iter().find(|i| i.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            let known: Vec<&str> = Idea::ALL.iter().map(|i| i.name()).collect();
+            format!("unknown idea '{}' (known: {})", s.trim(), known.join(", "))
+        })
+    }
+}
+
 /// How many points more than the opponents a declarer's team must make
 /// under perfect play before a sampled deal counts as made. The solver sees
 /// every card and the declarer will not, so perfect play flatters it. Chosen
@@ -30,12 +132,6 @@ pub const NODE_BUDGET: u64 = 900_000;
 /// --seed 1 --duplicate`: margin a deal +32.5 with 0, +33.9 with 20, +35.0
 /// with 40, +34.2 with 60.
 pub const BID_SAFETY: i32 = 40;
-/// Sampled deals per bid candidate.
-pub const BID_SAMPLES: usize = 12;
-/// Solver nodes allowed per bid decision, over all candidates and samples:
-/// about 200 ms on one core of the project's machine. A bid is made once a
-/// deal, so it may think longer than a card.
-pub const BID_NODE_BUDGET: u64 = 3_000_000;
 /// Solver nodes allowed per sampled deal of a bid, so that one hard deal
 /// cannot eat the budget of the others.
 pub const BID_SAMPLE_BUDGET: u64 = 400_000;
@@ -43,13 +139,16 @@ pub const BID_SAMPLE_BUDGET: u64 = 400_000;
 pub struct ExpertBot {
     rng: Rng,
     solver: Solver,
-    pub samples: usize,
-    pub node_budget: u64,
+    pub settings: Settings,
 }
 
 impl ExpertBot {
     pub fn new(seed: u64) -> ExpertBot {
-        ExpertBot { rng: Rng::new(seed), solver: Solver::default(), samples: SAMPLES, node_budget: NODE_BUDGET }
+        ExpertBot::with(seed, Settings::EXPERT)
+    }
+
+    pub fn with(seed: u64, settings: Settings) -> ExpertBot {
+        ExpertBot { rng: Rng::new(seed), solver: Solver::default(), settings }
     }
 }
 
@@ -119,24 +218,61 @@ impl ExpertBot {
         }
         let k = Knowledge::from_view(view);
         let sign = if view.seat.team() == Team::NS { 1 } else { -1 };
-        let mut totals = vec![0i64; 32];
+        let mut totals = [0i64; 32];
         let mut solved = 0;
         let start_nodes = self.solver.nodes;
-        for _ in 0..self.samples {
-            let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
-                break;
-            };
+        let Settings { samples, drawn_per_sample, node_budget, .. } = self.settings;
+        // With inference, the deals to solve are drawn first, weighted and
+        // resampled, the likeliest solved first; without, each is sampled
+        // as it is solved.
+        let state_of = |hands: [CardSet; 4]| {
             let mut state = PlayState::new(hands, trump, trick.leader(), &view.rules);
             state.trick = trick;
             state.tricks_done = view.tricks.len() as u8;
+            state
+        };
+        if view.hand.len() <= self.settings.choose_once_from {
+            let worlds = if drawn_per_sample > 1 {
+                self.likely_deals(view, &k)
+            } else {
+                let rng = &mut self.rng;
+                (0..samples)
+                    .map_while(|_| sample_with(&k, view.hand, rng, |h| agrees_with_bidding(view, h)).map(|h| (h, 1)))
+                    .collect()
+            };
+            let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
+            if let Some(values) = self.values_choosing_once(&states, view.seat, sign, node_budget) {
+                totals = values;
+                solved = states.iter().map(|&(_, n)| n as u32).sum();
+            }
+        }
+        // With inference, the deals to solve are drawn first, weighted and
+        // resampled, the likeliest solved first; without, each is sampled
+        // as it is solved.
+        let mut weighted = match solved == 0 && drawn_per_sample > 1 {
+            true => self.likely_deals(view, &k),
+            false => Vec::new(),
+        }
+        .into_iter();
+        for _ in 0..if solved == 0 { samples } else { 0 } {
+            let (hands, count) = if drawn_per_sample > 1 {
+                let Some(next) = weighted.next() else { break };
+                next
+            } else {
+                let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
+                    break;
+                };
+                (hands, 1)
+            };
             let used = self.solver.nodes - start_nodes;
-            let Some(values) = self.solver.card_values_within(&state, self.node_budget.saturating_sub(used)) else {
+            let Some(values) = self.solver.card_values_within(&state_of(hands), node_budget.saturating_sub(used))
+            else {
                 break;
             };
             for (card, v) in values {
-                totals[card.index()] += (sign * v) as i64;
+                totals[card.index()] += (sign * v) as i64 * count as i64;
             }
-            solved += 1;
+            solved += count as u32;
         }
         if solved == 0 {
             let d = HeuristicBot.decide(view);
@@ -147,6 +283,91 @@ impl ExpertBot {
         let (best, next) = (ranked[0], ranked.get(1).copied().unwrap_or(ranked[0]));
         let margin = Mean { total: totals[best.index()] - totals[next.index()], count: solved };
         Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
+    }
+
+    /// The value of each card the seat may play now, summed over `worlds`
+    /// (each counted as often as it was drawn), where the seat's next
+    /// choice must be one card in all the worlds it cannot tell apart by
+    /// then. Plain sampling lets it choose that card anew in each world, as
+    /// if it would know the hidden hands by then (*strategy fusion*); here
+    /// only the others play each world perfectly. The worlds it cannot tell
+    /// apart are those in which the others played the same cards before
+    /// its turn. `None` if the solver needed more than `budget` nodes.
+    fn values_choosing_once(
+        &mut self,
+        worlds: &[(PlayState, usize)],
+        me: Seat,
+        sign: i32,
+        budget: u64,
+    ) -> Option<[i64; 32]> {
+        let start = self.solver.nodes;
+        let mut totals = [0i64; 32];
+        let first = worlds.first()?.0;
+        for card in first.legal() {
+            // What the seat is sure of whatever it holds next, and per
+            // sequence of cards seen before its next turn, each next card's
+            // total over the worlds that show that sequence.
+            let mut settled = 0i64;
+            let mut choices: Vec<(Vec<Card>, CardSet, [i64; 32])> = Vec::new();
+            for &(state, count) in worlds {
+                let weight = count as i64 * sign as i64;
+                let mut s = state;
+                let mut seen = Vec::new();
+                let mut gained = gain(s.play_unchecked(card));
+                loop {
+                    if s.hands[me.index()].is_empty() {
+                        let rest = if s.hands.iter().all(|h| h.is_empty()) { 0 } else { self.solver.value(&s) };
+                        settled += weight * (gained + rest) as i64;
+                        break;
+                    }
+                    let left = budget.saturating_sub(self.solver.nodes - start);
+                    let values = self.solver.card_values_within(&s, left)?;
+                    if s.to_act() == me {
+                        let legal = s.legal();
+                        let at = match choices.iter().position(|(cards, _, _)| *cards == seen) {
+                            Some(at) => at,
+                            None => {
+                                choices.push((seen, legal, [0; 32]));
+                                choices.len() - 1
+                            }
+                        };
+                        for (next, v) in values {
+                            choices[at].2[next.index()] += weight * (gained + v) as i64;
+                        }
+                        break;
+                    }
+                    // Another seat plays its best card for this world.
+                    let ns = s.to_act().team() == Team::NS;
+                    let &(best, _) =
+                        values.iter().max_by_key(|&&(c, v)| (if ns { v } else { -v }, std::cmp::Reverse(c.index())))?;
+                    seen.push(best);
+                    gained += gain(s.play_unchecked(best));
+                }
+            }
+            let chosen: i64 =
+                choices.iter().map(|(_, legal, sums)| legal.iter().map(|c| sums[c.index()]).max().unwrap_or(0)).sum();
+            totals[card.index()] = settled + chosen;
+        }
+        Some(totals)
+    }
+
+    /// Deals drawn as the seat may see them, resampled in proportion to how
+    /// likely the play seen is in each, each with how often it was drawn;
+    /// the most often drawn first.
+    fn likely_deals(&mut self, view: &PlayerView, k: &Knowledge) -> Vec<([CardSet; 4], usize)> {
+        let Settings { samples, drawn_per_sample, .. } = self.settings;
+        let mut drawn = Vec::with_capacity(samples * drawn_per_sample);
+        for _ in 0..samples * drawn_per_sample {
+            match sample_with(k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) {
+                Some(hands) => drawn.push(hands),
+                None => break,
+            }
+        }
+        let weights: Vec<f64> = drawn.iter().map(|h| inference::log_likelihood(view, h)).collect();
+        let counts = inference::resample(&weights, samples, &mut self.rng);
+        let mut chosen: Vec<([CardSet; 4], usize)> = drawn.into_iter().zip(counts).filter(|&(_, n)| n > 0).collect();
+        chosen.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+        chosen
     }
 
     /// Scores each trump the seat could choose over sampled deals and bids
@@ -168,18 +389,47 @@ impl ExpertBot {
         let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
         let k = Knowledge::from_view(view);
         let start_nodes = self.solver.nodes;
-        let mut best: Option<(Action, Suit, BidEstimate, Mean)> = None;
-        for (action, suit) in candidates {
-            let contract = Contract { trump: suit, declarer: view.seat, forced: !can_pass };
-            let mut estimate = BidEstimate::default();
-            for _ in 0..BID_SAMPLES {
+        let contracts: Vec<Contract> = candidates
+            .iter()
+            .map(|&(_, suit)| Contract { trump: suit, declarer: view.seat, forced: !can_pass })
+            .collect();
+        let mut estimates: Vec<BidEstimate> = contracts.iter().map(|_| BidEstimate::default()).collect();
+        // What passing is worth to the seat's team: what follows it, another
+        // seat's contract or the one the rules force when all pass. Plain
+        // sampling counts it as nothing.
+        let mut pass = Mean { total: 0, count: 0 };
+        if self.settings.value_pass {
+            // Every choice is judged on the same deals, so that the luck of
+            // the sampling cancels between them.
+            for _ in 0..self.settings.bid_samples {
                 let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
                     break;
                 };
-                let budget = BID_NODE_BUDGET.saturating_sub(self.solver.nodes - start_nodes).min(BID_SAMPLE_BUDGET);
-                let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, budget);
-                estimate.add(playout(view, hands, contract), made);
+                for (estimate, &contract) in estimates.iter_mut().zip(&contracts) {
+                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                    estimate.add(playout, made);
+                }
+                if can_pass && let Some(contract) = contract_after_pass(view, hands, &mut self.rng) {
+                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                    let (_, margin) = judged(playout, made);
+                    pass.total += if contract.playing_team() == view.seat.team() { margin } else { -margin };
+                    pass.count += 1;
+                }
             }
+        } else {
+            for (estimate, &contract) in estimates.iter_mut().zip(&contracts) {
+                for _ in 0..self.settings.bid_samples {
+                    let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h))
+                    else {
+                        break;
+                    };
+                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                    estimate.add(playout, made);
+                }
+            }
+        }
+        let mut best: Option<(Action, Suit, BidEstimate, Mean)> = None;
+        for ((action, suit), estimate) in candidates.into_iter().zip(estimates) {
             // Without a single consistent deal, the hand alone is judged.
             let average = estimate
                 .mean()
@@ -192,12 +442,53 @@ impl ExpertBot {
             return HeuristicBot.decide(view);
         };
         let (made, samples, solved) = (e.made as u32, e.samples as u32, e.solved as u32);
-        if !can_pass || average.value() > 0.0 {
+        if !can_pass || average.value() > pass.value() {
             Decision::new(action, Reason::BidSampled { suit, made, samples, solved, average })
         } else {
             Decision::new(Action::Bid(Bid::Pass), Reason::PassSampled { suit, made, samples, solved, average })
         }
     }
+
+    /// A sampled deal under `contract`: the heuristic players' playout and
+    /// the solver's verdict, within the bid's share of nodes.
+    fn judge(
+        &mut self,
+        view: &PlayerView,
+        hands: [CardSet; 4],
+        contract: Contract,
+        start_nodes: u64,
+    ) -> (Playout, Option<bool>) {
+        let budget =
+            self.settings.bid_node_budget.saturating_sub(self.solver.nodes - start_nodes).min(BID_SAMPLE_BUDGET);
+        let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, budget);
+        (playout(view, hands, contract), made)
+    }
+}
+
+/// The contract a sampled deal comes to when the view's seat passes and
+/// every later bid is the club player's. The pile's hidden second card,
+/// which decides trump when all pass a turned card, is drawn from the
+/// nineteen the seat has not seen.
+fn contract_after_pass(view: &PlayerView, hands: [CardSet; 4], rng: &mut Rng) -> Option<Contract> {
+    let turned = view.turned.first().copied().unwrap_or(PileCard { suit: Suit::Clubs, rank: 2 });
+    let second = loop {
+        let i = rng.below(20) as usize;
+        let card = PileCard { suit: Suit::from_index(i / 5), rank: (i % 5) as u8 + 2 };
+        if card != turned {
+            break card;
+        }
+    };
+    let deal = Deal::from_hands(view.dealer, hands, [turned, second]).ok()?;
+    let mut game = Game::new(view.rules, deal);
+    for &(_, bid) in &view.bids {
+        game.apply(Action::Bid(bid)).ok()?;
+    }
+    game.apply(Action::Bid(Bid::Pass)).ok()?;
+    while game.phase() == Phase::Bidding {
+        let seat = game.to_act()?;
+        game.apply(HeuristicBot.decide(&game.view(seat)).action).ok()?;
+    }
+    game.contract()
 }
 
 /// What sampled deals say of one candidate trump.
@@ -213,16 +504,8 @@ struct BidEstimate {
 
 impl BidEstimate {
     fn add(&mut self, playout: Playout, solver_made: Option<bool>) {
-        let made = solver_made.unwrap_or(playout.made);
-        // The playout's score when it agrees with the solver; otherwise
-        // the least the solver's verdict allows: a deal made by perfect
-        // play counts as made by a point, a failed one costs the whole
-        // deal, as nat does.
-        self.margin += match (made, playout.made) {
-            (true, true) | (false, false) => playout.margin,
-            (true, false) => 0,
-            (false, true) => -playout.total,
-        };
+        let (made, margin) = judged(playout, solver_made);
+        self.margin += margin;
         self.samples += 1;
         self.made += made as usize;
         self.solved += solver_made.is_some() as usize;
@@ -231,6 +514,20 @@ impl BidEstimate {
     fn mean(&self) -> Option<Mean> {
         (self.samples > 0).then_some(Mean { total: self.margin, count: self.samples as u32 })
     }
+}
+
+/// Whether a sampled contract is made, and the declarer's team's margin:
+/// the playout's score when it agrees with the solver; otherwise the least
+/// the solver's verdict allows: a deal made by perfect play counts as made
+/// by a point, a failed one costs the whole deal, as nat does.
+fn judged(playout: Playout, solver_made: Option<bool>) -> (bool, i64) {
+    let made = solver_made.unwrap_or(playout.made);
+    let margin = match (made, playout.made) {
+        (true, true) | (false, false) => playout.margin,
+        (true, false) => 0,
+        (false, true) => -playout.total,
+    };
+    (made, margin)
 }
 
 /// Whether the declarer's team makes the contract on these hands under
@@ -254,10 +551,12 @@ fn made_with_perfect_play(
     }
 }
 
-/// A sampled deal played out by heuristic players, from the declarer's side.
+/// A sampled deal played out by heuristic players, from the declarer's
+/// team's side.
 struct Playout {
     made: bool,
-    /// Declarer's team's score minus the opponents' (nat and pit included).
+    /// The declarer's team's score minus the opponents' (nat and pit
+    /// included).
     margin: i64,
     /// Both teams' scores together: what a nat hands the opponents.
     total: i64,
@@ -278,7 +577,130 @@ fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playou
     let Some(r) = game.result() else {
         return Playout { made: false, margin: 0, total: 0 };
     };
-    let me = view.seat.team();
+    let me = contract.playing_team();
     let (mine, theirs) = (r.final_score()[me] as i64, r.final_score()[me.other()] as i64);
     Playout { made: !r.nat, margin: mine - theirs, total: mine + theirs }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaverjas::Rules;
+
+    fn hand(s: &str) -> CardSet {
+        CardSet::parse_list(s).unwrap().into_iter().collect()
+    }
+
+    /// A pass is judged by the contract that follows it: a later seat's
+    /// bid, or the second card's forced contract when all four pass.
+    #[test]
+    fn a_pass_leads_to_the_contract_that_follows_it() {
+        let hands = [
+            "7D 8D 9D TD 7C 8C 9C TC",
+            "7S 8S 9S TS QD KD QC KC",
+            "JH 9H AH TH KH AS AC AD",
+            "7H 8H QH JS QS KS JD JC",
+        ]
+        .map(hand);
+        let turned = PileCard { suit: Suit::Hearts, rank: 4 };
+        let deal = Deal::from_hands(Seat::North, hands, [turned, PileCard { suit: Suit::Clubs, rank: 2 }]).unwrap();
+        // East speaks first and passes; South, with the jack, nine and
+        // ace of hearts, plays.
+        let game = Game::new(Rules::classic(), deal);
+        let mut rng = Rng::new(1);
+        let after = contract_after_pass(&game.view(Seat::East), hands, &mut rng).unwrap();
+        assert_eq!(after, Contract { trump: Suit::Hearts, declarer: Seat::South, forced: false });
+        // North, last to speak after three passes: all four pass, and East
+        // must play on the second card, which North has not seen.
+        let mut game = Game::new(Rules::classic(), deal);
+        for _ in 0..3 {
+            game.apply(Action::Bid(Bid::Pass)).unwrap();
+        }
+        let view = game.view(Seat::North);
+        let mut trumps = CardSet::EMPTY;
+        for _ in 0..200 {
+            let c = contract_after_pass(&view, hands, &mut rng).unwrap();
+            assert!(c.forced && c.declarer == Seat::East, "{c:?}");
+            trumps.insert(klaverjas::Card::new(c.trump, klaverjas::Rank::Ace));
+        }
+        assert_eq!(trumps.len(), 4, "every suit can come up second");
+    }
+
+    /// Choosing the next card once for the worlds the seat cannot tell
+    /// apart never promises more than choosing it anew in each world, and
+    /// sometimes less: that difference is the strategy fusion it removes.
+    #[test]
+    fn choosing_once_never_promises_more_than_plain_sampling() {
+        let (mut compared, mut less) = (0, 0);
+        for seed in 0..60u64 {
+            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
+            let mut rng = Rng::new(seed);
+            let mut bot = ExpertBot::with(seed, Settings::EXPERT);
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                if view.phase == Phase::Playing && view.hand.len() <= 4 && game.legal_cards().len() > 1 {
+                    let k = Knowledge::from_view(&view);
+                    let trick = view.current_trick().unwrap();
+                    let sign = if seat.team() == Team::NS { 1 } else { -1 };
+                    let states: Vec<(PlayState, usize)> = (0..12)
+                        .filter_map(|_| sample_with(&k, view.hand, &mut rng, |_| true))
+                        .map(|hands| {
+                            let mut s = PlayState::new(hands, trick.trump(), trick.leader(), &rules);
+                            s.trick = trick;
+                            s.tricks_done = view.tricks.len() as u8;
+                            (s, 1)
+                        })
+                        .collect();
+                    let once = bot.values_choosing_once(&states, seat, sign, u64::MAX).unwrap();
+                    let mut plain = [0i64; 32];
+                    for (s, _) in &states {
+                        for (c, v) in Solver::default().card_values(s) {
+                            plain[c.index()] += (sign * v) as i64;
+                        }
+                    }
+                    for c in game.legal_cards() {
+                        assert!(once[c.index()] <= plain[c.index()], "seed {seed}: {c}");
+                        less += (once[c.index()] < plain[c.index()]) as usize;
+                    }
+                    compared += 1;
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+        }
+        assert!(compared > 100 && less > 0, "{compared} positions, {less} cards valued lower");
+    }
+
+    /// However the worlds are weighted, none the expert solves contradicts
+    /// what its seat saw: its own hand, the hand sizes, a void shown, a
+    /// failed overtrump.
+    #[test]
+    fn no_world_solved_contradicts_the_play_seen() {
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
+            let mut rng = Rng::new(seed);
+            let mut bot = ExpertBot::with(seed, Settings { samples: 8, ..Settings::EXPERT });
+            while let Some(seat) = game.to_act() {
+                let view = game.view(seat);
+                if view.phase == Phase::Playing && !view.tricks.is_empty() {
+                    let k = Knowledge::from_view(&view);
+                    for (hands, count) in bot.likely_deals(&view, &k) {
+                        assert!(count > 0);
+                        assert_eq!(hands[seat.index()], view.hand);
+                        for s in Seat::ALL {
+                            assert_eq!(hands[s.index()].len(), game.hand(s).len(), "seed {seed}");
+                            assert!(hands[s.index()].intersect(k.cannot_hold[s.index()]).is_empty(), "seed {seed}");
+                        }
+                        checked += 1;
+                    }
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }

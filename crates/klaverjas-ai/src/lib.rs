@@ -8,6 +8,7 @@ pub mod arena;
 pub mod coach;
 pub mod expert;
 pub mod heuristic;
+pub mod inference;
 pub mod knowledge;
 pub mod reason;
 pub mod sample;
@@ -38,31 +39,45 @@ pub trait Bot: Send + Sync {
     fn decide(&mut self, view: &PlayerView) -> Decision;
 }
 
-/// The three strengths of bot.
+/// The strengths of bot: the three a player chooses from, and `pimc`, the
+/// first expert, kept as the measure of every later one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Level {
     Random,
     Heuristic,
     Expert,
+    Pimc,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Random, Level::Heuristic, Level::Expert];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Heuristic, Level::Expert, Level::Pimc];
 
     pub fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Heuristic => "heuristic",
             Level::Expert => "expert",
+            Level::Pimc => "pimc",
         }
     }
 
     /// A bot of this level; `seed` fixes every random choice it makes.
     pub fn bot(self, seed: u64) -> Box<dyn Bot> {
+        self.bot_without(seed, &[])
+    }
+
+    /// A bot of this level with some of the expert's ideas switched off
+    /// (other levels have none), to measure what each is worth.
+    pub fn bot_without(self, seed: u64, off: &[expert::Idea]) -> Box<dyn Bot> {
+        let expert = |settings: expert::Settings| {
+            let settings = off.iter().fold(settings, |s, &idea| s.without(idea));
+            Box::new(expert::ExpertBot::with(seed, settings))
+        };
         match self {
             Level::Random => Box::new(RandomBot(Rng::new(seed))),
             Level::Heuristic => Box::new(heuristic::HeuristicBot),
-            Level::Expert => Box::new(expert::ExpertBot::new(seed)),
+            Level::Expert => expert(expert::Settings::EXPERT),
+            Level::Pimc => Box::new(expert::ExpertBot::with(seed, expert::Settings::PIMC)),
         }
     }
 }
@@ -76,10 +91,10 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown level '{}' (known: random, heuristic, expert)", s.trim()))
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            let known: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+            format!("unknown level '{}' (known: {})", s.trim(), known.join(", "))
+        })
     }
 }
 

@@ -792,7 +792,8 @@ fn slack(a: u32, b: u32, trump: Suit) -> i32 {
 
 /// NS-minus-EW value a completed trick adds.
 #[inline]
-fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
+/// What a finished trick (if any) adds to NS's side of the value.
+pub(crate) fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
     match done {
         Some(r) => {
             let v = (r.points + r.roem.points) as i32;

@@ -23,13 +23,13 @@ kj: the Klaverjas engine on the command line
   kj trick --rules PRESET --trump SUIT --trick CARDS
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
   kj sim   --rules PRESET --deals N --seed S
-  kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
+  kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N] [--without IDEAS]
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT | --code CODE)
   kj bench playout [--deals N] [--seed S]
   kj bench solver --deals N --seed S
-  kj bench bot --level LEVEL --decisions N --seed S [--bids]
+  kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS]
   kj bench review --deals N --seed S
 
 Every command takes --json for JSON output, and every command with --rules
@@ -38,7 +38,9 @@ takes --set NAME=VALUE,... to change options of the preset: bidding
 undertrump (forbidden, allowed, forced), trump-lead-overtrump (yes, no), roem
 (blog, 001, nku), roem-claim (manual, automatic), pit-for-defenders (yes, no),
 match (deals:N, points:N).
-Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert. Suits C D H S; seats N E S W.
+Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert,
+pimc (the first expert, the measure of later ones). --without switches
+ideas of the expert off to measure them: inference, budget, pass-value. Suits C D H S; seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.";
 
@@ -84,7 +86,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
             let args = Args::parse(
                 "sim",
                 rest,
-                &["rules", "deals", "seed", "ns", "ew", "matches", "threads"],
+                &["rules", "deals", "seed", "ns", "ew", "matches", "threads", "without"],
                 &["json", "duplicate"],
             )?;
             if args.opt("ns").is_some() || args.opt("ew").is_some() || args.opt("matches").is_some() {
@@ -367,7 +369,7 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
         "bot" => matches::bench_bot(&Args::parse(
             "bench bot",
             rest,
-            &["level", "decisions", "seed", "rules"],
+            &["level", "decisions", "seed", "rules", "without"],
             &["json", "bids"],
         )?),
         "review" => review::bench_review(&Args::parse("bench review", rest, &["deals", "seed", "rules"], &["json"])?),

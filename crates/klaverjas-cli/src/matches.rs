@@ -5,6 +5,7 @@ use crate::args::Args;
 use crate::{Failure, output, percentiles, progress};
 use klaverjas::{Deal, Game, Phase, Seat, session::deal_seed};
 use klaverjas_ai::arena::{self, Outcome};
+use klaverjas_ai::expert::Idea;
 use klaverjas_ai::{Level, Reason};
 use serde_json::json;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,10 +15,17 @@ fn level(args: &Args, name: &str) -> Result<Level, Failure> {
     Ok(args.parsed::<Level>(name)?.unwrap_or(Level::Heuristic))
 }
 
+/// The expert's ideas named by `--without idea,idea`.
+fn without(args: &Args) -> Result<Vec<Idea>, Failure> {
+    let names = args.opt("without").into_iter().flat_map(|s| s.split(',')).filter(|n| !n.trim().is_empty());
+    Ok(names.map(|n| n.parse::<Idea>().map_err(|e| format!("--without: {e}"))).collect::<Result<_, _>>()?)
+}
+
 pub fn sim_matches(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let ns = level(args, "ns")?;
     let ew = level(args, "ew")?;
+    let off = without(args)?;
     let n = args.number("matches", 10)?;
     let seed = args.number("seed", 1)?;
     let duplicate = args.flag("duplicate");
@@ -36,7 +44,7 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
                         if i >= n {
                             break;
                         }
-                        mine.push((i, arena::play(rules, deal_seed(seed, i), ns, ew, duplicate)));
+                        mine.push((i, arena::play(rules, deal_seed(seed, i), ns, ew, duplicate, &off)));
                         done.fetch_add(1, Ordering::Relaxed);
                     }
                     mine
@@ -65,6 +73,7 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         "matches": n,
         "duplicate": duplicate,
         "levels": { "NS": ns.name(), "EW": ew.name() },
+        "without": off.iter().map(|i| i.name()).collect::<Vec<_>>(),
         "wins": { "NS": stats.wins.0, "EW": stats.wins.1 },
         "ties": stats.ties,
         "points_per_deal": { "NS": stats.per_deal.0, "EW": stats.per_deal.1 },
@@ -158,7 +167,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let level = level(args, "level")?;
     let decisions = args.number("decisions", 200)?.max(1);
     let seed = args.number("seed", 1)?;
-    let mut bot = level.bot(seed);
+    let mut bot = level.bot_without(seed, &without(args)?);
     let mut driver = Level::Heuristic.bot(seed);
     let mut times = Vec::new();
     let mut fallbacks = 0;
