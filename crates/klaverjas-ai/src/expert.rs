@@ -49,7 +49,7 @@ pub struct Settings {
 impl Settings {
     /// The expert of the app and of `kj`.
     pub const EXPERT: Settings = Settings {
-        samples: 60,
+        samples: 100,
         drawn_per_sample: 4,
         node_budget: 3_000_000,
         bid_samples: 32,
@@ -218,48 +218,58 @@ impl ExpertBot {
         }
         let k = Knowledge::from_view(view);
         let sign = if view.seat.team() == Team::NS { 1 } else { -1 };
-        let mut totals = [0i64; 32];
-        let mut solved = 0;
-        let start_nodes = self.solver.nodes;
-        let Settings { samples, drawn_per_sample, node_budget, .. } = self.settings;
-        // With inference, the deals to solve are drawn first, weighted and
-        // resampled, the likeliest solved first; without, each is sampled
-        // as it is solved.
         let state_of = |hands: [CardSet; 4]| {
             let mut state = PlayState::new(hands, trump, trick.leader(), &view.rules);
             state.trick = trick;
             state.tricks_done = view.tricks.len() as u8;
             state
         };
-        if view.hand.len() <= self.settings.choose_once_from {
-            let worlds = if drawn_per_sample > 1 {
-                self.likely_deals(view, &k)
-            } else {
-                let rng = &mut self.rng;
-                (0..samples)
-                    .map_while(|_| sample_with(&k, view.hand, rng, |h| agrees_with_bidding(view, h)).map(|h| (h, 1)))
-                    .collect()
-            };
-            let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
-            if let Some(values) = self.values_choosing_once(&states, view.seat, sign, node_budget) {
-                totals = values;
-                solved = states.iter().map(|&(_, n)| n as u32).sum();
-            }
+        let once = (view.hand.len() <= self.settings.choose_once_from)
+            .then(|| {
+                let worlds = self.worlds(view, &k);
+                let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
+                let solved = states.iter().map(|&(_, n)| n as u32).sum();
+                self.values_choosing_once(&states, view.seat, sign, self.settings.node_budget).map(|v| (v, solved))
+            })
+            .flatten();
+        let (totals, solved) = match once {
+            Some(found) => found,
+            None => self.values_per_world(view, &k, &state_of, sign),
+        };
+        if solved == 0 {
+            let d = HeuristicBot.decide(view);
+            return Decision::new(d.action, Reason::TooEarlyToSearch(Box::new(d.reason)));
         }
-        // With inference, the deals to solve are drawn first, weighted and
-        // resampled, the likeliest solved first; without, each is sampled
-        // as it is solved.
-        let mut weighted = match solved == 0 && drawn_per_sample > 1 {
-            true => self.likely_deals(view, &k),
-            false => Vec::new(),
-        }
-        .into_iter();
-        for _ in 0..if solved == 0 { samples } else { 0 } {
+        let mut ranked = legal.clone();
+        ranked.sort_by_key(|c| (std::cmp::Reverse(totals[c.index()]), c.index()));
+        let (best, next) = (ranked[0], ranked.get(1).copied().unwrap_or(ranked[0]));
+        let margin = Mean { total: totals[best.index()] - totals[next.index()], count: solved };
+        Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
+    }
+
+    /// The value of each card the seat may play now, summed over sampled
+    /// worlds each solved on its own, and how many worlds were solved
+    /// (counted as often as drawn) before the node budget ran out. With
+    /// inference the worlds are drawn first, weighted and resampled, the
+    /// likeliest solved first; without, each is sampled as it is solved.
+    fn values_per_world(
+        &mut self,
+        view: &PlayerView,
+        k: &Knowledge,
+        state_of: &dyn Fn([CardSet; 4]) -> PlayState,
+        sign: i32,
+    ) -> ([i64; 32], u32) {
+        let Settings { samples, drawn_per_sample, node_budget, .. } = self.settings;
+        let start_nodes = self.solver.nodes;
+        let mut totals = [0i64; 32];
+        let mut solved = 0;
+        let mut weighted = if drawn_per_sample > 1 { self.likely_deals(view, k) } else { Vec::new() }.into_iter();
+        for _ in 0..samples {
             let (hands, count) = if drawn_per_sample > 1 {
                 let Some(next) = weighted.next() else { break };
                 next
             } else {
-                let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
+                let Some(hands) = sample_with(k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
                     break;
                 };
                 (hands, 1)
@@ -274,15 +284,19 @@ impl ExpertBot {
             }
             solved += count as u32;
         }
-        if solved == 0 {
-            let d = HeuristicBot.decide(view);
-            return Decision::new(d.action, Reason::TooEarlyToSearch(Box::new(d.reason)));
+        (totals, solved)
+    }
+
+    /// The worlds to solve, each with how often it was drawn: weighted by
+    /// the play seen with inference, else as sampled.
+    fn worlds(&mut self, view: &PlayerView, k: &Knowledge) -> Vec<([CardSet; 4], usize)> {
+        if self.settings.drawn_per_sample > 1 {
+            return self.likely_deals(view, k);
         }
-        let mut ranked = legal.clone();
-        ranked.sort_by_key(|c| (std::cmp::Reverse(totals[c.index()]), c.index()));
-        let (best, next) = (ranked[0], ranked.get(1).copied().unwrap_or(ranked[0]));
-        let margin = Mean { total: totals[best.index()] - totals[next.index()], count: solved };
-        Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
+        let rng = &mut self.rng;
+        (0..self.settings.samples)
+            .map_while(|_| sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h)).map(|h| (h, 1)))
+            .collect()
     }
 
     /// The value of each card the seat may play now, summed over `worlds`

@@ -33,16 +33,22 @@ kj: the Klaverjas engine on the command line
   kj bench review --deals N --seed S
 
 Every command takes --json for JSON output, and every command with --rules
-takes --set NAME=VALUE,... to change options of the preset: bidding
-(turned, free, dealer-first, mandatory), partner-exemption (yes, no),
-undertrump (forbidden, allowed, forced), trump-lead-overtrump (yes, no), roem
-(blog, 001, nku), roem-claim (manual, automatic), pit-for-defenders (yes, no),
-match (deals:N, points:N).
+takes --set NAME=VALUE,... to change options of the preset (listed below).
 Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert,
-pimc (the first expert, the measure of later ones). --without switches
-ideas of the expert off to measure them: inference, budget, pass-value. Suits C D H S; seats N E S W.
+pimc (the first expert, the measure of later ones); --without switches
+ideas of the expert off to measure them (listed below). Suits C D H S;
+seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.";
+
+/// The usage text with every rule option `--set` knows and its values,
+/// from the engine's own list.
+fn usage() -> String {
+    let options: Vec<String> =
+        klaverjas::Rules::OPTIONS.iter().map(|o| format!("  {o}: {}", klaverjas::Rules::accepted_values(o))).collect();
+    let ideas: Vec<&str> = klaverjas_ai::expert::Idea::ALL.iter().map(|i| i.name()).collect();
+    format!("{USAGE}\n\nRule options:\n{}\n\nIdeas of the expert: {}", options.join("\n"), ideas.join(", "))
+}
 
 /// How a command failed: bad input (exit 2) or a broken rule (exit 1).
 pub enum Failure {
@@ -73,7 +79,7 @@ fn main() -> ExitCode {
 
 fn run(raw: &[String]) -> Result<(), Failure> {
     let Some((command, rest)) = raw.split_first() else {
-        println!("{USAGE}");
+        println!("{}", usage());
         return Ok(());
     };
     match command.as_str() {
@@ -105,7 +111,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code"], &["json"])?),
         "bench" => bench(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
         other => Err(Failure::Usage(format!("unknown command '{other}' (try 'kj help')"))),

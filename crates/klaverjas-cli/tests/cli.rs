@@ -220,6 +220,8 @@ fn bad_input_gets_one_line_and_no_panic() {
         &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump=sometimes"],
         &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump"],
         &["legal", "--trump", "H", "--hand", "7H", "--set", "roemm=nku"],
+        &["sim", "--ns", "expert", "--matches", "1", "--without", "intuition"],
+        &["bench", "bot", "--level", "grandmaster"],
     ];
     // `kj review` with one thing wrong each: a bad character in the code,
     // a dealer the code does not have, a card North does not hold, no seat.
@@ -241,6 +243,18 @@ fn bad_input_gets_one_line_and_no_panic() {
     assert!(err.contains("'ZZ'"), "the error names the token: {err}");
     let (_, _, err) = kj(&["legal", "--trump", "H", "--hand", "7H", "--seat", "Q"]);
     assert!(err.contains("--seat"), "{err}");
+}
+
+#[test]
+fn help_lists_every_rule_option_with_its_values() {
+    let (code, out, _) = kj(&["help"]);
+    assert_eq!(code, 0);
+    for option in Rules::OPTIONS {
+        let line = out.lines().find(|l| l.trim_start().starts_with(&format!("{option}:")));
+        let line = line.unwrap_or_else(|| panic!("{option} missing from:\n{out}"));
+        assert!(line.ends_with(&Rules::accepted_values(option)), "{line}");
+    }
+    assert!(out.contains("pimc") && out.contains("choose-once"), "{out}");
 }
 
 #[test]

@@ -315,6 +315,11 @@ impl Rules {
         "match",
     ];
 
+    /// The values option `name` accepts, in words (`yes, no` for a switch).
+    pub fn accepted_values(name: &str) -> String {
+        accepted(&option_key(name))
+    }
+
     /// Changes one option by its name and a value in words, as a player
     /// would set it on top of a preset (`undertrump=allowed`). An unknown
     /// name or value leaves the rules as they were and is named in the
