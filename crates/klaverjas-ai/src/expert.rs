@@ -602,7 +602,7 @@ mod tests {
     use klaverjas::Rules;
 
     fn hand(s: &str) -> CardSet {
-        CardSet::parse_list(s).unwrap().into_iter().collect()
+        CardSet::parse(s).unwrap()
     }
 
     /// A pass is judged by the contract that follows it: a later seat's

@@ -346,7 +346,7 @@ mod tests {
     use klaverjas::{Contract, Deal, Game, PileCard, Rules};
 
     fn hand(s: &str) -> CardSet {
-        CardSet::parse_list(s).unwrap().into_iter().collect()
+        CardSet::parse(s).unwrap()
     }
 
     #[test]

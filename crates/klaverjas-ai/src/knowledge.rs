@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn a_discard_shows_a_void_and_a_failed_overtrump_shows_no_higher_trump() {
-        let hand = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        let hand = |s: &str| CardSet::parse(s).unwrap();
         let hands = [
             hand("7D 8D 9D TD JD QD KD AD"),
             hand("AS 8S 9S TS JS QS KS 7S"),

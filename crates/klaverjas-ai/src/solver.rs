@@ -1211,7 +1211,7 @@ mod tests {
     /// North to act holding `card`; `placed` deals other cards to seats by
     /// index, and `table` lies on the trick, led so that North is next.
     fn roem_seen(card: &str, placed: &[(usize, &str)], table: &[&str]) -> bool {
-        let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        let set = |s: &str| CardSet::parse(s).unwrap();
         let card: Card = card.parse().unwrap();
         let mut hands = [CardSet::EMPTY.with(card), CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY];
         for &(seat, cards) in placed {
@@ -1245,7 +1245,7 @@ mod tests {
 
     #[test]
     fn neighbours_without_roem_are_twins_and_equal_twins_merge() {
-        let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+        let set = |s: &str| CardSet::parse(s).unwrap();
         // North's hearts 7 8 Q K: East's 9 splits 7-8 from Q-K; nobody can
         // bring a run or four of a kind to any of them.
         let hands = [set("7H 8H QH KH"), set("9H 7S 8S 9S"), set("AS TS KS QS"), set("AD TD KD QD")];
@@ -1266,7 +1266,7 @@ mod tests {
 
     /// The roem allowance with `hands` given by seat index, clubs trump.
     fn run_allowance(hands: [&str; 4]) -> i32 {
-        let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>().0);
+        let hands = hands.map(|h| CardSet::parse(h).unwrap().0);
         RoemChances::of(&hands, Suit::Clubs, klaverjas::RoemTable::Blog).most(klaverjas::RoemTable::Blog)
     }
 
@@ -1294,7 +1294,7 @@ mod tests {
     /// The table key of a boundary with `hands` by seat, spades trump,
     /// North to lead, and the cards that could make roem.
     fn key_of(hands: [&str; 4], roem_table: klaverjas::RoemTable) -> (Key, u32) {
-        let hands = hands.map(|h| CardSet::parse_list(h).unwrap().into_iter().collect::<CardSet>());
+        let hands = hands.map(|h| CardSet::parse(h).unwrap());
         let mut rules = klaverjas::Rules::classic();
         rules.roem_table = roem_table;
         canonical(&PlayState::new(hands, Suit::Spades, Seat::North, &rules))
@@ -1308,7 +1308,7 @@ mod tests {
     }
 
     fn cards(list: &str) -> u32 {
-        CardSet::parse_list(list).unwrap().into_iter().collect::<CardSet>().0
+        CardSet::parse(list).unwrap().0
     }
 
     #[test]

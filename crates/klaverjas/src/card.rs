@@ -393,6 +393,12 @@ impl CardSet {
         }
         Ok(out)
     }
+
+    /// [`CardSet::parse_list`] as a set, where the order does not matter
+    /// (a hand).
+    pub fn parse(s: &str) -> Result<CardSet, ParseError> {
+        Ok(CardSet::parse_list(s)?.into_iter().collect())
+    }
 }
 
 impl FromIterator<Card> for CardSet {
@@ -558,7 +564,7 @@ mod tests {
 
     #[test]
     fn nth_selects_in_index_order() {
-        let set: CardSet = CardSet::parse_list("AS 7C 9D").unwrap().into_iter().collect();
+        let set: CardSet = CardSet::parse("AS 7C 9D").unwrap();
         assert_eq!(set.nth(0).unwrap().to_string(), "7C");
         assert_eq!(set.nth(2).unwrap().to_string(), "AS");
         assert_eq!(set.nth(3), None);

@@ -212,7 +212,7 @@ mod tests {
     use super::*;
 
     fn set(s: &str) -> CardSet {
-        CardSet::parse_list(s).unwrap().into_iter().collect()
+        CardSet::parse(s).unwrap()
     }
     fn cards(s: &str) -> Vec<Card> {
         CardSet::parse_list(s).unwrap()

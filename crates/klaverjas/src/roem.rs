@@ -150,7 +150,7 @@ mod tests {
     }
 
     fn roem(cards: &str, trump: Suit, table: RoemTable) -> u16 {
-        let set: CardSet = CardSet::parse_list(cards).unwrap().into_iter().collect();
+        let set: CardSet = CardSet::parse(cards).unwrap();
         trick_roem(set, trump, table).points
     }
 
@@ -175,8 +175,7 @@ mod tests {
         assert_eq!(roem("AH KH QH 7S", Suit::Hearts, RoemTable::Cards001), 40);
         // King and queen of a plain suit are no stuk.
         assert_eq!(roem("KH QH 7C 8C", Suit::Spades, RoemTable::Blog), 0);
-        let r =
-            trick_roem(CardSet::parse_list("KH QH JH TH").unwrap().into_iter().collect(), Suit::Hearts, RoemTable::Nku);
+        let r = trick_roem(CardSet::parse("KH QH JH TH").unwrap(), Suit::Hearts, RoemTable::Nku);
         assert_eq!(r.describe(), "stuk and four in a row: 70");
     }
 

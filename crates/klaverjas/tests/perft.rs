@@ -236,7 +236,7 @@ const SETTLED: &[(Preset, Suit, &str, &str, &str)] = &[
 
 #[test]
 fn settled_positions_follow_the_rules_text() {
-    let set = |s: &str| CardSet::parse_list(s).unwrap().into_iter().collect::<CardSet>();
+    let set = |s: &str| CardSet::parse(s).unwrap();
     for &(preset, trump, hand, trick, legal) in SETTLED {
         let following = preset.rules().following;
         let on = CardSet::parse_list(trick).unwrap();
