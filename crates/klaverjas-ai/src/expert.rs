@@ -599,11 +599,8 @@ fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playou
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::hand;
     use klaverjas::Rules;
-
-    fn hand(s: &str) -> CardSet {
-        CardSet::parse(s).unwrap()
-    }
 
     /// A pass is judged by the contract that follows it: a later seat's
     /// bid, or the second card's forced contract when all four pass.

@@ -343,11 +343,8 @@ impl Ctx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::hand;
     use klaverjas::{Contract, Deal, Game, PileCard, Rules};
-
-    fn hand(s: &str) -> CardSet {
-        CardSet::parse(s).unwrap()
-    }
 
     #[test]
     fn strength_ranks_the_jack_and_nine_first() {

@@ -113,11 +113,8 @@ pub fn resample(weights: &[f64], draws: usize, rng: &mut Rng) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::hand;
     use klaverjas::{Contract, Deal, Game, PileCard, Rules, Seat, Suit};
-
-    fn hand(s: &str) -> CardSet {
-        CardSet::parse(s).unwrap()
-    }
 
     #[test]
     fn resampling_follows_the_weights() {

@@ -108,3 +108,13 @@ impl Bot for RandomBot {
         Decision::new(action, Reason::Random)
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use klaverjas::CardSet;
+
+    /// A hand from a card list, for hand-made positions.
+    pub fn hand(cards: &str) -> CardSet {
+        CardSet::parse(cards).unwrap()
+    }
+}
