@@ -36,15 +36,39 @@ impl Outcome {
     }
 }
 
-/// Plays one match: `ns` bots North-South, `ew` bots East-West; every
-/// expert plays without the ideas in `off`.
-pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level, off: &[Idea]) -> (Tally, Tally) {
+/// One side of a match: its bots' level, and the expert's ideas they play
+/// without (to measure what each is worth, against the full expert).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Side<'a> {
+    pub level: Level,
+    pub without: &'a [Idea],
+}
+
+impl Side<'_> {
+    /// The level's name, with the ideas it plays without.
+    pub fn name(&self) -> String {
+        let off: Vec<&str> = self.without.iter().map(|i| i.name()).collect();
+        match off.is_empty() {
+            true => self.level.name().to_string(),
+            false => format!("{} without {}", self.level, off.join(", ")),
+        }
+    }
+}
+
+impl From<Level> for Side<'static> {
+    fn from(level: Level) -> Side<'static> {
+        Side { level, without: &[] }
+    }
+}
+
+/// Plays one match: `ns` bots North-South, `ew` bots East-West.
+pub fn play_match(rules: Rules, seed: u64, ns: Side, ew: Side) -> (Tally, Tally) {
     let mut m = Match::new(rules, seed, Seat::North);
     let mut bots: Vec<_> = Seat::ALL
         .iter()
         .map(|&s| {
-            let level = if s.team() == Team::NS { ns } else { ew };
-            level.bot_without(seed.wrapping_mul(31).wrapping_add(s.index() as u64 + 1), off)
+            let side = if s.team() == Team::NS { ns } else { ew };
+            side.level.bot_without(seed.wrapping_mul(31).wrapping_add(s.index() as u64 + 1), side.without)
         })
         .collect();
     loop {
@@ -83,12 +107,12 @@ pub fn play_match(rules: Rules, seed: u64, ns: Level, ew: Level, off: &[Idea]) -
 }
 
 /// One match, or a duplicate pair with the levels swapped on the same deals.
-pub fn play(rules: Rules, seed: u64, first: Level, second: Level, duplicate: bool, off: &[Idea]) -> Outcome {
-    let (a, b) = play_match(rules, seed, first, second, off);
+pub fn play(rules: Rules, seed: u64, first: Side, second: Side, duplicate: bool) -> Outcome {
+    let (a, b) = play_match(rules, seed, first, second);
     if !duplicate {
         return Outcome { first: a, second: b };
     }
-    let (b2, a2) = play_match(rules, seed, second, first, off);
+    let (b2, a2) = play_match(rules, seed, second, first);
     let add = |x: Tally, y: Tally| Tally {
         score: x.score + y.score,
         deals: x.deals + y.deals,

@@ -91,8 +91,8 @@ fn decisions_depend_only_on_the_seats_view() {
 
 #[test]
 fn the_same_seed_plays_the_same_match() {
-    let a = arena::play_match(Rules::classic(), 5, Level::Expert, Level::Heuristic, &[]);
-    let b = arena::play_match(Rules::classic(), 5, Level::Expert, Level::Heuristic, &[]);
+    let a = arena::play_match(Rules::classic(), 5, Level::Expert.into(), Level::Heuristic.into());
+    let b = arena::play_match(Rules::classic(), 5, Level::Expert.into(), Level::Heuristic.into());
     assert_eq!(a, b);
 }
 
@@ -101,12 +101,12 @@ fn heuristic_beats_random_and_expert_beats_heuristic() {
     let pairs = 6;
     let mut margin = 0.0;
     for seed in 0..pairs {
-        let o = arena::play(Rules::classic(), seed, Level::Heuristic, Level::Random, true, &[]);
+        let o = arena::play(Rules::classic(), seed, Level::Heuristic.into(), Level::Random.into(), true);
         assert!(o.first.score > o.second.score, "heuristic lost pair {seed}: {o:?}");
         margin += o.margin_per_deal();
     }
     assert!(margin / pairs as f64 > 40.0, "heuristic margin over random {}", margin / pairs as f64);
-    let o = arena::play(Rules::classic(), 100, Level::Expert, Level::Heuristic, true, &[]);
+    let o = arena::play(Rules::classic(), 100, Level::Expert.into(), Level::Heuristic.into(), true);
     assert!(o.margin_per_deal() > 0.0, "expert behind heuristic: {o:?}");
 }
 

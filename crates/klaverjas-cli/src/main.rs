@@ -23,7 +23,8 @@ kj: the Klaverjas engine on the command line
   kj trick --rules PRESET --trump SUIT --trick CARDS
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
   kj sim   --rules PRESET --deals N --seed S
-  kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N] [--without IDEAS]
+  kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
+           [--ns-without IDEAS] [--ew-without IDEAS]
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT | --code CODE)
@@ -35,8 +36,9 @@ kj: the Klaverjas engine on the command line
 Every command takes --json for JSON output, and every command with --rules
 takes --set NAME=VALUE,... to change options of the preset (listed below).
 Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert,
-pimc (the first expert, the measure of later ones); --without switches
-ideas of the expert off to measure them (listed below). Suits C D H S;
+pimc (the first expert, the measure of later ones); --ns-without,
+--ew-without and --without switch ideas of the expert off to measure them
+(listed below). Suits C D H S;
 seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.";
@@ -92,7 +94,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
             let args = Args::parse(
                 "sim",
                 rest,
-                &["rules", "deals", "seed", "ns", "ew", "matches", "threads", "without"],
+                &["rules", "deals", "seed", "ns", "ew", "matches", "threads", "ns-without", "ew-without"],
                 &["json", "duplicate"],
             )?;
             if args.opt("ns").is_some() || args.opt("ew").is_some() || args.opt("matches").is_some() {

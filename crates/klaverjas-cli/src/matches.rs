@@ -4,7 +4,7 @@
 use crate::args::Args;
 use crate::{Failure, output, percentiles, progress};
 use klaverjas::{Deal, Game, Phase, Seat, session::deal_seed};
-use klaverjas_ai::arena::{self, Outcome};
+use klaverjas_ai::arena::{self, Outcome, Side};
 use klaverjas_ai::expert::Idea;
 use klaverjas_ai::{Level, Reason};
 use serde_json::json;
@@ -15,17 +15,17 @@ fn level(args: &Args, name: &str) -> Result<Level, Failure> {
     Ok(args.parsed::<Level>(name)?.unwrap_or(Level::Heuristic))
 }
 
-/// The expert's ideas named by `--without idea,idea`.
-fn without(args: &Args) -> Result<Vec<Idea>, Failure> {
-    let names = args.opt("without").into_iter().flat_map(|s| s.split(',')).filter(|n| !n.trim().is_empty());
-    Ok(names.map(|n| n.parse::<Idea>().map_err(|e| format!("--without: {e}"))).collect::<Result<_, _>>()?)
+/// The expert's ideas named by `--NAME idea,idea`.
+fn without(args: &Args, name: &str) -> Result<Vec<Idea>, Failure> {
+    let names = args.opt(name).into_iter().flat_map(|s| s.split(',')).filter(|n| !n.trim().is_empty());
+    Ok(names.map(|n| n.parse::<Idea>().map_err(|e| format!("--{name}: {e}"))).collect::<Result<_, _>>()?)
 }
 
 pub fn sim_matches(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
-    let ns = level(args, "ns")?;
-    let ew = level(args, "ew")?;
-    let off = without(args)?;
+    let (ns_off, ew_off) = (without(args, "ns-without")?, without(args, "ew-without")?);
+    let ns = Side { level: level(args, "ns")?, without: &ns_off };
+    let ew = Side { level: level(args, "ew")?, without: &ew_off };
     let n = args.number("matches", 10)?;
     let seed = args.number("seed", 1)?;
     let duplicate = args.flag("duplicate");
@@ -44,7 +44,7 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
                         if i >= n {
                             break;
                         }
-                        mine.push((i, arena::play(rules, deal_seed(seed, i), ns, ew, duplicate, &off)));
+                        mine.push((i, arena::play(rules, deal_seed(seed, i), ns, ew, duplicate)));
                         done.fetch_add(1, Ordering::Relaxed);
                     }
                     mine
@@ -72,8 +72,8 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
     let value = json!({
         "matches": n,
         "duplicate": duplicate,
-        "levels": { "NS": ns.name(), "EW": ew.name() },
-        "without": off.iter().map(|i| i.name()).collect::<Vec<_>>(),
+        "levels": { "NS": ns.level.name(), "EW": ew.level.name() },
+        "without": { "NS": ns_off.iter().map(|i| i.name()).collect::<Vec<_>>(), "EW": ew_off.iter().map(|i| i.name()).collect::<Vec<_>>() },
         "wins": { "NS": stats.wins.0, "EW": stats.wins.1 },
         "ties": stats.ties,
         "points_per_deal": { "NS": stats.per_deal.0, "EW": stats.per_deal.1 },
@@ -86,6 +86,7 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
     });
     let kind = if duplicate { "duplicate match pairs" } else { "matches" };
     let rate = |nat: u64, playing: u64| if playing == 0 { 0.0 } else { 100.0 * nat as f64 / playing as f64 };
+    let (ns, ew) = (ns.name(), ew.name());
     let human = format!(
         "{n} {kind}: {ns} (NS) won {}, {ew} (EW) won {}, {} tied\n\
          points per deal: {ns} {:.1}, {ew} {:.1}; margin {:+.1} per deal (95% CI {:+.1} to {:+.1})\n\
@@ -167,7 +168,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let level = level(args, "level")?;
     let decisions = args.number("decisions", 200)?.max(1);
     let seed = args.number("seed", 1)?;
-    let mut bot = level.bot_without(seed, &without(args)?);
+    let mut bot = level.bot_without(seed, &without(args, "without")?);
     let mut driver = Level::Heuristic.bot(seed);
     let mut times = Vec::new();
     let mut fallbacks = 0;

@@ -220,7 +220,7 @@ fn bad_input_gets_one_line_and_no_panic() {
         &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump=sometimes"],
         &["legal", "--trump", "H", "--hand", "7H", "--set", "undertrump"],
         &["legal", "--trump", "H", "--hand", "7H", "--set", "roemm=nku"],
-        &["sim", "--ns", "expert", "--matches", "1", "--without", "intuition"],
+        &["sim", "--ns", "expert", "--matches", "1", "--ew-without", "intuition"],
         &["bench", "bot", "--level", "grandmaster"],
     ];
     // `kj review` with one thing wrong each: a bad character in the code,
