@@ -14,6 +14,7 @@ use crate::seats::{ActionGate, Controller, Flow, GameEvent, HUMAN, PlayerAction,
 use crate::show::Show;
 use crate::{Config, Files, Screen, Texts};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use klaverjas::Action;
 use klaverjas_ai::{Decision, Level};
 use lesson::{Lesson, Step};
@@ -51,6 +52,9 @@ pub struct Tutorial {
     pub wrong: Option<String>,
     /// The coach: the expert's choice for the learner's turn.
     pub advice: Option<(usize, Decision)>,
+    /// The expert thinking about the learner's turn at action `n`, off the
+    /// main thread: a first trick's search takes a few frames.
+    thinking: Option<(usize, Task<Decision>)>,
     /// The learner asked for the hint of this turn.
     pub hint_shown: bool,
     /// After a trick, what the coach would have played instead.
@@ -185,6 +189,7 @@ pub fn start_lesson(
         actions_at: 0,
         wrong: None,
         advice: None,
+        thinking: None,
         hint_shown: false,
         coach_note: None,
         played_against: None,
@@ -320,7 +325,7 @@ fn run_step(
             (ready || call) && seats.game().actions().len() > t.actions_at
         }
         Step::PlayOut { .. } => {
-            coach(&mut t, &seats, &texts.0, ready, demo, &mut actions);
+            coach(&mut t, &seats, &texts.0, ready, demo, &mut actions, &mut redraw);
             seats.game().result().is_some() && ready && show.shown.result.is_some()
         }
     };
@@ -437,18 +442,29 @@ fn coach(
     ready: bool,
     demo: bool,
     actions: &mut MessageWriter<PlayerAction>,
+    redraw: &mut MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let game = seats.game();
     let at = game.actions().len();
-    if ready && game.to_act() == Some(HUMAN) && t.advice.as_ref().is_none_or(|(n, _)| *n != at) {
+    let asked = |n: Option<usize>| n == Some(at);
+    let (advised, thinking) = (t.advice.as_ref().map(|a| a.0), t.thinking.as_ref().map(|a| a.0));
+    if ready && game.to_act() == Some(HUMAN) && !asked(advised) && !asked(thinking) {
         let view = game.view(HUMAN);
-        let decision = klaverjas_ai::coach::hint(&view, at as u64);
         t.club_choice = Some((at, Level::Heuristic.bot(at as u64).decide(&view).action));
-        if demo {
-            actions.write(PlayerAction { seat: HUMAN, action: decision.action });
+        let task = AsyncComputeTaskPool::get().spawn(async move { klaverjas_ai::coach::hint(&view, at as u64) });
+        t.thinking = Some((at, task));
+    }
+    if let Some((n, task)) = t.thinking.as_mut() {
+        redraw.write(bevy::window::RequestRedraw);
+        if let Some(decision) = block_on(poll_once(task)) {
+            let n = *n;
+            t.thinking = None;
+            if demo && at == n {
+                actions.write(PlayerAction { seat: HUMAN, action: decision.action });
+            }
+            t.advice = Some((n, decision));
+            t.hint_shown = false;
         }
-        t.advice = Some((at, decision));
-        t.hint_shown = false;
     }
     // The learner's choice, against the advice of that turn.
     if let Some((n, advice)) = &t.advice
