@@ -28,6 +28,8 @@ pub fn hint(view: &PlayerView, seed: u64) -> Decision {
         Reason::BestOverSamples { .. }
             | Reason::BidSampled { .. }
             | Reason::PassSampled { .. }
+            | Reason::BidOverPass { .. }
+            | Reason::PassOverBid { .. }
             | Reason::TooEarlyToSearch(_)
     );
     if !figures {

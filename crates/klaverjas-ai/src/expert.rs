@@ -93,7 +93,9 @@ impl Settings {
 pub enum Idea {
     /// Deals weighted by the play seen.
     Inference,
-    /// The thinking time allowed: more deals and nodes.
+    /// The thinking time allowed, as the expert spends it: more deals and
+    /// nodes a card; more deals a bid, each settled by the solver on fewer
+    /// nodes, since a bid now judges the pass on the same deals.
     Budget,
     /// A pass valued by what follows it.
     PassValue,
@@ -128,9 +130,8 @@ impl std::str::FromStr for Idea {
 /// How many points more than the opponents a declarer's team must make
 /// under perfect play before a sampled deal counts as made. The solver sees
 /// every card and the declarer will not, so perfect play flatters it. Chosen
-/// by `kj sim --rules classic --ns expert --ew heuristic --matches 100
-/// --seed 1 --duplicate`: margin a deal +32.5 with 0, +33.9 with 20, +35.0
-/// with 40, +34.2 with 60.
+/// for the first expert (now `pimc`) by duplicate matches against the
+/// heuristic; the README has the figures.
 pub const BID_SAFETY: i32 = 40;
 /// Solver nodes allowed per sampled deal of a bid, so that one hard deal
 /// cannot eat the budget of the others.
@@ -200,9 +201,39 @@ fn agrees_with_bidding(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
 }
 
 /// A seat's hand as dealt: what it holds now plus what it has played.
-fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> CardSet {
-    let done = view.tricks.iter().flat_map(|t| t.plays().collect::<Vec<_>>());
-    done.chain(view.trick.iter().copied()).filter(|&(s, _)| s == seat).map(|(_, c)| c).fold(now, |h, c| h.with(c))
+pub(crate) fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> CardSet {
+    view.plays().filter(|&(s, _)| s == seat).fold(now, |h, (_, c)| h.with(c))
+}
+
+/// One guess at the hidden hands that agrees with all the seat has seen,
+/// the bidding included.
+fn consistent_deal(view: &PlayerView, k: &Knowledge, rng: &mut Rng) -> Option<[CardSet; 4]> {
+    sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h))
+}
+
+/// The value of each card of the player to act, from the seat's side
+/// (`sign`), summed over `worlds` each solved on its own and counted as
+/// often as it was drawn, until `budget` nodes run out; and how many
+/// worlds were solved.
+fn solve_each(
+    solver: &mut Solver,
+    worlds: impl IntoIterator<Item = (PlayState, usize)>,
+    sign: i32,
+    budget: u64,
+) -> ([i64; 32], u32) {
+    let start = solver.nodes;
+    let mut totals = [0i64; 32];
+    let mut solved = 0;
+    for (state, count) in worlds {
+        let Some(values) = solver.card_values_within(&state, budget.saturating_sub(solver.nodes - start)) else {
+            break;
+        };
+        for (card, v) in values {
+            totals[card.index()] += (sign * v) as i64 * count as i64;
+        }
+        solved += count as u32;
+    }
+    (totals, solved)
 }
 
 impl ExpertBot {
@@ -224,17 +255,32 @@ impl ExpertBot {
             state.tricks_done = view.tricks.len() as u8;
             state
         };
-        let once = (view.hand.len() <= self.settings.choose_once_from)
-            .then(|| {
-                let worlds = self.worlds(view, &k);
-                let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
-                let solved = states.iter().map(|&(_, n)| n as u32).sum();
-                self.values_choosing_once(&states, view.seat, sign, self.settings.node_budget).map(|v| (v, solved))
-            })
-            .flatten();
-        let (totals, solved) = match once {
-            Some(found) => found,
-            None => self.values_per_world(view, &k, &state_of, sign),
+        let Settings { samples, drawn_per_sample, node_budget, choose_once_from, .. } = self.settings;
+        let start = self.solver.nodes;
+        let (totals, solved) = if drawn_per_sample > 1 || view.hand.len() <= choose_once_from {
+            // The worlds are drawn first (weighted by the play seen, with
+            // inference), then solved: the likeliest first, or near the
+            // end all together, the seat's next card chosen once.
+            let worlds = self.worlds(view, &k);
+            let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
+            let once = match view.hand.len() <= choose_once_from {
+                true => self.values_choosing_once(&states, view.seat, sign, node_budget),
+                false => None,
+            };
+            let drawn = states.iter().map(|&(_, n)| n as u32).sum();
+            match once {
+                Some(values) => (values, drawn),
+                None => {
+                    let left = node_budget.saturating_sub(self.solver.nodes - start);
+                    solve_each(&mut self.solver, states, sign, left)
+                }
+            }
+        } else {
+            // Plain sampling: each world is sampled as it is solved, until
+            // the budget runs out.
+            let rng = &mut self.rng;
+            let worlds = std::iter::from_fn(|| consistent_deal(view, &k, rng)).take(samples);
+            solve_each(&mut self.solver, worlds.map(|h| (state_of(h), 1)), sign, node_budget)
         };
         if solved == 0 {
             let d = HeuristicBot.decide(view);
@@ -247,46 +293,6 @@ impl ExpertBot {
         Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
     }
 
-    /// The value of each card the seat may play now, summed over sampled
-    /// worlds each solved on its own, and how many worlds were solved
-    /// (counted as often as drawn) before the node budget ran out. With
-    /// inference the worlds are drawn first, weighted and resampled, the
-    /// likeliest solved first; without, each is sampled as it is solved.
-    fn values_per_world(
-        &mut self,
-        view: &PlayerView,
-        k: &Knowledge,
-        state_of: &dyn Fn([CardSet; 4]) -> PlayState,
-        sign: i32,
-    ) -> ([i64; 32], u32) {
-        let Settings { samples, drawn_per_sample, node_budget, .. } = self.settings;
-        let start_nodes = self.solver.nodes;
-        let mut totals = [0i64; 32];
-        let mut solved = 0;
-        let mut weighted = if drawn_per_sample > 1 { self.likely_deals(view, k) } else { Vec::new() }.into_iter();
-        for _ in 0..samples {
-            let (hands, count) = if drawn_per_sample > 1 {
-                let Some(next) = weighted.next() else { break };
-                next
-            } else {
-                let Some(hands) = sample_with(k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
-                    break;
-                };
-                (hands, 1)
-            };
-            let used = self.solver.nodes - start_nodes;
-            let Some(values) = self.solver.card_values_within(&state_of(hands), node_budget.saturating_sub(used))
-            else {
-                break;
-            };
-            for (card, v) in values {
-                totals[card.index()] += (sign * v) as i64 * count as i64;
-            }
-            solved += count as u32;
-        }
-        (totals, solved)
-    }
-
     /// The worlds to solve, each with how often it was drawn: weighted by
     /// the play seen with inference, else as sampled.
     fn worlds(&mut self, view: &PlayerView, k: &Knowledge) -> Vec<([CardSet; 4], usize)> {
@@ -294,9 +300,7 @@ impl ExpertBot {
             return self.likely_deals(view, k);
         }
         let rng = &mut self.rng;
-        (0..self.settings.samples)
-            .map_while(|_| sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h)).map(|h| (h, 1)))
-            .collect()
+        std::iter::from_fn(|| consistent_deal(view, k, rng)).take(self.settings.samples).map(|h| (h, 1)).collect()
     }
 
     /// The value of each card the seat may play now, summed over `worlds`
@@ -372,12 +376,12 @@ impl ExpertBot {
         let Settings { samples, drawn_per_sample, .. } = self.settings;
         let mut drawn = Vec::with_capacity(samples * drawn_per_sample);
         for _ in 0..samples * drawn_per_sample {
-            match sample_with(k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) {
+            match consistent_deal(view, k, &mut self.rng) {
                 Some(hands) => drawn.push(hands),
                 None => break,
             }
         }
-        let weights: Vec<f64> = drawn.iter().map(|h| inference::log_likelihood(view, h)).collect();
+        let weights: Vec<f64> = drawn.iter().map(|h| inference::likelihood(view, h)).collect();
         let counts = inference::resample(&weights, samples, &mut self.rng);
         let mut chosen: Vec<([CardSet; 4], usize)> = drawn.into_iter().zip(counts).filter(|&(_, n)| n > 0).collect();
         chosen.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
@@ -402,7 +406,6 @@ impl ExpertBot {
             .collect();
         let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
         let k = Knowledge::from_view(view);
-        let start_nodes = self.solver.nodes;
         let contracts: Vec<Contract> = candidates
             .iter()
             .map(|&(_, suit)| Contract { trump: suit, declarer: view.seat, forced: !can_pass })
@@ -411,33 +414,38 @@ impl ExpertBot {
         // What passing is worth to the seat's team: what follows it, another
         // seat's contract or the one the rules force when all pass. Plain
         // sampling counts it as nothing.
+        let value_pass = can_pass && self.settings.value_pass;
         let mut pass = Mean { total: 0, count: 0 };
+        let budget = self.settings.bid_node_budget;
         if self.settings.value_pass {
-            // Every choice is judged on the same deals, so that the luck of
-            // the sampling cancels between them.
+            // Every choice is judged on the same deals, each with its own
+            // share of the nodes, so that neither the luck of the sampling
+            // nor the budget running out favours one.
+            let share = budget / (contracts.len() + value_pass as usize).max(1) as u64;
+            let mut used = vec![0; contracts.len() + 1];
             for _ in 0..self.settings.bid_samples {
-                let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h)) else {
+                let Some(hands) = consistent_deal(view, &k, &mut self.rng) else {
                     break;
                 };
-                for (estimate, &contract) in estimates.iter_mut().zip(&contracts) {
-                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                for (i, (estimate, &contract)) in estimates.iter_mut().zip(&contracts).enumerate() {
+                    let (playout, made) = self.judge(view, hands, contract, &mut used[i], share);
                     estimate.add(playout, made);
                 }
-                if can_pass && let Some(contract) = contract_after_pass(view, hands, &mut self.rng) {
-                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                if value_pass && let Some(contract) = contract_after_pass(view, hands, &mut self.rng) {
+                    let (playout, made) = self.judge(view, hands, contract, &mut used[contracts.len()], share);
                     let (_, margin) = judged(playout, made);
                     pass.total += if contract.playing_team() == view.seat.team() { margin } else { -margin };
                     pass.count += 1;
                 }
             }
         } else {
+            let mut used = 0;
             for (estimate, &contract) in estimates.iter_mut().zip(&contracts) {
                 for _ in 0..self.settings.bid_samples {
-                    let Some(hands) = sample_with(&k, view.hand, &mut self.rng, |h| agrees_with_bidding(view, h))
-                    else {
+                    let Some(hands) = consistent_deal(view, &k, &mut self.rng) else {
                         break;
                     };
-                    let (playout, made) = self.judge(view, hands, contract, start_nodes);
+                    let (playout, made) = self.judge(view, hands, contract, &mut used, budget);
                     estimate.add(playout, made);
                 }
             }
@@ -456,25 +464,35 @@ impl ExpertBot {
             return HeuristicBot.decide(view);
         };
         let (made, samples, solved) = (e.made as u32, e.samples as u32, e.solved as u32);
-        if !can_pass || average.value() > pass.value() {
-            Decision::new(action, Reason::BidSampled { suit, made, samples, solved, average })
-        } else {
-            Decision::new(Action::Bid(Bid::Pass), Reason::PassSampled { suit, made, samples, solved, average })
-        }
+        let reason = match (!can_pass || average.value() > pass.value(), value_pass) {
+            (true, false) => Reason::BidSampled { suit, made, samples, solved, average },
+            (false, false) => Reason::PassSampled { suit, made, samples, solved, average },
+            (true, true) => Reason::BidOverPass { suit, made, samples, solved, average, pass },
+            (false, true) => Reason::PassOverBid { suit, made, samples, solved, average, pass },
+        };
+        let bids = matches!(reason, Reason::BidSampled { .. } | Reason::BidOverPass { .. });
+        Decision::new(if bids { action } else { Action::Bid(Bid::Pass) }, reason)
     }
 
     /// A sampled deal under `contract`: the heuristic players' playout and
-    /// the solver's verdict, within the bid's share of nodes.
+    /// the solver's verdict, within what is left of `share` nodes after
+    /// `used` (which it adds to). The seat's own team must make its
+    /// contracts with [`BID_SAFETY`] points to spare; the other team's are
+    /// judged as they stand, so that a pass is not flattered by opponents
+    /// held to a margin they do not need.
     fn judge(
         &mut self,
         view: &PlayerView,
         hands: [CardSet; 4],
         contract: Contract,
-        start_nodes: u64,
+        used: &mut u64,
+        share: u64,
     ) -> (Playout, Option<bool>) {
-        let budget =
-            self.settings.bid_node_budget.saturating_sub(self.solver.nodes - start_nodes).min(BID_SAMPLE_BUDGET);
-        let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, budget);
+        let budget = share.saturating_sub(*used).min(BID_SAMPLE_BUDGET);
+        let spare = if contract.playing_team() == view.seat.team() { BID_SAFETY } else { 0 };
+        let start = self.solver.nodes;
+        let made = made_with_perfect_play(&mut self.solver, &view.rules, hands, view.dealer, contract, spare, budget);
+        *used += self.solver.nodes - start;
         (playout(view, hands, contract), made)
     }
 }
@@ -545,23 +563,24 @@ fn judged(playout: Playout, solver_made: Option<bool>) -> (bool, i64) {
 }
 
 /// Whether the declarer's team makes the contract on these hands under
-/// perfect play by both sides, with [`BID_SAFETY`] points to spare: more
-/// than half of all points, roem counted as if always called. `None` when
-/// `budget` nodes did not settle it.
+/// perfect play by both sides, with `spare` points to spare: more than half
+/// of all points, roem counted as if always called. `None` when `budget`
+/// nodes did not settle it.
 fn made_with_perfect_play(
     solver: &mut Solver,
     rules: &klaverjas::Rules,
     hands: [CardSet; 4],
     dealer: Seat,
     contract: Contract,
+    spare: i32,
     budget: u64,
 ) -> Option<bool> {
     let state = PlayState::new(hands, contract.trump, dealer.next(), rules);
     // NS minus EW must be positive for NS to make it (a tie is nat), by
     // the safety margin.
     match contract.declarer.team() {
-        Team::NS => solver.at_least_within(&state, 1 + BID_SAFETY, budget),
-        Team::EW => solver.at_least_within(&state, -BID_SAFETY, budget).map(|ns_close_enough| !ns_close_enough),
+        Team::NS => solver.at_least_within(&state, 1 + spare, budget),
+        Team::EW => solver.at_least_within(&state, -spare, budget).map(|ns_close_enough| !ns_close_enough),
     }
 }
 

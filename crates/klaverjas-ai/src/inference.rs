@@ -15,8 +15,9 @@
 //! player does what the heuristic would, not how often the heuristic
 //! would like it to.
 
+use crate::expert::original_hand;
 use crate::heuristic;
-use klaverjas::{Action, CardSet, Phase, PlayerView, Rng, Trick, legal_cards};
+use klaverjas::{Action, CardSet, Phase, PlayerView, Rng, Seat, Trick, legal_cards};
 
 /// How often a strong player plays the heuristic's card when `legal`
 /// cards are allowed: from 2 to 6 or more.
@@ -31,22 +32,20 @@ pub fn agreement(legal: usize) -> f64 {
     }
 }
 
-/// The log-likelihood of every card the other seats played so far, had
-/// they held `hands` (the hands of now, one per seat, the view's own
-/// included) and played as the model says. Cards forced by the rules add
-/// nothing; the view's own cards are the same in every deal and are
-/// skipped.
-pub fn log_likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
-    let Some(trump) = view.trump() else { return 0.0 };
-    // Each seat's hand at the start of the play: what it holds now and
-    // what it has played since.
-    let mut held = *hands;
-    let completed = view.tricks.iter().flat_map(|t| t.plays().collect::<Vec<_>>());
-    for (seat, card) in completed.chain(view.trick.iter().copied()) {
-        held[seat.index()].insert(card);
-    }
+/// The likelihood of every card the other seats played so far, had they
+/// held `hands` (the hands of now, one per seat, the view's own included)
+/// and played as the model says: a product of probabilities, never a sum
+/// of logarithms, so that it is the same to the last bit on every machine
+/// (the smallest possible, about 1e-32, is far from underflowing). Cards
+/// forced by the rules count 1; the view's own cards are the same in every
+/// deal and are skipped.
+pub fn likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
+    let Some(trump) = view.trump() else { return 1.0 };
+    // Each seat's hand at the start of the play.
+    let mut held = Seat::ALL.map(|s| original_hand(view, s, hands[s.index()]));
     // The view a seat had at each of its plays: this view turned to that
-    // seat, with the history cut where it played.
+    // seat, with the history cut where it played. Its points, roem and
+    // result stay those of now: the model's play never reads them.
     let mut then = PlayerView {
         tricks: Vec::with_capacity(view.tricks.len()),
         trick: Vec::with_capacity(4),
@@ -56,7 +55,7 @@ pub fn log_likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
     };
     let current = view.trick.first().map(|&(leader, _)| (leader, view.trick.iter().map(|&(_, c)| c).collect()));
     let tricks = view.tricks.iter().map(|t| (t.leader, t.cards.to_vec())).chain(current);
-    let mut total = 0.0;
+    let mut total = 1.0;
     for (i, (leader, cards)) in tricks.enumerate() {
         let mut trick = Trick::new(leader, trump);
         then.trick.clear();
@@ -72,7 +71,7 @@ pub fn log_likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
                 let model = heuristic::play(&then).action;
                 let n = legal.len() as usize;
                 let a = agreement(n);
-                total += if model == Action::Play(card) { a.ln() } else { ((1.0 - a) / (n - 1) as f64).ln() };
+                total *= if model == Action::Play(card) { a } else { (1.0 - a) / (n - 1) as f64 };
             }
             held[seat.index()].remove(card);
             then.trick.push((seat, card));
@@ -85,25 +84,30 @@ pub fn log_likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
     total
 }
 
-/// Picks `draws` of `worlds` at random in proportion to `exp(weight)`
-/// (systematic resampling: one random offset, evenly spaced draws) and
-/// returns how often each was drawn. Heavier worlds are drawn more often;
-/// with equal weights each is drawn about equally.
+/// Picks `draws` of the worlds at random in proportion to their
+/// `weights` (systematic resampling: one random offset, evenly spaced
+/// draws) and returns how often each was drawn. A weight that is not a
+/// finite positive number counts as 0; if none is, every world weighs the
+/// same.
 pub fn resample(weights: &[f64], draws: usize, rng: &mut Rng) -> Vec<usize> {
     let mut counts = vec![0; weights.len()];
-    let Some(top) = weights.iter().copied().reduce(f64::max) else { return counts };
-    let scaled: Vec<f64> = weights.iter().map(|w| (w - top).exp()).collect();
+    let usable = |w: f64| if w.is_finite() && w > 0.0 { w } else { 0.0 };
+    let mut scaled: Vec<f64> = weights.iter().map(|&w| usable(w)).collect();
+    if scaled.iter().all(|&w| w == 0.0) {
+        scaled.iter_mut().for_each(|w| *w = 1.0);
+    }
     let sum: f64 = scaled.iter().sum();
-    if draws == 0 || sum <= 0.0 || !sum.is_finite() {
+    if draws == 0 || weights.is_empty() || !sum.is_finite() {
         return counts;
     }
     let step = sum / draws as f64;
     let mut point = step * (rng.below(1 << 20) as f64 / (1u64 << 20) as f64);
-    let mut reached = 0.0;
+    let (mut reached, mut drawn) = (0.0, 0);
     for (i, w) in scaled.iter().enumerate() {
         reached += w;
-        while point < reached && counts.iter().sum::<usize>() < draws {
+        while point < reached && drawn < draws {
             counts[i] += 1;
+            drawn += 1;
             point += step;
         }
     }
@@ -114,16 +118,19 @@ pub fn resample(weights: &[f64], draws: usize, rng: &mut Rng) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::tests::hand;
-    use klaverjas::{Contract, Deal, Game, PileCard, Rules, Seat, Suit};
+    use klaverjas::{Contract, Deal, Game, PileCard, Rules, Suit};
 
     #[test]
     fn resampling_follows_the_weights() {
         let mut rng = Rng::new(3);
-        let counts = resample(&[0.0, 0.0, (3.0f64).ln(), f64::NEG_INFINITY], 50, &mut rng);
+        let counts = resample(&[1.0, 1.0, 3.0, 0.0, f64::NAN], 50, &mut rng);
         assert_eq!(counts.iter().sum::<usize>(), 50);
-        assert_eq!(counts[3], 0);
-        assert!((28..=32).contains(&counts[2]), "{counts:?}");
-        assert!((8..=12).contains(&counts[0]), "{counts:?}");
+        assert_eq!((counts[3], counts[4]), (0, 0));
+        assert!((29..=31).contains(&counts[2]), "{counts:?}");
+        assert!((9..=11).contains(&counts[0]), "{counts:?}");
+        // Nothing usable: every world alike.
+        assert_eq!(resample(&[0.0, f64::INFINITY], 4, &mut rng), vec![2, 2]);
+        assert!(resample(&[], 4, &mut rng).is_empty());
     }
 
     #[test]
@@ -153,10 +160,10 @@ mod tests {
         other[Seat::West.index()].insert(ad);
         other[Seat::North.index()].remove(ad);
         other[Seat::North.index()].insert(h8);
-        let (likely, odd) = (log_likelihood(&view, &real), log_likelihood(&view, &other));
+        let (likely, odd) = (likelihood(&view, &real), likelihood(&view, &other));
         // East's lead is the club player's in both deals; West's card
         // makes the difference.
-        let expected = agreement(8).ln() - ((1.0 - agreement(8)) / 7.0).ln();
-        assert!((likely - odd - expected).abs() < 1e-9, "{likely} {odd}");
+        let expected = agreement(8) / ((1.0 - agreement(8)) / 7.0);
+        assert!((likely / odd - expected).abs() < 1e-9, "{likely} {odd}");
     }
 }

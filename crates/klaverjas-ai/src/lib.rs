@@ -77,7 +77,7 @@ impl Level {
             Level::Random => Box::new(RandomBot(Rng::new(seed))),
             Level::Heuristic => Box::new(heuristic::HeuristicBot),
             Level::Expert => expert(expert::Settings::EXPERT),
-            Level::Pimc => Box::new(expert::ExpertBot::with(seed, expert::Settings::PIMC)),
+            Level::Pimc => expert(expert::Settings::PIMC),
         }
     }
 }

@@ -101,6 +101,12 @@ pub enum Reason {
     BidSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
     /// The expert's pass: playing `suit` does not pay on sampled deals.
     PassSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
+    /// The expert's bid to play `suit`: on sampled deals it brings more
+    /// than passing, whose `pass` is what follows a pass.
+    BidOverPass { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
+    /// The expert's pass: on sampled deals what follows a pass brings more
+    /// than playing `suit`, the best trump.
+    PassOverBid { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
     /// The expert left an early decision, too big to search within its
     /// budget, to the heuristic, whose reason this holds.
     TooEarlyToSearch(Box<Reason>),
@@ -138,6 +144,8 @@ impl Reason {
             Reason::BestOverSamples { .. } => "reason.best_over_samples",
             Reason::BidSampled { .. } => "reason.bid_sampled",
             Reason::PassSampled { .. } => "reason.pass_sampled",
+            Reason::BidOverPass { .. } => "reason.bid_over_pass",
+            Reason::PassOverBid { .. } => "reason.pass_over_bid",
             Reason::TooEarlyToSearch(_) => "reason.too_early_to_search",
         }
     }
@@ -192,6 +200,12 @@ impl Reason {
             Reason::BidSampled { suit, made, samples, solved, average }
             | Reason::PassSampled { suit, made, samples, solved, average } => {
                 sampled(suit, made, samples, solved, average)
+            }
+            Reason::BidOverPass { suit, made, samples, solved, average, pass }
+            | Reason::PassOverBid { suit, made, samples, solved, average, pass } => {
+                let mut args = sampled(suit, made, samples, solved, average);
+                args.push(("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }));
+                args
             }
             Reason::TooEarlyToSearch(ref inner) => vec![("reason", ReasonArg::Reason(inner.clone()))],
         }
@@ -281,6 +295,20 @@ impl fmt::Display for Reason {
                 suit.name(),
                 average.value()
             ),
+            Reason::BidOverPass { suit, made, samples, solved, average, pass } => write!(
+                f,
+                "Play {}: made in {made} of {samples} deals that fit what you have seen ({solved} solved exactly), {:+.0} points on average against {:+.0} for passing",
+                suit.name(),
+                average.value(),
+                pass.value()
+            ),
+            Reason::PassOverBid { suit, made, samples, solved, average, pass } => write!(
+                f,
+                "Pass: on deals that fit what you have seen, passing brings {:+.0} points on average and playing {} {:+.0} (made in {made} of {samples}, {solved} solved exactly)",
+                pass.value(),
+                suit.name(),
+                average.value()
+            ),
             Reason::TooEarlyToSearch(inner) => write!(f, "{inner} (too early to search: the club player's rule)"),
         }
     }
@@ -324,6 +352,8 @@ mod tests {
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
             Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
+            Reason::BidOverPass { suit: trump, made: 20, samples: 32, solved: 9, average: mean, pass: mean },
+            Reason::PassOverBid { suit: trump, made: 12, samples: 32, solved: 9, average: mean, pass: mean },
             Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),
         ];
         for r in &all {
@@ -356,6 +386,8 @@ mod tests {
                 | Reason::BestOverSamples { .. }
                 | Reason::BidSampled { .. }
                 | Reason::PassSampled { .. }
+                | Reason::BidOverPass { .. }
+                | Reason::PassOverBid { .. }
                 | Reason::TooEarlyToSearch(_) => {}
             }
         }

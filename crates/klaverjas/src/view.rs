@@ -40,6 +40,12 @@ impl PlayerView {
         self.contract.map(|c| c.trump)
     }
 
+    /// Every card played so far with the seat that played it, in order,
+    /// the current trick last.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.tricks.iter().flat_map(|t| t.plays()).chain(self.trick.iter().copied())
+    }
+
     /// Every card played so far, the current trick included.
     pub fn played(&self) -> CardSet {
         let done = self.tricks.iter().flat_map(|t| t.cards);

@@ -109,7 +109,10 @@ fn bubble(
                 if let Some(note) = &tutorial.coach_note {
                     ui.label(RichText::new(note).size(16.0).color(WARM));
                 }
-                let advice = tutorial.advice.as_ref().zip(seats.as_deref());
+                // Only the advice of the turn now: while the coach thinks
+                // about a new one, the last turn's is no longer offered.
+                let now = |n: usize| seats.as_deref().is_some_and(|s| s.game().actions().len() == n);
+                let advice = tutorial.advice.as_ref().filter(|(n, _)| now(*n)).zip(seats.as_deref());
                 if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
                     let hint = crate::coach::hint_words(d, t, seats.game());
                     ui.label(RichText::new(hint).size(16.0).strong());

@@ -453,6 +453,8 @@ fn coach(
         t.club_choice = Some((at, Level::Heuristic.bot(at as u64).decide(&view).action));
         let task = AsyncComputeTaskPool::get().spawn(async move { klaverjas_ai::coach::hint(&view, at as u64) });
         t.thinking = Some((at, task));
+        // A Hint asked while it thinks is shown when the advice comes.
+        t.hint_shown = false;
     }
     if let Some((n, task)) = t.thinking.as_mut() {
         redraw.write(bevy::window::RequestRedraw);
@@ -463,7 +465,6 @@ fn coach(
                 actions.write(PlayerAction { seat: HUMAN, action: decision.action });
             }
             t.advice = Some((n, decision));
-            t.hint_shown = false;
         }
     }
     // The learner's choice, against the advice of that turn.
