@@ -5,6 +5,12 @@
 //! sampling: the solver says whether each sampled deal is made with the
 //! candidate trump, and heuristic players size the margin.
 //!
+//! Over that plain search (the `pimc` level) the expert reads the play
+//! ([`inference`]: deals that explain the cards seen count more), thinks
+//! longer, values a pass by what follows it, and near the end chooses its
+//! next card once for the deals it cannot tell apart, against *strategy
+//! fusion* (the plain search assumes it will know the hidden cards later).
+//!
 //! Everything is seeded and limited by node counts, never by the clock, so
 //! the same seed plays the same game on every machine.
 
