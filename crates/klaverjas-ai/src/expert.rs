@@ -522,11 +522,18 @@ fn contract_after_pass(view: &PlayerView, hands: [CardSet; 4], rng: &mut Rng) ->
         game.apply(Action::Bid(bid)).ok()?;
     }
     game.apply(Action::Bid(Bid::Pass)).ok()?;
-    while game.phase() == Phase::Bidding {
-        let seat = game.to_act()?;
-        game.apply(HeuristicBot.decide(&game.view(seat)).action).ok()?;
-    }
+    club_players_play(&mut game, Some(Phase::Bidding));
     game.contract()
+}
+
+/// Lets heuristic players act for every seat while the game is in `phase`
+/// (to its end for `None`); an action the game refuses stops them.
+fn club_players_play(game: &mut Game, phase: Option<Phase>) {
+    while let Some(seat) = game.to_act().filter(|_| phase.is_none_or(|p| game.phase() == p)) {
+        if game.apply(HeuristicBot.decide(&game.view(seat)).action).is_err() {
+            break;
+        }
+    }
 }
 
 /// What sampled deals say of one candidate trump.
@@ -607,12 +614,7 @@ fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playou
         return Playout { made: false, margin: 0, total: 0 };
     };
     let mut game = Game::with_contract(view.rules, deal, contract);
-    while let Some(seat) = game.to_act() {
-        let d = HeuristicBot.decide(&game.view(seat));
-        if game.apply(d.action).is_err() {
-            break;
-        }
-    }
+    club_players_play(&mut game, None);
     let Some(r) = game.result() else {
         return Playout { made: false, margin: 0, total: 0 };
     };
