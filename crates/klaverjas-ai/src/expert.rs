@@ -14,7 +14,7 @@
 //! Everything is seeded and limited by node counts, never by the clock, so
 //! the same seed plays the same game on every machine.
 
-use crate::heuristic::{self, HeuristicBot, PLAY_THRESHOLD, hand_strength};
+use crate::heuristic::{self, DOUBLE_THRESHOLDS, HeuristicBot, PLAY_THRESHOLD, hand_strength};
 use crate::inference;
 use crate::knowledge::Knowledge;
 use crate::sample::sample_with;
@@ -163,6 +163,7 @@ impl Bot for ExpertBot {
     fn decide(&mut self, view: &PlayerView) -> Decision {
         match view.phase {
             Phase::Bidding => self.bid(view),
+            Phase::Doubling => self.double(view),
             Phase::ClaimRoem => heuristic::claim(view),
             _ => heuristic::call_before_playing(view).unwrap_or_else(|| self.play(view)),
         }
@@ -171,10 +172,27 @@ impl Bot for ExpertBot {
 
 /// Keeps sampled deals that agree with the bidding: those who passed (or
 /// chose another suit) did not hold a clearly strong hand in the suit they
-/// refused, and a voluntary declarer holds a fair one.
+/// refused, and a voluntary declarer holds a fair one. Of the doubling
+/// calls, a double shows a fair hand in trumps and a pass no very strong
+/// one, by the club player's thresholds.
 fn agrees_with_bidding(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
     let turned = view.turned.first().map(|c| c.suit);
-    for &(seat, bid) in &view.bids {
+    let (bids, doubles) = view.bids_and_doubles();
+    if let Some(trump) = view.trump() {
+        let mut level = 0;
+        for &(seat, call) in doubles {
+            let threshold = DOUBLE_THRESHOLDS[level.min(DOUBLE_THRESHOLDS.len() - 1)];
+            if seat != view.seat {
+                let strength = hand_strength(original_hand(view, seat, hands[seat.index()]), trump);
+                let doubled = call == Bid::Double;
+                if (doubled && strength < threshold - 25) || (!doubled && strength >= threshold + 15) {
+                    return false;
+                }
+            }
+            level += usize::from(call == Bid::Double);
+        }
+    }
+    for &(seat, bid) in bids {
         if seat == view.seat {
             continue;
         }
@@ -201,6 +219,7 @@ fn agrees_with_bidding(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
                     return false;
                 }
             }
+            (Bid::Double, _) => {}
         }
     }
     true
@@ -480,6 +499,44 @@ impl ExpertBot {
         Decision::new(if bids { action } else { Action::Bid(Bid::Pass) }, reason)
     }
 
+    /// Doubles (*kraken*) when, over sampled deals that fit the view, the
+    /// deal doubled and played out by club players (who also make the
+    /// doubling calls that follow) brings the seat's team more than a pass.
+    fn double(&mut self, view: &PlayerView) -> Decision {
+        if !view.legal.contains(&Action::Bid(Bid::Double)) {
+            return HeuristicBot.decide(view);
+        }
+        let k = Knowledge::from_view(view);
+        let me = view.seat.team();
+        let (mut double, mut pass) = (Mean { total: 0, count: 0 }, Mean { total: 0, count: 0 });
+        for _ in 0..self.settings.bid_samples {
+            let Some(hands) = consistent_deal(view, &k, &mut self.rng) else {
+                break;
+            };
+            for (call, mean) in [(Bid::Double, &mut double), (Bid::Pass, &mut pass)] {
+                let Some(mut game) = bids_replayed(view, hands, &mut self.rng) else {
+                    continue;
+                };
+                if game.apply(Action::Bid(call)).is_err() {
+                    continue;
+                }
+                club_players_play(&mut game, None);
+                if let Some(r) = game.result() {
+                    mean.total += r.final_score()[me] as i64 - r.final_score()[me.other()] as i64;
+                    mean.count += 1;
+                }
+            }
+        }
+        if double.count == 0 || pass.count == 0 {
+            return HeuristicBot.decide(view);
+        }
+        if double.value() > pass.value() {
+            Decision::new(Action::Bid(Bid::Double), Reason::DoubleSampled { double, pass })
+        } else {
+            Decision::new(Action::Bid(Bid::Pass), Reason::PassOverDouble { double, pass })
+        }
+    }
+
     /// A sampled deal under `contract`: the heuristic players' playout and
     /// the solver's verdict, within what is left of `share` nodes after
     /// `used` (which it adds to). The seat's own team must make its
@@ -504,26 +561,34 @@ impl ExpertBot {
 }
 
 /// The contract a sampled deal comes to when the view's seat passes and
-/// every later bid is the club player's. The pile's hidden second card,
-/// which decides trump when all pass a turned card, is drawn from the
-/// nineteen the seat has not seen.
+/// every later bid is the club player's.
 fn contract_after_pass(view: &PlayerView, hands: [CardSet; 4], rng: &mut Rng) -> Option<Contract> {
+    let mut game = bids_replayed(view, hands, rng)?;
+    game.apply(Action::Bid(Bid::Pass)).ok()?;
+    club_players_play(&mut game, Some(Phase::Bidding));
+    game.contract()
+}
+
+/// A sampled deal with the view's bids said again. The pile's second card,
+/// which decides trump when all pass a turned card, is the one turned if it
+/// was, and otherwise drawn from the nineteen the seat has not seen.
+fn bids_replayed(view: &PlayerView, hands: [CardSet; 4], rng: &mut Rng) -> Option<Game> {
     let turned = view.turned.first().copied().unwrap_or(PileCard { suit: Suit::Clubs, rank: 2 });
-    let second = loop {
-        let i = rng.below(20) as usize;
-        let card = PileCard { suit: Suit::from_index(i / 5), rank: (i % 5) as u8 + 2 };
-        if card != turned {
-            break card;
+    let second = view.turned.get(1).copied().unwrap_or_else(|| {
+        loop {
+            let i = rng.below(20) as usize;
+            let card = PileCard { suit: Suit::from_index(i / 5), rank: (i % 5) as u8 + 2 };
+            if card != turned {
+                break card;
+            }
         }
-    };
+    });
     let deal = Deal::from_hands(view.dealer, hands, [turned, second]).ok()?;
     let mut game = Game::new(view.rules, deal);
     for &(_, bid) in &view.bids {
         game.apply(Action::Bid(bid)).ok()?;
     }
-    game.apply(Action::Bid(Bid::Pass)).ok()?;
-    club_players_play(&mut game, Some(Phase::Bidding));
-    game.contract()
+    Some(game)
 }
 
 /// Lets heuristic players act for every seat while the game is in `phase`

@@ -17,6 +17,7 @@ impl Bot for HeuristicBot {
     fn decide(&mut self, view: &PlayerView) -> Decision {
         match view.phase {
             Phase::Bidding => bid(view),
+            Phase::Doubling => double(view),
             Phase::ClaimRoem => claim(view),
             _ => call_before_playing(view).unwrap_or_else(|| play(view)),
         }
@@ -79,6 +80,29 @@ fn bid(view: &PlayerView) -> Decision {
         Decision::new(Action::Bid(Bid::Trump(best)), Reason::BestSuit { suit: best, strength })
     } else {
         Decision::new(Action::Bid(Bid::Trump(best)), Reason::MustChoose { suit: best, strength })
+    }
+}
+
+/// The hand strength in the trump suit at or above which the heuristic
+/// doubles: to kraak, to rekraak after a kraak, to superkraak after a
+/// rekraak. A defender's double pays when the contract fails about two
+/// times in three (a made doubled deal hands the players everything, twice
+/// over), so a kraak wants a hand that would itself play that trump with
+/// some to spare; the players' answer comes after a kraak has warned them.
+pub const DOUBLE_THRESHOLDS: [i32; 3] = [PLAY_THRESHOLD + 10, PLAY_THRESHOLD + 30, PLAY_THRESHOLD + 40];
+
+/// Doubles (*kraken*) when strong enough in the trump suit for the doubles
+/// so far.
+fn double(view: &PlayerView) -> Decision {
+    let Some(suit) = view.trump().filter(|_| view.legal.contains(&Action::Bid(Bid::Double))) else {
+        return Decision::new(Action::Bid(Bid::Pass), Reason::OnlyChoice);
+    };
+    let strength = hand_strength(view.hand, suit);
+    let threshold = DOUBLE_THRESHOLDS[(view.stakes().doubles as usize).min(DOUBLE_THRESHOLDS.len() - 1)];
+    if strength >= threshold {
+        Decision::new(Action::Bid(Bid::Double), Reason::Double { suit, strength })
+    } else {
+        Decision::new(Action::Bid(Bid::Pass), Reason::NoDouble { suit, strength })
     }
 }
 

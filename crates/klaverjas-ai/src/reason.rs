@@ -107,6 +107,16 @@ pub enum Reason {
     /// The expert's pass: on sampled deals what follows a pass brings more
     /// than playing `suit`, the best trump.
     PassOverBid { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
+    /// Doubling (*kraken*): the hand is strong in the trump suit.
+    Double { suit: Suit, strength: i32 },
+    /// Not doubling: the hand is not strong enough in the trump suit.
+    NoDouble { suit: Suit, strength: i32 },
+    /// The expert's double: on sampled deals it brings `double` to the
+    /// seat's team, against `pass` for passing.
+    DoubleSampled { double: Mean, pass: Mean },
+    /// The expert's pass where it could double: on sampled deals passing
+    /// brings more.
+    PassOverDouble { double: Mean, pass: Mean },
     /// The expert left an early decision, too big to search within its
     /// budget, to the heuristic, whose reason this holds.
     TooEarlyToSearch(Box<Reason>),
@@ -146,6 +156,10 @@ impl Reason {
             Reason::PassSampled { .. } => "reason.pass_sampled",
             Reason::BidOverPass { .. } => "reason.bid_over_pass",
             Reason::PassOverBid { .. } => "reason.pass_over_bid",
+            Reason::Double { .. } => "reason.double",
+            Reason::NoDouble { .. } => "reason.no_double",
+            Reason::DoubleSampled { .. } => "reason.double_sampled",
+            Reason::PassOverDouble { .. } => "reason.pass_over_double",
             Reason::TooEarlyToSearch(_) => "reason.too_early_to_search",
         }
     }
@@ -170,7 +184,13 @@ impl Reason {
             Reason::PassTooWeak { suit, strength: s }
             | Reason::PassNoSuit { best: suit, strength: s }
             | Reason::BestSuit { suit, strength: s }
-            | Reason::MustChoose { suit, strength: s } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
+            | Reason::MustChoose { suit, strength: s }
+            | Reason::Double { suit, strength: s }
+            | Reason::NoDouble { suit, strength: s } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
+            Reason::DoubleSampled { double, pass } | Reason::PassOverDouble { double, pass } => vec![
+                ("double", ReasonArg::Average { value: double.value(), decimals: 0 }),
+                ("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }),
+            ],
             Reason::KeepRoemQuiet { roem } | Reason::CallRoem { roem } => {
                 vec![("roem", ReasonArg::Number(roem as i64))]
             }
@@ -309,6 +329,24 @@ impl fmt::Display for Reason {
                 suit.name(),
                 average.value()
             ),
+            Reason::Double { suit, strength } => {
+                write!(f, "Double: you are strong in {}, the trump suit ({strength})", suit.name())
+            }
+            Reason::NoDouble { suit, strength } => {
+                write!(f, "Pass: not strong enough in {} to double ({strength})", suit.name())
+            }
+            Reason::DoubleSampled { double, pass } => write!(
+                f,
+                "Double: on deals that fit what you have seen it brings {:+.0} points on average against {:+.0} for passing",
+                double.value(),
+                pass.value()
+            ),
+            Reason::PassOverDouble { double, pass } => write!(
+                f,
+                "Pass: on deals that fit what you have seen a double brings {:+.0} points on average, passing {:+.0}",
+                double.value(),
+                pass.value()
+            ),
             Reason::TooEarlyToSearch(inner) => write!(f, "{inner} (too early to search: the club player's rule)"),
         }
     }
@@ -354,6 +392,10 @@ mod tests {
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
             Reason::BidOverPass { suit: trump, made: 20, samples: 32, solved: 9, average: mean, pass: mean },
             Reason::PassOverBid { suit: trump, made: 12, samples: 32, solved: 9, average: mean, pass: mean },
+            Reason::Double { suit: trump, strength: 90 },
+            Reason::NoDouble { suit: trump, strength: 50 },
+            Reason::DoubleSampled { double: mean, pass: mean },
+            Reason::PassOverDouble { double: mean, pass: mean },
             Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),
         ];
         for r in &all {
@@ -388,6 +430,10 @@ mod tests {
                 | Reason::PassSampled { .. }
                 | Reason::BidOverPass { .. }
                 | Reason::PassOverBid { .. }
+                | Reason::Double { .. }
+                | Reason::NoDouble { .. }
+                | Reason::DoubleSampled { .. }
+                | Reason::PassOverDouble { .. }
                 | Reason::TooEarlyToSearch(_) => {}
             }
         }

@@ -30,6 +30,50 @@ fn every_level_answers_every_decision_legally() {
     let free = Rules { bidding: Bidding::FreeChoice, ..Rules::amsterdam() };
     drive(free, 3, Level::Expert);
     drive(Rules { bidding: Bidding::Mandatory, ..Rules::classic() }, 4, Level::Heuristic);
+    // Kraken: every level says pass or double when the deal may be doubled.
+    let kraken = Rules { kraken: true, spades_double: true, ..free };
+    for seed in 0..6u64 {
+        drive(kraken, seed, Level::Random);
+        drive(kraken, seed, Level::Heuristic);
+    }
+    drive(kraken, 5, Level::Expert);
+}
+
+/// A defender behind a contract in the suit it holds the jack, nine and
+/// more of kraaks; one with nothing in trumps passes. The club player and
+/// the expert agree on such hands.
+#[test]
+fn bots_double_a_contract_they_can_beat() {
+    use klaverjas_ai::heuristic::hand_strength;
+    let rules = Rules { bidding: Bidding::FreeChoice, kraken: true, ..Rules::amsterdam() };
+    let (mut strong, mut weak) = (None, None);
+    for seed in 0..3000u64 {
+        let deal = Deal::shuffled(seed, Seat::West);
+        let east = deal.hand(Seat::East);
+        // North, left of the dealer, names trump at once; East speaks first.
+        for suit in Suit::ALL {
+            let strength = hand_strength(east, suit);
+            let slot = if strength >= 110 {
+                &mut strong
+            } else if strength <= 15 && hand_strength(deal.hand(Seat::North), suit) >= 70 {
+                &mut weak
+            } else {
+                continue;
+            };
+            let mut game = Game::new(rules, deal);
+            game.apply(Action::Bid(Bid::Trump(suit))).unwrap();
+            assert_eq!(game.to_act(), Some(Seat::East));
+            slot.get_or_insert(game.view(Seat::East));
+        }
+    }
+    for (view, expected) in [(strong.unwrap(), Bid::Double), (weak.unwrap(), Bid::Pass)] {
+        for level in [Level::Heuristic, Level::Expert] {
+            let d = level.bot(3).decide(&view);
+            assert_eq!(d.action, Action::Bid(expected), "{level} with {}: {}", view.hand, d.reason);
+        }
+        let d = Level::Expert.bot(3).decide(&view);
+        assert!(matches!(d.reason, Reason::DoubleSampled { .. } | Reason::PassOverDouble { .. }), "{}", d.reason);
+    }
 }
 
 /// Two deals that look the same from South's seat: East and West swap

@@ -19,7 +19,7 @@ use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::Game;
 use klaverjas::Seat;
-use klaverjas::{Action, Phase};
+use klaverjas::{Action, Bid, Phase};
 use klaverjas_ai::Decision;
 use klaverjas_ai::coach::{Review, ReviewError, Reviewer};
 use klaverjas_cards::Face;
@@ -305,6 +305,7 @@ pub fn hint_words(decision: &Decision, t: &crate::i18n::Texts, game: &klaverjas:
 pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
     match a {
         Action::Play(c) => crate::words::card_name(t, c, game.contract().map(|c| c.trump)),
+        Action::Bid(Bid::Double) => crate::words::double_name(t, game.stakes().doubles + 1),
         Action::Bid(b) => crate::words::bid_name(t, b),
         Action::ClaimRoem => t.get("roem.call"),
         Action::PassRoem => t.get("roem.pass"),
@@ -314,7 +315,7 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
 /// Whether the player has a card to take back: one played in this deal,
 /// which is not over.
 pub fn can_undo(game: &klaverjas::Game) -> bool {
-    game.result().is_none() && game.phase() != Phase::Bidding && game.hand(HUMAN).len() < 8
+    game.result().is_none() && !matches!(game.phase(), Phase::Bidding | Phase::Doubling) && game.hand(HUMAN).len() < 8
 }
 
 /// The review: what the player's cards gave away, the costliest choices,

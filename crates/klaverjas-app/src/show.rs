@@ -26,6 +26,8 @@ pub struct Shown {
     /// The 2-6 pile's turned cards (classic).
     pub turned: Vec<PileCard>,
     pub contract: Option<Contract>,
+    /// How often the deal has been doubled (*kraken*).
+    pub doubles: u8,
     pub dealing: Option<Dealing>,
     pub result: Option<DealResult>,
     /// The trick just won, pushed together before the winner while it is
@@ -52,6 +54,7 @@ impl Default for Shown {
             won: PerTeam::default(),
             turned: Vec::new(),
             contract: None,
+            doubles: 0,
             dealing: None,
             result: None,
             gathered: None,
@@ -74,6 +77,7 @@ impl Shown {
             won,
             turned: game.turned_cards(),
             contract: game.contract(),
+            doubles: game.stakes().doubles,
             dealing: None,
             result: game.result().copied(),
             gathered: None,
@@ -125,6 +129,8 @@ impl Dealing {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoticeText {
     Bid(Bid),
+    /// The deal's `n`th double (*kraak*, *rekraak*, *superkraak*).
+    Double(u8),
     SecondCard(PileCard),
     Contract(Contract),
     /// For beginners: the trick just won holds roem.
@@ -285,6 +291,11 @@ impl Show {
             Beat::Engine(event) => event,
         };
         match event {
+            Event::Bid { seat, bid: Bid::Double } => {
+                self.shown.doubles += 1;
+                self.notice(NoticeText::Double(self.shown.doubles), Some(seat), now, false);
+                self.busy_until = now + pace.pause * 0.6;
+            }
             Event::Bid { seat, bid } => {
                 self.notice(NoticeText::Bid(bid), Some(seat), now, false);
                 self.busy_until = now + pace.pause * 0.6;

@@ -32,7 +32,14 @@ pub fn bid_name(texts: &Texts, bid: Bid) -> String {
         Bid::Pass => texts.get("bid.pass"),
         Bid::Play => texts.get("bid.play"),
         Bid::Trump(s) => suit_name(texts, s),
+        Bid::Double => texts.get("bid.double"),
     }
+}
+
+/// The name of the `nth` double of a deal (from 1): kraak, rekraak,
+/// superkraak.
+pub fn double_name(texts: &Texts, nth: u8) -> String {
+    texts.get(&format!("double.{}", nth.clamp(1, klaverjas::bidding::MOST_DOUBLES)))
 }
 
 /// The engine's typed refusal, worded in the player's language.
@@ -63,6 +70,9 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Bid(BidError::NoTurnedCard) => t.get("bid.no_turned"),
         ActionError::Bid(BidError::MustChoose { everyone_passed: true, .. }) => t.get("bid.must_choose"),
         ActionError::Bid(BidError::MustChoose { .. }) => t.get("bid.must_choose_left"),
+        ActionError::Bid(BidError::DoubleOrPass) => t.get("bid.double_or_pass"),
+        ActionError::Bid(BidError::NothingToDouble) => t.get("bid.nothing_to_double"),
+        ActionError::Bid(BidError::NoDoubling) => t.get("bid.no_doubling"),
         ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
         ActionError::Claim(ClaimError::NoRoemPlayed) => t.get("claim.no_roem_played"),
         ActionError::Claim(ClaimError::NoRoem { trick }) => t.fill("claim.no_roem", &[("trick", &trick.to_string())]),
@@ -71,6 +81,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Claim(ClaimError::NotYourTrick) => t.get("claim.not_your_trick"),
         ActionError::WrongPhase { phase } => t.get(match phase {
             Phase::Bidding => "phase.bidding",
+            Phase::Doubling => "phase.doubling",
             Phase::Playing => "phase.playing",
             Phase::ClaimRoem => "phase.claim",
             Phase::Done => "phase.done",
@@ -82,6 +93,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
 pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
     match &n.text {
         NoticeText::Bid(bid) => bid_name(t, *bid),
+        NoticeText::Double(nth) => double_name(t, *nth) + "!",
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
         NoticeText::Contract(c) => {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])

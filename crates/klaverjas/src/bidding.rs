@@ -2,7 +2,7 @@
 
 use crate::card::Suit;
 use crate::deal::PileCard;
-use crate::rules::Bidding;
+use crate::rules::{Bidding, Rules};
 use crate::seat::{Seat, Team};
 use std::fmt;
 
@@ -16,6 +16,10 @@ pub enum Bid {
     Play,
     /// Name a trump suit (free-choice methods).
     Trump(Suit),
+    /// Double the deal once trump is chosen, where the rules play *kraken*:
+    /// the defenders' *kraak*, the playing team's *rekraak*, the
+    /// defenders' *superkraak*.
+    Double,
 }
 
 impl fmt::Display for Bid {
@@ -24,6 +28,7 @@ impl fmt::Display for Bid {
             Bid::Pass => f.write_str("pass"),
             Bid::Play => f.write_str("play"),
             Bid::Trump(s) => write!(f, "{}", s.name()),
+            Bid::Double => f.write_str("double"),
         }
     }
 }
@@ -54,6 +59,12 @@ pub enum BidError {
     NoTurnedCard,
     /// A pass where this seat must choose.
     MustChoose { seat: Seat, everyone_passed: bool },
+    /// Trump is chosen and the deal may be doubled: only pass or double.
+    DoubleOrPass,
+    /// A double before trump is chosen.
+    NothingToDouble,
+    /// A double under rules that play no *kraken*.
+    NoDoubling,
 }
 
 impl fmt::Display for BidError {
@@ -69,6 +80,9 @@ impl fmt::Display for BidError {
             BidError::MustChoose { everyone_passed: false, .. } => {
                 f.write_str("You sit left of the dealer: you must choose trump")
             }
+            BidError::DoubleOrPass => f.write_str("Trump is chosen: say pass, or double the deal"),
+            BidError::NothingToDouble => f.write_str("Trump has not been chosen yet: there is nothing to double"),
+            BidError::NoDoubling => f.write_str("These rules play without doubling (kraken)"),
         }
     }
 }
@@ -78,27 +92,65 @@ impl std::error::Error for BidError {}
 /// What a legal bid led to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BidOutcome {
-    /// The next seat speaks.
+    /// Nothing new is settled: the next seat speaks, or, after the last
+    /// double or pass of the doubling, play begins.
     Next,
-    /// Bidding is over.
+    /// Trump and the playing team are settled; where the rules play
+    /// *kraken* the doubling follows.
     Contract(Contract),
     /// All four passed the turned card: the pile's next card is turned and
     /// its suit is trump for the team on the dealer's left.
     SecondCard { card: PileCard, contract: Contract },
 }
 
-/// The bidding of one deal.
+/// The bidding of one deal, and the doubling that follows it where the
+/// rules play *kraken*.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct BiddingState {
     method: Bidding,
+    kraken: bool,
     dealer: Seat,
     pile: [PileCard; 2],
     bids: Vec<(Seat, Bid)>,
+    /// The contract once settled, and how many bids led to it.
+    contract: Option<(Contract, usize)>,
 }
 
+/// How many times a deal may be doubled: kraak, rekraak, superkraak.
+pub const MOST_DOUBLES: u8 = 3;
+
 impl BiddingState {
-    pub fn new(method: Bidding, dealer: Seat, pile: [PileCard; 2]) -> BiddingState {
-        BiddingState { method, dealer, pile, bids: Vec::new() }
+    pub fn new(rules: &Rules, dealer: Seat, pile: [PileCard; 2]) -> BiddingState {
+        BiddingState { method: rules.bidding, kraken: rules.kraken, dealer, pile, bids: Vec::new(), contract: None }
+    }
+
+    /// The contract, once trump and the playing team are settled.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract.map(|(c, _)| c)
+    }
+
+    /// Whether nothing more is said: the contract is settled and, where
+    /// the rules play *kraken*, both seats of the team to speak passed or
+    /// the deal was doubled three times.
+    pub fn is_over(&self) -> bool {
+        self.contract.is_some() && (!self.kraken || self.doubling_seat().is_none())
+    }
+
+    /// The seat to say pass or double, while the doubling goes on. The
+    /// defenders speak first, the one on the declarer's left first (seed
+    /// 001: "The opponent to the immediate left of the trumpmaker has the
+    /// first opportunity ... followed by the opponent to his right"); after
+    /// a double the other team answers, the declarer first.
+    fn doubling_seat(&self) -> Option<Seat> {
+        let (contract, settled) = self.contract?;
+        let calls = &self.bids[settled..];
+        let doubles = calls.iter().filter(|(_, b)| *b == Bid::Double).count() as u8;
+        let passes = calls.iter().rev().take_while(|(_, b)| *b == Bid::Pass).count();
+        if doubles == MOST_DOUBLES || passes == 2 {
+            return None;
+        }
+        let first = if doubles.is_multiple_of(2) { contract.declarer.next() } else { contract.declarer };
+        Some(if passes == 0 { first } else { first.partner() })
     }
 
     pub fn bids(&self) -> &[(Seat, Bid)] {
@@ -111,6 +163,9 @@ impl BiddingState {
     }
 
     pub fn to_act(&self) -> Seat {
+        if let Some(seat) = self.doubling_seat() {
+            return seat;
+        }
         let first = if self.method == Bidding::DealerFirst { 0 } else { 1 };
         self.dealer.after(first + self.bids.len())
     }
@@ -126,6 +181,9 @@ impl BiddingState {
     }
 
     pub fn legal_bids(&self) -> Vec<Bid> {
+        if self.contract.is_some() {
+            return if self.is_over() { Vec::new() } else { vec![Bid::Pass, Bid::Double] };
+        }
         if self.method == Bidding::TurnedCard {
             return vec![Bid::Pass, Bid::Play];
         }
@@ -135,8 +193,19 @@ impl BiddingState {
 
     pub fn apply(&mut self, bid: Bid) -> Result<BidOutcome, BidError> {
         let seat = self.to_act();
+        if self.contract.is_some() {
+            return match bid {
+                Bid::Pass | Bid::Double => {
+                    self.bids.push((seat, bid));
+                    Ok(BidOutcome::Next)
+                }
+                _ => Err(BidError::DoubleOrPass),
+            };
+        }
         let forced = self.must_choose();
         match (self.method, bid) {
+            (_, Bid::Double) if !self.kraken => return Err(BidError::NoDoubling),
+            (_, Bid::Double) => return Err(BidError::NothingToDouble),
             (Bidding::TurnedCard, Bid::Trump(_)) => {
                 return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });
             }
@@ -149,15 +218,19 @@ impl BiddingState {
             _ => {}
         }
         self.bids.push((seat, bid));
-        Ok(match bid {
+        let outcome = match bid {
             Bid::Play => Contract { trump: self.pile[0].suit, declarer: seat, forced: false }.into(),
             Bid::Trump(trump) => Contract { trump, declarer: seat, forced }.into(),
             Bid::Pass if self.bids.len() == 4 && self.method == Bidding::TurnedCard => {
                 let contract = Contract { trump: self.pile[1].suit, declarer: self.dealer.next(), forced: true };
                 BidOutcome::SecondCard { card: self.pile[1], contract }
             }
-            Bid::Pass => BidOutcome::Next,
-        })
+            Bid::Pass | Bid::Double => BidOutcome::Next,
+        };
+        if let BidOutcome::Contract(c) | BidOutcome::SecondCard { contract: c, .. } = outcome {
+            self.contract = Some((c, self.bids.len()));
+        }
+        Ok(outcome)
     }
 }
 
@@ -171,11 +244,15 @@ impl From<Contract> for BidOutcome {
 mod tests {
     use super::*;
 
+    fn by(method: Bidding) -> Rules {
+        Rules { bidding: method, ..Rules::classic() }
+    }
+
     const PILE: [PileCard; 2] = [PileCard { suit: Suit::Hearts, rank: 4 }, PileCard { suit: Suit::Clubs, rank: 6 }];
 
     #[test]
     fn turned_card_pass_play_then_forced_second_card() {
-        let mut b = BiddingState::new(Bidding::TurnedCard, Seat::South, PILE);
+        let mut b = BiddingState::new(&by(Bidding::TurnedCard), Seat::South, PILE);
         assert_eq!(b.to_act(), Seat::West);
         assert_eq!(
             b.apply(Bid::Trump(Suit::Spades)).unwrap_err().to_string(),
@@ -191,7 +268,7 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let mut b = BiddingState::new(Bidding::TurnedCard, Seat::South, PILE);
+        let mut b = BiddingState::new(&by(Bidding::TurnedCard), Seat::South, PILE);
         b.apply(Bid::Pass).unwrap();
         let c = b.apply(Bid::Play).unwrap();
         assert_eq!(c, Contract { trump: Suit::Hearts, declarer: Seat::North, forced: false }.into());
@@ -199,7 +276,7 @@ mod tests {
 
     #[test]
     fn free_choice_dealer_forced() {
-        let mut b = BiddingState::new(Bidding::FreeChoice, Seat::North, PILE);
+        let mut b = BiddingState::new(&by(Bidding::FreeChoice), Seat::North, PILE);
         assert_eq!(b.apply(Bid::Play), Err(BidError::NoTurnedCard));
         for seat in [Seat::East, Seat::South, Seat::West] {
             assert_eq!(b.to_act(), seat);
@@ -214,7 +291,7 @@ mod tests {
 
     #[test]
     fn dealer_first_then_dealer_forced() {
-        let mut b = BiddingState::new(Bidding::DealerFirst, Seat::East, PILE);
+        let mut b = BiddingState::new(&by(Bidding::DealerFirst), Seat::East, PILE);
         for seat in [Seat::East, Seat::South, Seat::West, Seat::North] {
             assert_eq!(b.to_act(), seat);
             b.apply(Bid::Pass).unwrap();
@@ -223,17 +300,55 @@ mod tests {
         assert_eq!(b.legal_bids().len(), 4);
         let c = b.apply(Bid::Trump(Suit::Spades)).unwrap();
         assert_eq!(c, Contract { trump: Suit::Spades, declarer: Seat::East, forced: true }.into());
-        let mut b = BiddingState::new(Bidding::DealerFirst, Seat::East, PILE);
+        let mut b = BiddingState::new(&by(Bidding::DealerFirst), Seat::East, PILE);
         let c = b.apply(Bid::Trump(Suit::Clubs)).unwrap();
         assert_eq!(c, Contract { trump: Suit::Clubs, declarer: Seat::East, forced: false }.into());
     }
 
     #[test]
     fn mandatory_left_of_dealer() {
-        let mut b = BiddingState::new(Bidding::Mandatory, Seat::West, PILE);
+        let mut b = BiddingState::new(&by(Bidding::Mandatory), Seat::West, PILE);
         assert_eq!(b.to_act(), Seat::North);
         assert_eq!(b.apply(Bid::Pass).unwrap_err().to_string(), "You sit left of the dealer: you must choose trump");
         let c = b.apply(Bid::Trump(Suit::Hearts)).unwrap();
         assert_eq!(c, Contract { trump: Suit::Hearts, declarer: Seat::North, forced: true }.into());
+    }
+
+    #[test]
+    fn kraken_defenders_then_players_then_defenders() {
+        let kraken = Rules { kraken: true, ..by(Bidding::FreeChoice) };
+        // North deals; East names hearts, so South (left of East) and then
+        // North may kraak.
+        let mut b = BiddingState::new(&kraken, Seat::North, PILE);
+        assert_eq!(b.apply(Bid::Double), Err(BidError::NothingToDouble));
+        b.apply(Bid::Trump(Suit::Hearts)).unwrap();
+        assert!(!b.is_over());
+        assert_eq!((b.to_act(), b.legal_bids()), (Seat::South, vec![Bid::Pass, Bid::Double]));
+        assert_eq!(b.apply(Bid::Trump(Suit::Spades)), Err(BidError::DoubleOrPass));
+        b.apply(Bid::Pass).unwrap();
+        assert_eq!(b.to_act(), Seat::North);
+        b.apply(Bid::Double).unwrap();
+        // The playing team answers, the declarer first.
+        assert_eq!(b.to_act(), Seat::East);
+        b.apply(Bid::Pass).unwrap();
+        assert_eq!(b.to_act(), Seat::West);
+        b.apply(Bid::Double).unwrap();
+        assert_eq!(b.to_act(), Seat::South);
+        b.apply(Bid::Double).unwrap();
+        assert!(b.is_over(), "three doubles are the most");
+        assert!(b.legal_bids().is_empty());
+        assert_eq!(b.contract(), Some(Contract { trump: Suit::Hearts, declarer: Seat::East, forced: false }));
+        // Both defenders pass: no double, and play begins.
+        let mut b = BiddingState::new(&kraken, Seat::North, PILE);
+        b.apply(Bid::Trump(Suit::Hearts)).unwrap();
+        b.apply(Bid::Pass).unwrap();
+        b.apply(Bid::Pass).unwrap();
+        assert!(b.is_over());
+        // Without kraken a double is refused by name, and a contract ends
+        // the bidding at once.
+        let mut b = BiddingState::new(&by(Bidding::FreeChoice), Seat::North, PILE);
+        assert_eq!(b.apply(Bid::Double).unwrap_err().to_string(), "These rules play without doubling (kraken)");
+        b.apply(Bid::Trump(Suit::Hearts)).unwrap();
+        assert!(b.is_over());
     }
 }

@@ -8,7 +8,7 @@ use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::TrickRoem;
 use crate::rules::{RoemClaim, RoemTable, Rules};
-use crate::score::{DealResult, score_deal};
+use crate::score::{DealResult, Stakes, score_deal};
 use crate::seat::{PerTeam, Seat};
 use crate::view::PlayerView;
 use std::fmt;
@@ -42,6 +42,9 @@ impl fmt::Display for Action {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Phase {
     Bidding,
+    /// Trump is chosen and the deal may still be doubled: the seat to act
+    /// says pass or double (*kraken*).
+    Doubling,
     Playing,
     /// The last trick is won and the deal waits for its winner to call its
     /// roem or not (manual presets only). Earlier tricks need no such pause:
@@ -140,6 +143,7 @@ impl fmt::Display for ActionError {
         match self {
             ActionError::WrongPhase { phase } => f.write_str(match phase {
                 Phase::Bidding => "Trump has not been chosen yet: it is time to bid",
+                Phase::Doubling => "First say whether you double the deal",
                 Phase::Playing => "It is time to play a card",
                 Phase::ClaimRoem => "First say whether you call roem in the last trick",
                 Phase::Done => "The deal is over",
@@ -211,7 +215,7 @@ impl Game {
             deal,
             fixed_contract: None,
             actions: Vec::new(),
-            bidding: BiddingState::new(rules.bidding, deal.dealer, deal.pile),
+            bidding: BiddingState::new(&rules, deal.dealer, deal.pile),
             second_card: None,
             contract: None,
             play: None,
@@ -248,8 +252,15 @@ impl Game {
         self.deal.dealer
     }
 
+    /// Trump and the playing team, once settled (where the rules play
+    /// *kraken*, before the doubling that follows).
     pub fn contract(&self) -> Option<Contract> {
         self.contract
+    }
+
+    /// What the deal is played for: its doubles so far, and spades.
+    pub fn stakes(&self) -> Stakes {
+        self.contract.map(|c| Stakes::of(&self.rules, c.trump, self.bids())).unwrap_or_default()
     }
 
     /// The actions applied so far, in order: with the rules and the deal
@@ -329,6 +340,8 @@ impl Game {
             Phase::ClaimRoem
         } else if self.play.is_some() {
             Phase::Playing
+        } else if self.contract.is_some() {
+            Phase::Doubling
         } else {
             Phase::Bidding
         }
@@ -337,7 +350,7 @@ impl Game {
     /// The seat whose decision the game waits for; `None` once scored.
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase() {
-            Phase::Bidding => Some(self.bidding.to_act()),
+            Phase::Bidding | Phase::Doubling => Some(self.bidding.to_act()),
             Phase::Playing => self.play.map(|p| p.to_act()),
             Phase::ClaimRoem => self.tricks.last().map(|t| t.winner),
             Phase::Done => None,
@@ -355,7 +368,7 @@ impl Game {
     /// Every action the seat to act may take. Never empty before the end.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase() {
-            Phase::Bidding => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
+            Phase::Bidding | Phase::Doubling => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
             Phase::Playing => {
                 let call = self.roem_to_call().then_some(Action::ClaimRoem);
                 call.into_iter().chain(self.legal_cards().iter().map(Action::Play)).collect()
@@ -377,7 +390,7 @@ impl Game {
         let phase = self.phase();
         let mut events = Vec::new();
         match (phase, action) {
-            (Phase::Bidding, Action::Bid(bid)) => {
+            (Phase::Bidding | Phase::Doubling, Action::Bid(bid)) => {
                 let seat = self.bidding.to_act();
                 let outcome = self.bidding.apply(bid)?;
                 events.push(Event::Bid { seat, bid });
@@ -391,8 +404,11 @@ impl Game {
                     }
                 };
                 if let Some(c) = contract {
-                    self.start_play(c);
+                    self.contract = Some(c);
                     events.push(Event::Contract(c));
+                }
+                if let Some(c) = self.contract.filter(|_| self.bidding.is_over()) {
+                    self.start_play(c);
                 }
             }
             (Phase::Playing, Action::Play(card)) => {
@@ -493,7 +509,7 @@ impl Game {
         if self.tricks.len() < 8 {
             return;
         }
-        let result = score_deal(&self.rules, contract, play.points, self.roem, play.tricks_won);
+        let result = score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won);
         self.result = Some(result);
         events.push(Event::DealOver(result));
     }
@@ -522,7 +538,7 @@ impl Game {
     /// The serialisable record: rules, deal and actions.
     pub fn record(&self) -> GameRecord {
         GameRecord {
-            format: GameRecord::FORMAT,
+            format: GameRecord::format_for(&self.rules),
             rules: self.rules,
             deal: self.deal,
             contract: self.fixed_contract,
@@ -571,8 +587,16 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// 2: roem may be called after every trick until the next card, and
-    /// the last trick always waits for its winner's call.
-    pub const FORMAT: u32 = 2;
+    /// the last trick always waits for its winner's call. 3: the deal may
+    /// be doubled (*kraken*) or count double in spades.
+    pub const FORMAT: u32 = 3;
+
+    /// The oldest format that holds a game under `rules`: a version that
+    /// reads no doubling must refuse a game that has it rather than play
+    /// it without.
+    pub const fn format_for(rules: &Rules) -> u32 {
+        if rules.multiplies_stakes() { 3 } else { 2 }
+    }
 }
 
 /// Why a stored game cannot be rebuilt.

@@ -34,7 +34,7 @@ pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
 pub use position::{Position, PositionError};
 pub use roem::TrickRoem;
 pub use rules::{Bidding, Following, MatchLength, Preset, RoemClaim, RoemTable, RuleOptionError, Rules, Undertrump};
-pub use score::{DealResult, ScoreSheet};
+pub use score::{DealResult, ScoreSheet, Stakes};
 pub use seat::{PerTeam, Seat, Team};
 pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
 pub use view::PlayerView;

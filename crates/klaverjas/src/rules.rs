@@ -193,6 +193,19 @@ pub struct Rules {
     /// Points for the last trick (10 in Dutch play).
     pub last_trick_bonus: u16,
     pub match_length: MatchLength,
+    /// Once trump is chosen the defenders may double the deal, the playing
+    /// team may double it again and the defenders once more (*kraken*:
+    /// kraak, rekraak, superkraak; RULES section 8, seed 001's Wilde Boom:
+    /// "This challenge automatically causes all scores earned at the end of
+    /// the hand to be doubled"). The team that doubled last must then score
+    /// more than the other, which takes everything if it does not.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub kraken: bool,
+    /// A deal with spades as trump counts double (seed 001's Wilde Boom:
+    /// "If the suit of spades ends up the trump suit for the hand, all
+    /// scores for that hand are doubled").
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub spades_double: bool,
 }
 
 /// The named presets of RULES section 9 that this engine plays.
@@ -259,6 +272,12 @@ impl Rules {
         matches!(self.roem_claim, RoemClaim::Manual) && !matches!(self.roem_table, RoemTable::None)
     }
 
+    /// Whether a deal's score may be multiplied: by doubling (*kraken*) or
+    /// by spades as trump.
+    pub const fn multiplies_stakes(&self) -> bool {
+        self.kraken || self.spades_double
+    }
+
     /// Seeds 000/004 read literally: a turned card from the 2-6 pile with
     /// pass/play and a forced second card; partner exemption; undertrumping
     /// allowed; any trump on a trump lead; blog roem values (four of a kind
@@ -272,6 +291,8 @@ impl Rules {
             pit_for_defenders: true,
             last_trick_bonus: 10,
             match_length: MatchLength::STANDARD_DEALS,
+            kraken: false,
+            spades_double: false,
         }
     }
 
@@ -301,7 +322,7 @@ impl Rules {
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 11] = [
+    pub const OPTIONS: [&'static str; 13] = [
         "bidding",
         "partner-exemption",
         "undertrump",
@@ -313,6 +334,8 @@ impl Rules {
         "roem-claim",
         "pit-for-defenders",
         "match",
+        "kraken",
+        "spades-double",
     ];
 
     /// The values option `name` accepts, in words (`yes, no` for a switch).
@@ -340,6 +363,8 @@ impl Rules {
             "roem" => self.roem_table = pick(value, ROEM_TABLES).ok_or_else(bad)?,
             "roem-claim" => self.roem_claim = pick(value, ROEM_CLAIMS).ok_or_else(bad)?,
             "pit-for-defenders" => self.pit_for_defenders = pick(value, YES_NO).ok_or_else(bad)?,
+            "kraken" => self.kraken = pick(value, YES_NO).ok_or_else(bad)?,
+            "spades-double" => self.spades_double = pick(value, YES_NO).ok_or_else(bad)?,
             "match" => {
                 let (kind, n) = value.split_once(':').ok_or_else(bad)?;
                 let n: u32 = n.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
@@ -452,11 +477,13 @@ mod tests {
             ("roem-claim", "manual"),
             ("pit-for-defenders", "yes"),
             ("match", "deals:16"),
+            ("kraken", "no"),
+            ("spades-double", "no"),
         ] {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 11, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 13, "every option named");
     }
 
     #[test]

@@ -1,14 +1,55 @@
 //! Scoring a deal (RULES section 6) and the match score sheet as players
 //! write it (seed 000's example score card).
 
-use crate::bidding::Contract;
+use crate::bidding::{Bid, Contract};
+use crate::card::Suit;
 use crate::roem::marks;
 use crate::rules::Rules;
-use crate::seat::{PerTeam, Team};
+use crate::seat::{PerTeam, Seat, Team};
 use std::fmt::Write;
 
 /// Pit (*mars*): all eight tricks to one team.
 pub const PIT_BONUS: u16 = 100;
+
+/// What a deal is played for: how often it was doubled (*kraken*) and the
+/// factor every score of the deal is multiplied by.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stakes {
+    /// 0 to 3: none, kraak, rekraak, superkraak.
+    pub doubles: u8,
+    /// The team that doubled last: it must score more than the other.
+    pub challenger: Option<Team>,
+    /// 1, 2, 4 or 8 for the doubles, twice that where spades as trump
+    /// count double.
+    pub multiplier: u16,
+}
+
+impl Default for Stakes {
+    fn default() -> Stakes {
+        Stakes { doubles: 0, challenger: None, multiplier: 1 }
+    }
+}
+
+impl Stakes {
+    /// The stakes the bids so far have set, with `trump` as trump.
+    pub fn of(rules: &Rules, trump: Suit, bids: &[(Seat, Bid)]) -> Stakes {
+        let doublers: Vec<Seat> = bids.iter().filter(|(_, b)| *b == Bid::Double).map(|&(s, _)| s).collect();
+        let doubles = doublers.len() as u8;
+        Stakes {
+            doubles,
+            challenger: doublers.last().map(|s| s.team()),
+            multiplier: Stakes::multiplier(rules, trump, doubles),
+        }
+    }
+
+    /// The factor a deal's scores are multiplied by after `doubles`
+    /// doubles with `trump` as trump.
+    pub const fn multiplier(rules: &Rules, trump: Suit, doubles: u8) -> u16 {
+        let spades = rules.spades_double && matches!(trump, Suit::Spades);
+        1 << (doubles as u16 + spades as u16)
+    }
+}
 
 /// The outcome of one deal, ready for the score sheet.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -28,11 +69,15 @@ pub struct DealResult {
     /// The team that receives the pit bonus (not the defenders where the
     /// rules give pit to the playing team only).
     pub pit_bonus: Option<Team>,
-    /// The sheet's points column: trick points, or 162 to the defenders
-    /// when the playing team is nat.
+    /// The sheet's points column: trick points, or 162 to the team that
+    /// takes everything (the defenders when the playing team is nat, the
+    /// winner of a doubled deal), times the stakes' multiplier.
     pub sheet_points: PerTeam<u16>,
-    /// The sheet's roem column: credited roem plus any pit bonus.
+    /// The sheet's roem column: credited roem plus any pit bonus, times
+    /// the stakes' multiplier.
     pub sheet_roem: PerTeam<u16>,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stakes: Stakes,
 }
 
 impl DealResult {
@@ -45,14 +90,21 @@ impl DealResult {
         self.sheet_points[team] + self.sheet_roem[team]
     }
 
-    /// The roem written beside `team`'s score: its own, or all of it when
-    /// the other team is nat.
-    pub fn credited_roem(&self, team: Team) -> u16 {
+    /// The team that scores everything of the deal: the defenders when
+    /// the playing team is nat, and the winner of a doubled deal.
+    pub fn takes_all(&self) -> Option<Team> {
         let playing = self.contract.playing_team();
-        match (self.nat, team == playing) {
-            (false, _) => self.roem[team],
-            (true, true) => 0,
-            (true, false) => self.roem.ns + self.roem.ew,
+        if self.nat { Some(playing.other()) } else { (self.stakes.doubles > 0).then_some(playing) }
+    }
+
+    /// The roem written beside `team`'s score, before the stakes'
+    /// multiplier: its own, all of it when it takes everything, none when
+    /// the other team does.
+    pub fn credited_roem(&self, team: Team) -> u16 {
+        match self.takes_all() {
+            None => self.roem[team],
+            Some(t) if t == team => self.roem.ns + self.roem.ew,
+            Some(_) => 0,
         }
     }
 
@@ -67,32 +119,54 @@ impl DealResult {
 /// Scores a deal from what each team won (RULES section 6): the playing
 /// team must score more than half of 162 plus all counted roem; a tie is
 /// nat, and then the defenders receive 162 plus all roem. Pit adds 100.
+///
+/// A doubled deal (RULES section 8, seed 001's Wilde Boom) is won by the
+/// team that doubled last if it scores more than the other, and by the
+/// other team if not (so a kraak that only ties is lost); its winner takes
+/// everything: "a number of points equal to all the points earned by both
+/// teams during that hand". The stakes' multiplier applies to all of it.
 pub fn score_deal(
     rules: &Rules,
     contract: Contract,
+    stakes: Stakes,
     points: PerTeam<u16>,
     roem: PerTeam<u16>,
     tricks: PerTeam<u8>,
 ) -> DealResult {
     let playing = contract.playing_team();
-    let defending = playing.other();
     let pit = Team::BOTH.into_iter().find(|&t| tricks[t] == 8);
-    let nat = points[playing] + roem[playing] <= points[defending] + roem[defending];
-    let mut sheet_points = PerTeam::default();
-    let mut sheet_roem = PerTeam::default();
-    let pit_bonus = if nat {
-        sheet_points[defending] = rules.deal_points();
-        sheet_roem[defending] = roem.ns + roem.ew;
-        pit.filter(|_| rules.pit_for_defenders)
-    } else {
-        sheet_points = points;
-        sheet_roem = roem;
-        pit
+    // Undoubled, the playing team must score more than the defenders,
+    // which is more than half.
+    let challenger = stakes.challenger.unwrap_or(playing);
+    let total = |t: Team| points[t] + roem[t];
+    let winner = if total(challenger) > total(challenger.other()) { challenger } else { challenger.other() };
+    let nat = winner != playing;
+    let mut result = DealResult {
+        contract,
+        points,
+        roem,
+        tricks,
+        nat,
+        pit,
+        pit_bonus: if nat { pit.filter(|_| rules.pit_for_defenders) } else { pit },
+        sheet_points: points,
+        sheet_roem: roem,
+        stakes,
     };
-    if let Some(team) = pit_bonus {
-        sheet_roem[team] += PIT_BONUS;
+    if let Some(all) = result.takes_all() {
+        result.sheet_points = PerTeam::default();
+        result.sheet_roem = PerTeam::default();
+        result.sheet_points[all] = rules.deal_points();
+        result.sheet_roem[all] = roem.ns + roem.ew;
     }
-    DealResult { contract, points, roem, tricks, nat, pit, pit_bonus, sheet_points, sheet_roem }
+    if let Some(team) = result.pit_bonus {
+        result.sheet_roem[team] += PIT_BONUS;
+    }
+    for team in Team::BOTH {
+        result.sheet_points[team] *= stakes.multiplier;
+        result.sheet_roem[team] *= stakes.multiplier;
+    }
+    result
 }
 
 /// The score sheet of a match: one row per deal and the totals.
@@ -142,6 +216,9 @@ impl ScoreSheet {
                 row.marks(Team::EW),
                 if row.nat { "  (nat)" } else { "" },
             );
+            if row.stakes.multiplier > 1 {
+                let _ = writeln!(s, "{:>10} | {:<10}  (x{})", "", "", row.stakes.multiplier);
+            }
         }
         let _ = writeln!(s, "{line}");
         for (label, sum) in [("points", self.points()), ("roem", self.roem())] {
@@ -169,6 +246,7 @@ mod tests {
         score_deal(
             &Rules::classic(),
             contract(playing),
+            Stakes::default(),
             PerTeam::new(points.0, points.1),
             PerTeam::new(roem.0, roem.1),
             PerTeam::new(tricks.0, tricks.1),
@@ -206,9 +284,71 @@ mod tests {
         assert!(r.nat);
         assert_eq!(r.final_score(), PerTeam::new(0, 282));
         let house = Rules { pit_for_defenders: false, ..Rules::classic() };
-        let r = score_deal(&house, contract(Team::NS), PerTeam::new(0, 162), PerTeam::new(0, 20), PerTeam::new(0, 8));
+        let r = score_deal(
+            &house,
+            contract(Team::NS),
+            Stakes::default(),
+            PerTeam::new(0, 162),
+            PerTeam::new(0, 20),
+            PerTeam::new(0, 8),
+        );
         assert_eq!(r.final_score(), PerTeam::new(0, 182));
         assert_eq!(r.marks(Team::EW), "I");
+    }
+
+    fn stakes(rules: &Rules, trump: Suit, doublers: &[Seat]) -> Stakes {
+        let bids: Vec<(Seat, Bid)> = doublers.iter().map(|&s| (s, Bid::Double)).collect();
+        Stakes::of(rules, trump, &bids)
+    }
+
+    /// Seed 001's Wilde Boom: a kraak doubles everything, and the team
+    /// that doubled last must score more than the other or give it all.
+    #[test]
+    fn kraak_rekraak_and_spades() {
+        let wild = Rules { kraken: true, spades_double: true, ..Rules::classic() };
+        let ns = contract(Team::NS);
+        let score = |st: Stakes, points: (u16, u16), roem: (u16, u16)| {
+            score_deal(
+                &wild,
+                ns,
+                st,
+                PerTeam::new(points.0, points.1),
+                PerTeam::new(roem.0, roem.1),
+                PerTeam::new(4, 4),
+            )
+        };
+        // A kraak doubling a nat: NS play 70 + 20 against 92.
+        let kraak = stakes(&wild, Suit::Hearts, &[Seat::East]);
+        assert_eq!((kraak.doubles, kraak.challenger, kraak.multiplier), (1, Some(Team::EW), 2));
+        let r = score(kraak, (70, 92), (20, 0));
+        assert!(r.nat);
+        assert_eq!(r.final_score(), PerTeam::new(0, 2 * (162 + 20)));
+        assert_eq!(r.marks(Team::EW), "I");
+        // The defenders kraaked, so they must score more: a tie is theirs
+        // to lose, and the players take everything.
+        let r = score(kraak, (81, 81), (0, 0));
+        assert!(!r.nat);
+        assert_eq!((r.takes_all(), r.final_score()), (Some(Team::NS), PerTeam::new(2 * 162, 0)));
+        // A made, doubled deal gives the players the defenders' points too.
+        let r = score(kraak, (100, 62), (0, 20));
+        assert_eq!(r.final_score(), PerTeam::new(2 * (162 + 20), 0));
+        assert_eq!(r.credited_roem(Team::NS), 20);
+        // Rekraak: the players doubled last, so a tie is nat again.
+        let rekraak = stakes(&wild, Suit::Hearts, &[Seat::East, Seat::North]);
+        assert_eq!((rekraak.challenger, rekraak.multiplier), (Some(Team::NS), 4));
+        assert_eq!(score(rekraak, (81, 81), (0, 0)).final_score(), PerTeam::new(0, 4 * 162));
+        // Superkraak in spades: 8 for the doubles, twice that for spades;
+        // the defenders doubled last and score less, so the players win.
+        let super_spades = stakes(&wild, Suit::Spades, &[Seat::East, Seat::North, Seat::West]);
+        assert_eq!(super_spades.multiplier, 16);
+        assert_eq!(score(super_spades, (90, 72), (0, 0)).final_score(), PerTeam::new(16 * 162, 0));
+        // Undoubled spades count double, scored as usual.
+        let spades = stakes(&wild, Suit::Spades, &[]);
+        assert_eq!(score(spades, (90, 72), (0, 0)).final_score(), PerTeam::new(180, 144));
+        assert_eq!(stakes(&Rules::classic(), Suit::Spades, &[]), Stakes::default());
+        let mut sheet = ScoreSheet::default();
+        sheet.rows.push(score(kraak, (70, 92), (20, 0)));
+        assert!(sheet.render(PerTeam::new("NS", "EW")).contains("(x2)"));
     }
 
     /// Seed 000's example score card, Jack+Jill (NS) against Mel+Kim (EW):

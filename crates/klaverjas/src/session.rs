@@ -342,7 +342,11 @@ impl Match {
         // version that does not know them still reads it; one with given
         // deals must not be read by such a version, which would drop them.
         let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
-        let format = if plain { GameRecord::FORMAT } else { MatchRecord::FORMAT };
+        let format = match (self.rules.multiplies_stakes(), plain) {
+            (true, _) => MatchRecord::FORMAT,
+            (false, true) => GameRecord::format_for(&self.rules),
+            (false, false) => 3,
+        };
         MatchRecord {
             format,
             seed: self.seed,
@@ -410,6 +414,7 @@ impl MatchRecord {
     /// with none of them (in its first deal, not practice) is written as
     /// [`GameRecord::FORMAT`], which says how its current deal replays, so
     /// that older versions still read it; one with any of them must not be
-    /// read by a version that would drop them.
-    pub const FORMAT: u32 = 3;
+    /// read by a version that would drop them. 4: rules that double the
+    /// stakes (*kraken*, spades).
+    pub const FORMAT: u32 = 4;
 }

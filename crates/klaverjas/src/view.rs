@@ -6,9 +6,12 @@ use crate::card::{Card, CardSet, Suit};
 use crate::deal::PileCard;
 use crate::game::{Action, Phase, TrickRecord};
 use crate::play::Trick;
-use crate::rules::Rules;
-use crate::score::DealResult;
+use crate::rules::{Bidding, Rules};
+use crate::score::{DealResult, Stakes};
 use crate::seat::{PerTeam, Seat};
+
+/// A bid with the seat that said it.
+pub type Said = (Seat, Bid);
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -38,6 +41,19 @@ pub struct PlayerView {
 impl PlayerView {
     pub fn trump(&self) -> Option<Suit> {
         self.contract.map(|c| c.trump)
+    }
+
+    /// The bids that chose trump, and the doubling calls (*kraken*) said
+    /// after them.
+    pub fn bids_and_doubles(&self) -> (&[Said], &[Said]) {
+        let chosen = self.bids.iter().position(|(_, b)| matches!(b, Bid::Play | Bid::Trump(_))).map(|i| i + 1);
+        let all_passed = (self.rules.bidding == Bidding::TurnedCard && self.bids.len() >= 4).then_some(4);
+        self.bids.split_at(chosen.or(all_passed).unwrap_or(self.bids.len()))
+    }
+
+    /// What the deal is played for, as the bids so far set it.
+    pub fn stakes(&self) -> Stakes {
+        self.trump().map(|t| Stakes::of(&self.rules, t, &self.bids)).unwrap_or_default()
     }
 
     /// Every card played so far with the seat that played it, in order,

@@ -53,6 +53,44 @@ fn a_play_bid_makes_the_bidders_team_play() {
     assert_eq!(err.to_string(), "It is time to play a card");
 }
 
+/// Wilde Boom's *kraken* (seed 001): once trump is named the defenders may
+/// kraak, the players answer, and play begins left of the dealer when the
+/// team to speak has passed; a save keeps the doubles and is refused by a
+/// reader that knows no doubling.
+#[test]
+fn a_kraak_doubles_the_deal_before_play_begins() {
+    let rules = Rules { bidding: Bidding::FreeChoice, kraken: true, spades_double: true, ..Rules::amsterdam() };
+    let mut game = Game::new(rules, Deal::shuffled(6, Seat::West));
+    game.apply(Action::Bid(Bid::Pass)).unwrap(); // North
+    let events = game.apply(Action::Bid(Bid::Trump(Suit::Spades))).unwrap(); // East
+    let contract = Contract { trump: Suit::Spades, declarer: Seat::East, forced: false };
+    assert_eq!(events[1], Event::Contract(contract));
+    assert_eq!((game.phase(), game.to_act()), (Phase::Doubling, Some(Seat::South)));
+    assert_eq!(game.legal_actions(), vec![Action::Bid(Bid::Pass), Action::Bid(Bid::Double)]);
+    assert_eq!(game.stakes().multiplier, 2, "spades count double");
+    let err = game.apply(Action::Play(game.hand(Seat::South).iter().next().unwrap())).unwrap_err();
+    assert_eq!(err.to_string(), "First say whether you double the deal");
+    game.apply(Action::Bid(Bid::Double)).unwrap(); // South: kraak
+    assert_eq!(game.to_act(), Some(Seat::East));
+    game.apply(Action::Bid(Bid::Pass)).unwrap(); // East
+    game.apply(Action::Bid(Bid::Pass)).unwrap(); // West
+    assert_eq!((game.phase(), game.to_act()), (Phase::Playing, Some(Seat::North)));
+    let stakes = game.stakes();
+    assert_eq!((stakes.doubles, stakes.challenger, stakes.multiplier), (1, Some(Team::NS), 4));
+    assert_eq!(game.view(Seat::West).stakes(), stakes);
+    let record = game.record();
+    assert_eq!(record.format, 3);
+    assert_eq!(Game::from_record(&record).unwrap(), game);
+    let mut rng = Rng::new(1);
+    play_until(&mut game, &mut rng, |_| false);
+    let r = game.result().unwrap();
+    assert_eq!(r.stakes, stakes);
+    let winner = if r.nat { Team::NS } else { Team::EW };
+    assert_eq!(r.final_score()[winner.other()], 0, "the winner of a doubled deal takes everything");
+    let m = Match::new(rules, 1, Seat::West);
+    assert_eq!(m.record().format, MatchRecord::FORMAT);
+}
+
 #[test]
 fn events_come_in_the_order_of_the_table() {
     let mut rng = Rng::new(1);
@@ -274,7 +312,8 @@ fn manual_scores_count_only_called_roem() {
             let credited: u16 = game.tricks().iter().filter(|t| t.winner.team() == team).map(|t| t.credited).sum();
             assert_eq!(r.roem[team], credited);
         }
-        let expected = klaverjas::score::score_deal(game.rules(), r.contract, r.points, r.roem, r.tricks);
+        let expected =
+            klaverjas::score::score_deal(game.rules(), r.contract, game.stakes(), r.points, r.roem, r.tricks);
         assert_eq!(*r, expected);
     }
 }
@@ -424,7 +463,7 @@ fn a_match_from_given_deals_round_trips_and_older_saves_still_load() {
     finish_deal(&mut m, &mut rng);
     m.next_deal().unwrap();
     let record = m.record();
-    assert_eq!(record.format, MatchRecord::FORMAT, "a reader that would drop the given deals must refuse them");
+    assert_eq!(record.format, 3, "a reader that would drop the given deals must refuse them");
     let json = serde_json::to_string(&record).unwrap();
     let mut back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
     assert_eq!(back, m);
@@ -438,7 +477,7 @@ fn a_match_from_given_deals_round_trips_and_older_saves_still_load() {
     // save from before given deals (no such field) still loads.
     let plain = Match::new(Rules::classic(), 4, Seat::North);
     let record = plain.record();
-    assert_eq!(record.format, GameRecord::FORMAT);
+    assert_eq!(record.format, 2, "the format of its game");
     let json = serde_json::to_string(&record).unwrap();
     assert!(!json.contains("given_deals"), "{json}");
     assert_eq!(Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap(), plain);
@@ -548,7 +587,7 @@ fn undo_in_practice_restores_the_exact_state_before_the_card() {
         assert_eq!(m.aids(m.deal_number()), Aids { hints: 0, undos: 1 });
         // The save holds it exactly.
         let record = m.record();
-        assert_eq!(record.format, MatchRecord::FORMAT, "an older reader must not drop the practice");
+        assert_eq!(record.format, 3, "an older reader must not drop the practice");
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap(), m, "seed {seed}");
     }
@@ -587,7 +626,7 @@ fn every_finished_deal_of_a_match_can_be_replayed_after_a_save() {
     assert_eq!(m.finished_deal(4), None, "the deal in play is not finished");
     assert_eq!(m.deals_finished(), 3);
     let record = m.record();
-    assert_eq!(record.format, MatchRecord::FORMAT, "an older reader must not drop the deals played");
+    assert_eq!(record.format, 3, "an older reader must not drop the deals played");
     let json = serde_json::to_string(&record).unwrap();
     let back = Match::from_record(&serde_json::from_str(&json).unwrap()).unwrap();
     for (i, game) in finished.iter().enumerate() {

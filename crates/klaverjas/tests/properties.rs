@@ -23,6 +23,10 @@ fn all_rules() -> Vec<Rules> {
             out.extend(Preset::ALL.iter().map(|p| Rules { roem_table, roem_claim, ..p.rules() }));
         }
     }
+    // Kraken, with spades counting double, under every way of bidding.
+    for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
+        out.extend(Preset::ALL.iter().map(|p| Rules { bidding, kraken: true, spades_double: true, ..p.rules() }));
+    }
     for exemption in [false, true] {
         for undertrump in [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced] {
             for trump_lead_overtrump in [false, true] {
@@ -108,7 +112,8 @@ fn every_deal_ends_after_eight_tricks_with_162_points() {
             let all_roem = r.roem.ns + r.roem.ew;
             let total = r.final_score().ns + r.final_score().ew;
             let pit = if r.pit_bonus.is_some() { 100 } else { 0 };
-            assert_eq!(total, 162 + all_roem + pit);
+            assert_eq!(total, (162 + all_roem + pit) * r.stakes.multiplier);
+            assert_eq!(r.stakes, game.stakes());
             // Every card's player held it in the deal.
             for t in game.tricks() {
                 for (seat, card) in t.plays() {
@@ -184,6 +189,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         (0u8..4).prop_map(|s| Action::Bid(Bid::Trump(Suit::from_index(s as usize)))),
         Just(Action::Bid(Bid::Pass)),
         Just(Action::Bid(Bid::Play)),
+        Just(Action::Bid(Bid::Double)),
         (0usize..32).prop_map(|i| Action::Play(Card::from_index(i).unwrap())),
         Just(Action::ClaimRoem),
         Just(Action::PassRoem),
@@ -196,8 +202,9 @@ proptest! {
     /// Arbitrary action sequences never panic, and a refused action leaves
     /// the game exactly as it was.
     #[test]
-    fn apply_never_panics(seed in any::<u64>(), preset in 0usize..3, actions in prop::collection::vec(any_action(), 0..200)) {
-        let mut game = Game::new(Preset::ALL[preset].rules(), Deal::shuffled(seed, Seat::from_index(seed as usize)));
+    fn apply_never_panics(seed in any::<u64>(), preset in 0usize..3, kraken in any::<bool>(), actions in prop::collection::vec(any_action(), 0..200)) {
+        let rules = Rules { kraken, ..Preset::ALL[preset].rules() };
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
         for action in actions {
             let before = game.clone();
             match game.apply(action) {

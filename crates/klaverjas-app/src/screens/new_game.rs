@@ -94,9 +94,15 @@ fn new_game(
             ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut manual, ""));
             rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
             ui.end_row();
-            label(ui, "option.pit_for_defenders");
-            ui.checkbox(&mut rules.pit_for_defenders, "");
-            ui.end_row();
+            for (key, on) in [
+                ("option.pit_for_defenders", &mut rules.pit_for_defenders),
+                ("option.kraken", &mut rules.kraken),
+                ("option.spades_double", &mut rules.spades_double),
+            ] {
+                label(ui, key);
+                ui.checkbox(on, "");
+                ui.end_row();
+            }
             label(ui, "option.match");
             let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
             ui.horizontal_wrapped(|ui| {

@@ -53,14 +53,16 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     if r.roem_table != RoemTable::None {
         roem.push(t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }));
     }
-    let scoring = vec![
+    let mut scoring = vec![
         t.fill("rules.scoring", &[("last", &r.last_trick_bonus.to_string()), ("total", &r.deal_points().to_string())]),
         t.get(if r.pit_for_defenders { "rules.pit.both" } else { "rules.pit.playing" }),
-        match r.match_length {
-            MatchLength::Deals(n) => t.fill("rules.match.deals", &[("n", &n.to_string())]),
-            MatchLength::Points(n) => t.fill("rules.match.points", &[("n", &n.to_string())]),
-        },
     ];
+    let stakes = [(r.kraken, "rules.kraken"), (r.spades_double, "rules.spades_double")];
+    scoring.extend(stakes.iter().filter(|(on, _)| *on).map(|(_, key)| t.get(key)));
+    scoring.push(match r.match_length {
+        MatchLength::Deals(n) => t.fill("rules.match.deals", &[("n", &n.to_string())]),
+        MatchLength::Points(n) => t.fill("rules.match.points", &[("n", &n.to_string())]),
+    });
     // The example's numbers follow the deal's points: a clear make, and a
     // nat just at half.
     let total = r.deal_points();

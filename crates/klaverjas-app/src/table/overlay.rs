@@ -9,7 +9,7 @@ use super::layout::{Layout, Table};
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction, Seats, TableCommand};
 use crate::show::{LastTrick, Show};
-use crate::words::{notice, seat_name, suit_name, team_name};
+use crate::words::{double_name, notice, seat_name, suit_name, team_name};
 use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
@@ -175,7 +175,7 @@ pub fn overlay(
     name_plates(&p, t, &show, &layout, waiting);
     trick_counts(&p, t, &show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    indicator(&p, t, &show, &layout, trump_symbol);
+    indicator(&p, t, seats.game().rules(), &show, &layout, trump_symbol);
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
         let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
@@ -204,7 +204,8 @@ pub fn overlay(
 
     let my_turn = waiting == Some(HUMAN) && seats.is_human(HUMAN);
     let mut chosen = None;
-    if my_turn && game.phase() == Phase::Bidding {
+    let doubling = game.phase() == Phase::Doubling;
+    if my_turn && (game.phase() == Phase::Bidding || doubling) {
         let pile = game.turned_cards().last().map(|&c| pile_texture(&mut contexts, &images, c));
         let symbols: Vec<_> = Suit::ALL.iter().map(|&s| suit_texture(&mut contexts, &images, s)).collect();
         // Right of the middle on a wide table, clear of a lesson's bubble
@@ -212,7 +213,11 @@ pub fn overlay(
         let aside = if layout.area.width() > layout.area.height() { 90.0 } else { 0.0 };
         egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [aside, 40.0]).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
-                ui.label(RichText::new(t.get("bid.your_turn")).size(18.0));
+                let title = match game.contract().filter(|_| doubling) {
+                    Some(c) => t.fill("double.your_turn", &[("suit", &suit_name(t, c.trump))]),
+                    None => t.get("bid.your_turn"),
+                };
+                ui.label(RichText::new(title).size(18.0));
                 ui.horizontal(|ui| {
                     // The card the bid is about: pass or play beside it.
                     if let Some(pile) = pile {
@@ -224,6 +229,7 @@ pub fn overlay(
                             let (label, suit) = match action {
                                 Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
                                 Action::Bid(Bid::Play) => (t.get("bid.play"), None),
+                                Action::Bid(Bid::Double) => (double_name(t, game.stakes().doubles + 1), None),
                                 // Room on the left for the skin's symbol.
                                 Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
                                 _ => continue,
@@ -486,12 +492,29 @@ fn shown_sheet(seats: &Seats, show: &Show) -> ScoreSheet {
 }
 
 /// The contract in words under the pile, with the trump's symbol.
-fn indicator(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, symbol: Option<egui::TextureId>) {
+fn indicator(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    rules: &klaverjas::Rules,
+    show: &Show,
+    layout: &Layout,
+    symbol: Option<egui::TextureId>,
+) {
     let at = layout.indicator();
-    let text = match show.shown.contract {
+    let mut text = match show.shown.contract {
         Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
         None => t.get("table.bidding"),
     };
+    if let Some(c) = show.shown.contract {
+        let times = klaverjas::Stakes::multiplier(rules, c.trump, show.shown.doubles);
+        if times > 1 {
+            text += "\n";
+            text += &match show.shown.doubles {
+                0 => t.fill("table.counts", &[("times", &times.to_string())]),
+                n => t.fill("table.doubled", &[("double", &double_name(t, n)), ("times", &times.to_string())]),
+            };
+        }
+    }
     // Under the turned cards; on a table too low for that (a phone held
     // sideways) beside them, clear of West's hand.
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
@@ -535,7 +558,9 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
             ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
             ui.end_row();
             for (i, row) in sheet.rows.iter().enumerate() {
-                ui.label(format!("{}{}", i + 1, if aided(i) { "*" } else { "" }));
+                let times = row.stakes.multiplier;
+                let times = if times > 1 { format!(" ×{times}") } else { String::new() };
+                ui.label(format!("{}{}{times}", i + 1, if aided(i) { "*" } else { "" }));
                 for team in Team::BOTH {
                     let points =
                         if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
@@ -608,6 +633,26 @@ fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
     if let Some(team) = r.pit {
         s += "\n";
         s += &t.fill("result.pit", &[("team", &team_name(t, team))]);
+    }
+    let times = r.stakes.multiplier.to_string();
+    match (r.stakes.challenger, r.takes_all()) {
+        (Some(doubler), Some(winner)) => {
+            s += "\n";
+            s += &t.fill(
+                if doubler == winner { "result.double_won" } else { "result.double_lost" },
+                &[
+                    ("double", &double_name(t, r.stakes.doubles)),
+                    ("team", &team_name(t, doubler)),
+                    ("winner", &team_name(t, winner)),
+                    ("times", &times),
+                ],
+            );
+        }
+        _ if r.stakes.multiplier > 1 => {
+            s += "\n";
+            s += &t.fill("result.counts", &[("times", &times)]);
+        }
+        _ => {}
     }
     s
 }
