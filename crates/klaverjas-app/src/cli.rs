@@ -1,7 +1,7 @@
 //! Command-line options of the game, for players and for tests. Parsing is
 //! plain Rust so it is tested without a window.
 
-use klaverjas::Preset;
+use klaverjas::{Preset, Rules};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -10,6 +10,8 @@ pub struct Options {
     pub demo: bool,
     pub seed: Option<u64>,
     pub rules: Option<Preset>,
+    /// `--set`: options on top of the preset, `name=value,...`.
+    pub set: String,
     /// The window's size in pixels.
     pub window: (u32, u32),
     /// `--phone`: the window is a phone's screen of this many pixels to a
@@ -36,6 +38,7 @@ impl Default for Options {
             demo: false,
             seed: None,
             rules: None,
+            set: String::new(),
             window: (1280, 720),
             phone: None,
             data_dir: None,
@@ -55,6 +58,8 @@ klaverjas: the Dutch card game against three bots
   --demo                 four bots play; you watch
   --seed S               the match's deals follow from S
   --rules PRESET         classic (default), amsterdam or rotterdam
+  --set NAME=VALUE,...   rule options on top of the preset, as in kj
+                         (e.g. bidding=free,kraken=yes)
   --window WxH           window size, e.g. 1280x720 or 1080x2340
   --phone WxH[@SCALE]    the window as a phone: W x H pixels, SCALE pixels to
                          a dp (e.g. 1080x2340@2.625), touch only, the status
@@ -69,6 +74,16 @@ klaverjas: the Dutch card game against three bots
   --review               in a demo, after each deal, open its review (South's
                          cards) and wait for it before dealing on or quitting
   --help                 this text";
+
+impl Options {
+    /// The rules asked for: the preset (else `home`, else classic) with
+    /// the `--set` options, which [`parse`] has checked.
+    pub fn rules(&self, home: Option<Preset>) -> Rules {
+        let mut rules = self.rules.or(home).map(|p| p.rules()).unwrap_or_default();
+        let _ = rules.set_all(&self.set);
+        rules
+    }
+}
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -107,6 +122,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 o.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
             }
             "--rules" => o.rules = Some(value()?.parse().map_err(|e| format!("--rules: {e}"))?),
+            "--set" => {
+                o.set = value()?;
+                Rules::default().set_all(&o.set).map_err(|e| format!("--set: {e}"))?;
+            }
             "--window" if sized => return Err("--window and --phone: give one size".into()),
             "--window" => {
                 o.window = window_size(&value()?).map_err(|e| format!("--window: {e}"))?;
@@ -217,6 +236,12 @@ mod tests {
         assert_eq!(phone("--phone 1080x2340@2.625"), ((1080, 2340), Some(2.625)));
         assert_eq!(phone("--phone=824x1648"), ((824, 1648), Some(2.0)), "a 412 dp wide phone");
         assert_eq!(phone("--phone 2340x1080@3"), ((2340, 1080), Some(3.0)), "held sideways");
+        let Command::Run(o) = parse(&args("--rules amsterdam --set bidding=free,kraken=yes")).unwrap() else {
+            panic!()
+        };
+        let rules = o.rules(Some(Preset::Rotterdam));
+        assert!(rules.kraken && rules.bidding == klaverjas::Bidding::FreeChoice);
+        assert_eq!(rules.following, Preset::Amsterdam.rules().following, "the preset asked for, not the home one");
     }
 
     #[test]
@@ -233,6 +258,8 @@ mod tests {
             "--phone 1080x2340 --window 1280x720",
             "--window 1280x720 --phone 1080x2340",
             "--rules nope",
+            "--set kraken=maybe",
+            "--set kraken",
             "--quit-after-deals 0",
             "--stats",
             "stray",

@@ -97,7 +97,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             }
         };
         let texts = i18n::Texts::load(settings.language, settings.skin);
-        let rules = options.rules.or(settings.home_rules).map(|p| p.rules()).unwrap_or_default();
+        let rules = options.rules(settings.home_rules);
         app.init_state::<Screen>()
             .insert_resource(Config(options.clone()))
             .insert_resource(platform::Device::new(options.phone.is_some()))
@@ -192,7 +192,7 @@ fn start(
     // With --lesson, --demo lets the lesson play itself (the tutorial
     // opens it); otherwise four bots play a match.
     if o.demo && o.lesson.is_none() {
-        let rules = o.rules.map(|p| p.rules()).unwrap_or_default();
+        let rules = o.rules(None);
         seats = Some(Seats::new(new_match(rules, o.seed), true, level));
         next.set(Screen::Table);
     }

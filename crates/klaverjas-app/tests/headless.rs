@@ -330,6 +330,31 @@ fn a_script_seat_plays_the_given_cards() {
     assert_eq!(seats(&app).game().current_trick().unwrap().len(), 3);
 }
 
+/// Under kraken the table waits for the player's pass or double once trump
+/// is chosen, and the double sets the stakes the sheet will count.
+#[test]
+fn the_player_may_kraak_a_contract() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("kraak")), ..Options::default() }, Speed::Instant);
+    let rules = klaverjas::Rules { kraken: true, ..Preset::Amsterdam.rules() };
+    // West deals and names hearts; North, on West's left, speaks first and
+    // passes; then the player.
+    let m = Match::new(rules, 21, Seat::West);
+    let west = Controller::Script(VecDeque::from([Action::Bid(Bid::Trump(Suit::Hearts)), Action::Bid(Bid::Pass)]));
+    let north = Controller::Script(VecDeque::from([Action::Bid(Bid::Pass)]));
+    let east = Controller::Script(VecDeque::from([Action::Bid(Bid::Pass)]));
+    sit_down(&mut app, Seats::with_controllers(m, false, [north, east, Controller::Human, west]));
+    run_until(&mut app, "the player's double", |app| {
+        idle(app) && seats(app).game().phase() == Phase::Doubling && seats(app).game().to_act() == Some(HUMAN)
+    });
+    assert_eq!(seats(&app).game().legal_actions(), vec![Action::Bid(Bid::Pass), Action::Bid(Bid::Double)]);
+    act(&mut app, Action::Bid(Bid::Double));
+    run_until(&mut app, "play", |app| seats(app).game().phase() == Phase::Playing);
+    let stakes = seats(&app).game().stakes();
+    assert_eq!((stakes.doubles, stakes.challenger, stakes.multiplier), (1, Some(Team::NS), 2));
+    let texts = &app.world().resource::<Texts>().0;
+    assert_eq!(words::double_name(texts, 1), "Double (kraak)");
+}
+
 #[test]
 fn save_and_continue_mid_trick() {
     let dir = temp_dir("continue");

@@ -76,11 +76,7 @@ impl Args {
     pub fn rules(&self) -> Result<Rules, String> {
         let preset: Preset = self.parsed("rules")?.unwrap_or(Preset::Classic);
         let mut rules = preset.rules();
-        for pair in self.opt("set").into_iter().flat_map(|s| s.split(',')).filter(|p| !p.trim().is_empty()) {
-            let (name, value) =
-                pair.split_once('=').ok_or_else(|| format!("--set: '{}' is not name=value", pair.trim()))?;
-            rules.set(name, value).map_err(|e| format!("--set: {e}"))?;
-        }
+        rules.set_all(self.opt("set").unwrap_or_default()).map_err(|e| format!("--set: {e}"))?;
         Ok(rules)
     }
 

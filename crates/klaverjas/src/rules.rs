@@ -343,6 +343,19 @@ impl Rules {
         accepted(&option_key(name))
     }
 
+    /// Changes options from a list of `name=value` separated by commas
+    /// (`undertrump=allowed,roem=none`), each as [`Rules::set`] does. On an
+    /// error the options before the bad one stay changed: start again from
+    /// the preset.
+    pub fn set_all(&mut self, list: &str) -> Result<(), RuleOptionError> {
+        for pair in list.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) =
+                pair.split_once('=').ok_or_else(|| RuleOptionError::NotNameValue(pair.trim().into()))?;
+            self.set(name, value)?;
+        }
+        Ok(())
+    }
+
     /// Changes one option by its name and a value in words, as a player
     /// would set it on top of a preset (`undertrump=allowed`). An unknown
     /// name or value leaves the rules as they were and is named in the
@@ -423,6 +436,7 @@ fn accepted(key: &str) -> String {
 /// Why [`Rules::set`] refused an option.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RuleOptionError {
+    NotNameValue(String),
     UnknownName(String),
     BadValue { name: String, value: String },
 }
@@ -430,6 +444,7 @@ pub enum RuleOptionError {
 impl fmt::Display for RuleOptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            RuleOptionError::NotNameValue(pair) => write!(f, "'{pair}' is not name=value"),
             RuleOptionError::UnknownName(name) => {
                 write!(f, "unknown rule option '{name}' (known: {})", Rules::OPTIONS.join(", "))
             }
