@@ -22,6 +22,7 @@ kj: the Klaverjas engine on the command line
   kj legal --rules PRESET --trump SUIT --hand CARDS [--trick CARDS]
   kj trick --rules PRESET --trump SUIT --trick CARDS
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
+  kj deal  --rules PRESET --dealer SEAT --actions LIST [--pile CARD,CARD]
   kj sim   --rules PRESET --deals N --seed S
   kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
            [--ns-without IDEAS] [--ew-without IDEAS]
@@ -41,7 +42,12 @@ pimc (the first expert, the measure of later ones); --ns-without,
 (listed below). Suits C D H S;
 seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
-separated by spaces or commas.";
+separated by spaces or commas.
+A deal's actions (--actions), in order, separated by commas: pass, play,
+trump SUIT (or the suit's name), double (kraak), a card or several cards
+separated by spaces, roem, no roem; e.g. \"pass, trump hearts, double, pass,
+pass, 7H 8H 9H JH, ...\". The hands follow from the 32 cards played. With
+a turned card, --pile gives it and the pile's next card (2-6), e.g. 4H,6C.";
 
 /// The usage text with every rule option `--set` knows and its values,
 /// from the engine's own list.
@@ -88,7 +94,8 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "legal" => legal(&Args::parse("legal", rest, &["rules", "trump", "hand", "trick"], &["json"])?),
         "trick" => trick(&Args::parse("trick", rest, &["rules", "trump", "trick"], &["json"])?),
         "deal" => {
-            deal(&Args::parse("deal", rest, &["rules", "dealer", "trump", "playing", "play", "claim"], &["json"])?)
+            let valued = ["rules", "dealer", "trump", "playing", "play", "claim", "actions", "pile"];
+            deal(&Args::parse("deal", rest, &valued, &["json"])?)
         }
         "sim" => {
             let args = Args::parse(
@@ -198,23 +205,87 @@ pub fn play_cards(game: &mut Game, cards: &[Card], claim: bool) -> Result<(), Fa
     Ok(())
 }
 
+/// A deal given as its whole list of actions (`--actions`, in the notation
+/// of the usage text): the hands follow from the cards played, trump from
+/// the bids. An action the rules refuse is named with its number, its seat
+/// and the rule.
+fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &str) -> Result<Game, Failure> {
+    let mut actions = Vec::new();
+    for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match item.parse::<Action>() {
+            Ok(action) => actions.push(action),
+            Err(e) if !item.contains(char::is_whitespace) => return Err(format!("--actions: {e}").into()),
+            Err(_) => {
+                for word in item.split_whitespace() {
+                    actions.push(word.parse::<Action>().map_err(|e| format!("--actions: {e}"))?);
+                }
+            }
+        }
+    }
+    let pile = match args.opt("pile") {
+        Some(p) => {
+            let cards: Vec<PileCard> = p
+                .split([',', ' '])
+                .filter(|w| !w.trim().is_empty())
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("--pile: {e}"))?;
+            <[PileCard; 2]>::try_from(cards).map_err(|c| format!("--pile: two cards, not {}", c.len()))?
+        }
+        None if rules.bidding == klaverjas::Bidding::TurnedCard
+            && actions.iter().any(|a| matches!(a, Action::Bid(_))) =>
+        {
+            return Err("--pile: turned-card bidding needs the turned card and the pile's next one, e.g. --pile 4H,6C"
+                .to_string()
+                .into());
+        }
+        None => PileCard::showing(Suit::Clubs),
+    };
+    let cards: Vec<Card> =
+        actions.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
+    if cards.len() != 32 {
+        return Err(format!("--actions: a deal has 32 cards, not {}", cards.len()).into());
+    }
+    // Trump from the bids alone, to know who won each trick and so who
+    // held each card; the replay below checks every bid again.
+    let mut bidding = klaverjas::bidding::BiddingState::new(&rules, dealer, pile);
+    let trump = actions
+        .iter()
+        .filter_map(|a| if let Action::Bid(b) = a { Some(*b) } else { None })
+        .find_map(|b| bidding.apply(b).ok().and_then(|_| bidding.contract()))
+        .map_or(pile[0].suit, |c| c.trump);
+    let deal = Deal::from_play(dealer, trump, &cards, pile).map_err(|e| e.to_string())?;
+    let mut game = Game::new(rules, deal);
+    for (i, &action) in actions.iter().enumerate() {
+        let seat = game.to_act().map_or("nobody", |s| s.name());
+        game.apply(action).map_err(|e| Failure::Rule(format!("action {} ({seat}: {action}): {e}", i + 1)))?;
+    }
+    Ok(game)
+}
+
 fn deal(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let dealer = args.seat("dealer")?;
-    let trump = args.suit("trump")?;
-    let declarer = args.seat("playing")?;
-    let cards = args.cards("play")?;
-    let claim = match args.opt("claim").unwrap_or("all") {
-        "all" => true,
-        "none" => false,
-        other => return Err(format!("--claim: expected all or none, not '{other}'").into()),
+    let game = match args.opt("actions") {
+        Some(list) => game_from_actions(args, rules, dealer, list)?,
+        None => {
+            let trump = args.suit("trump")?;
+            let declarer = args.seat("playing")?;
+            let cards = args.cards("play")?;
+            let claim = match args.opt("claim").unwrap_or("all") {
+                "all" => true,
+                "none" => false,
+                other => return Err(format!("--claim: expected all or none, not '{other}'").into()),
+            };
+            if cards.len() != 32 {
+                return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
+            }
+            let deal = Deal::from_play(dealer, trump, &cards, PileCard::showing(trump)).map_err(|e| e.to_string())?;
+            let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
+            play_cards(&mut game, &cards, claim)?;
+            game
+        }
     };
-    if cards.len() != 32 {
-        return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
-    }
-    let deal = Deal::from_play(dealer, trump, &cards, PileCard::showing(trump)).map_err(|e| e.to_string())?;
-    let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
-    play_cards(&mut game, &cards, claim)?;
     let result = *game.result().ok_or_else(|| Failure::Rule("the deal did not finish".to_string()))?;
     let tricks: Vec<Value> = game
         .tricks()
@@ -236,6 +307,8 @@ fn deal(args: &Args) -> Result<(), Failure> {
         "roem": per_team(result.roem),
         "nat": result.nat,
         "pit": result.pit.is_some(),
+        "doubles": result.stakes.doubles,
+        "multiplier": result.stakes.multiplier,
         "final": per_team(result.final_score()),
     });
     let mut human = String::new();
@@ -253,6 +326,9 @@ fn deal(args: &Args) -> Result<(), Failure> {
     }
     if let Some(t) = result.pit {
         human += &format!("\n{t} has pit");
+    }
+    if result.stakes.multiplier > 1 {
+        human += &format!("\nscores x{}", result.stakes.multiplier);
     }
     output(args, value, human);
     Ok(())

@@ -52,6 +52,53 @@ fn legal_follows_each_preset() {
     assert_eq!(legal("classic", "C", "10H 7S", Some("8H")), json!({"legal": ["TH"]}));
 }
 
+/// A deal as a whole action list: the defenders kraak a contract the
+/// players then lose, and kj scores it as the engine does: nat, doubled,
+/// everything to the defenders. The same list without kraken is refused
+/// at the double, naming it.
+#[test]
+fn deal_takes_a_whole_action_list_and_a_kraak_doubles_a_nat() {
+    let rules = Rules { bidding: Bidding::FreeChoice, kraken: true, ..Rules::amsterdam() };
+    let mut found = None;
+    for seed in 0..200u64 {
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::West));
+        // North, left of the dealer, names his best suit; East kraaks at
+        // once and the players do not answer; the club player plays it out.
+        let best = Suit::ALL.into_iter().max_by_key(|&s| game.hand(Seat::North).of_suit(s).len()).unwrap();
+        for action in [Bid::Trump(best), Bid::Double, Bid::Pass, Bid::Pass].map(Action::Bid) {
+            game.apply(action).unwrap();
+        }
+        while let Some(seat) = game.to_act() {
+            let d = klaverjas_ai::Level::Heuristic.bot(seed).decide(&game.view(seat));
+            game.apply(d.action).unwrap();
+        }
+        if game.result().unwrap().nat {
+            found = Some(game);
+            break;
+        }
+    }
+    let game = found.expect("a kraaked nat in 200 deals");
+    let list: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
+    let list = list.join(", ");
+    let args =
+        ["deal", "--rules", "amsterdam", "--set", "bidding=free,kraken=yes", "--dealer", "W", "--actions", &list];
+    let out = kj_json(&args);
+    let r = game.result().unwrap();
+    assert_eq!(out["nat"], json!(true));
+    assert_eq!((out["doubles"].clone(), out["multiplier"].clone()), (json!(1), json!(2)));
+    let all = 162 + r.roem.ns + r.roem.ew + if r.pit.is_some() { 100 } else { 0 };
+    assert_eq!(out["final"], json!({"NS": 0, "EW": 2 * all}), "{list}");
+    // Without kraken the second action, a double, is refused by its rule;
+    // play has begun, so the seat to act is North, who leads.
+    let args = ["deal", "--rules", "amsterdam", "--set", "bidding=free", "--dealer", "W", "--actions", &list];
+    let (code, _, err) = kj(&args);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim(), "kj: action 2 (North: double): These rules play without doubling (kraken)");
+    // A word that is no action is named.
+    let (code, _, err) = kj(&["deal", "--dealer", "W", "--actions", "pass, frobnicate"]);
+    assert_eq!((code, err.trim()), (2, "kj: --actions: unknown action 'frobnicate'"));
+}
+
 #[test]
 fn trick_reports_winner_points_and_roem() {
     let trick = |rules, trump, cards| kj_json(&["trick", "--rules", rules, "--trump", trump, "--trick", cards]);

@@ -3,7 +3,7 @@
 //! renders its events and the bots see it through [`Game::view`].
 
 use crate::bidding::{Bid, BidError, BidOutcome, BiddingState, Contract};
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, ParseError, Suit};
 use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::TrickRoem;
@@ -34,6 +34,38 @@ impl fmt::Display for Action {
             Action::ClaimRoem => f.write_str("roem"),
             Action::PassRoem => f.write_str("no roem"),
         }
+    }
+}
+
+/// The game's notation of an action, as [`Action`] displays it: `pass`,
+/// `play`, `double` (or `kraak`), trump named (`hearts`, `trump hearts`,
+/// `trump H`), a card (`JH`), `roem`, `no roem`. Case is ignored; an
+/// unknown word is named in the error.
+impl std::str::FromStr for Action {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Action, ParseError> {
+        let t = s.trim();
+        let word = t.to_ascii_lowercase();
+        Ok(match word.as_str() {
+            "pass" => Action::Bid(Bid::Pass),
+            "play" => Action::Bid(Bid::Play),
+            "double" | "kraak" => Action::Bid(Bid::Double),
+            "roem" => Action::ClaimRoem,
+            "no roem" | "no-roem" => Action::PassRoem,
+            _ => {
+                if let Some(suit) = word.strip_prefix("trump ") {
+                    return suit
+                        .parse::<Suit>()
+                        .map(|s| Action::Bid(Bid::Trump(s)))
+                        .map_err(|_| ParseError::new("action", t));
+                }
+                match (Suit::ALL.into_iter().find(|s| s.name() == word), t.parse::<Card>()) {
+                    (Some(suit), _) => Action::Bid(Bid::Trump(suit)),
+                    (None, Ok(card)) => Action::Play(card),
+                    (None, Err(_)) => return Err(ParseError::new("action", t)),
+                }
+            }
+        })
     }
 }
 
@@ -434,6 +466,8 @@ impl Game {
                 events.push(Event::RoemPassed { seat });
                 self.finish_if_over(&mut events);
             }
+            // Said out of its time, a double is told the rule that has none.
+            (_, Action::Bid(Bid::Double)) if !self.rules.kraken => return Err(BidError::NoDoubling.into()),
             _ => return Err(ActionError::WrongPhase { phase }),
         }
         self.actions.push(action);

@@ -91,6 +91,29 @@ fn a_kraak_doubles_the_deal_before_play_begins() {
     assert_eq!(m.record().format, MatchRecord::FORMAT);
 }
 
+/// The notation of actions reads back what an action displays, and names
+/// what it cannot read.
+#[test]
+fn actions_read_back_as_they_are_written() {
+    let mut all = vec![Action::ClaimRoem, Action::PassRoem];
+    all.extend([Bid::Pass, Bid::Play, Bid::Double].map(Action::Bid));
+    all.extend(Suit::ALL.map(|s| Action::Bid(Bid::Trump(s))));
+    all.extend(CardSet::ALL.iter().map(Action::Play));
+    for action in all {
+        assert_eq!(action.to_string().parse::<Action>(), Ok(action), "{action}");
+    }
+    for (words, action) in
+        [("Trump H", Bid::Trump(Suit::Hearts)), ("trump spades", Bid::Trump(Suit::Spades)), ("KRAAK", Bid::Double)]
+    {
+        assert_eq!(words.parse::<Action>(), Ok(Action::Bid(action)));
+    }
+    assert_eq!("no-roem".parse::<Action>(), Ok(Action::PassRoem));
+    for bad in ["trump X", "hearts!", "1H", ""] {
+        let e = bad.parse::<Action>().unwrap_err().to_string();
+        assert_eq!(e, format!("unknown action '{bad}'"));
+    }
+}
+
 #[test]
 fn events_come_in_the_order_of_the_table() {
     let mut rng = Rng::new(1);

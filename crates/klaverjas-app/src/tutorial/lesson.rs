@@ -5,7 +5,7 @@
 //! No Bevy here: the checks are plain functions, tested as such.
 
 use crate::seats::HUMAN;
-use klaverjas::{Action, Bid, Card, CardSet, Deal, Match, PileCard, Preset, Rules, Seat, Suit};
+use klaverjas::{Action, Card, CardSet, Deal, Match, PileCard, Preset, Rules, Seat, Suit};
 use serde::Deserialize;
 use std::fmt;
 
@@ -150,20 +150,8 @@ impl std::error::Error for LessonError {}
 
 /// An action in a lesson's words.
 pub fn parse_action(word: &str) -> Result<Action, String> {
-    let w = word.trim();
-    match w.to_ascii_lowercase().as_str() {
-        "pass" => return Ok(Action::Bid(Bid::Pass)),
-        "play" => return Ok(Action::Bid(Bid::Play)),
-        "roem" => return Ok(Action::ClaimRoem),
-        "no roem" => return Ok(Action::PassRoem),
-        _ => {}
-    }
-    if let Some(suit) = w.strip_prefix("trump ") {
-        return suit.parse::<Suit>().map(|s| Action::Bid(Bid::Trump(s))).map_err(|_| format!("unknown suit in '{w}'"));
-    }
-    w.parse::<Card>()
-        .map(Action::Play)
-        .map_err(|_| format!("'{w}' is not an action (pass, play, trump S, a card, roem)"))
+    word.parse::<Action>()
+        .map_err(|_| format!("'{}' is not an action (pass, play, trump S, a card, roem)", word.trim()))
 }
 
 /// The lessons of the game, checked. The file is part of the program, so
