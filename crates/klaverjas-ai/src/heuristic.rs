@@ -125,6 +125,12 @@ pub fn claim(view: &PlayerView) -> Decision {
 /// won holds roem and [`claim`] says to call. Keeping quiet needs no word:
 /// the next card ends the chance.
 pub fn call_before_playing(view: &PlayerView) -> Option<Decision> {
+    if view.legal.contains(&Action::Announce) {
+        let trump = view.trump()?;
+        let melds = klaverjas::roem::hand_melds(view.hand, trump, view.rules.roem_table);
+        let points = melds.iter().map(|m| m.points).sum();
+        return Some(Decision::new(Action::Announce, Reason::Announce { points }));
+    }
     let d = view.legal.contains(&Action::ClaimRoem).then(|| claim(view))?;
     (d.action == Action::ClaimRoem).then_some(d)
 }

@@ -66,6 +66,8 @@ pub enum Reason {
     KeepRoemQuiet { roem: u16 },
     /// Calling roem (*roem!*).
     CallRoem { roem: u16 },
+    /// Announcing the roem in the hand before the first card.
+    Announce { points: u16 },
     /// Leading the highest trump left to draw trumps (*troef trekken*).
     DrawTrumpsMaster { card: Card, trump: Suit },
     /// Leading a low trump to draw the opponents' trumps.
@@ -137,6 +139,7 @@ impl Reason {
             Reason::MustChoose { .. } => "reason.must_choose",
             Reason::KeepRoemQuiet { .. } => "reason.keep_roem_quiet",
             Reason::CallRoem { .. } => "reason.call_roem",
+            Reason::Announce { .. } => "reason.announce",
             Reason::DrawTrumpsMaster { .. } => "reason.draw_trumps_master",
             Reason::DrawTrumps { .. } => "reason.draw_trumps",
             Reason::Cash { .. } => "reason.cash",
@@ -191,7 +194,7 @@ impl Reason {
                 ("double", ReasonArg::Average { value: double.value(), decimals: 0 }),
                 ("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }),
             ],
-            Reason::KeepRoemQuiet { roem } | Reason::CallRoem { roem } => {
+            Reason::KeepRoemQuiet { roem } | Reason::CallRoem { roem } | Reason::Announce { points: roem } => {
                 vec![("roem", ReasonArg::Number(roem as i64))]
             }
             Reason::OnlyCard { card: c, trump }
@@ -255,6 +258,7 @@ impl fmt::Display for Reason {
                 )
             }
             Reason::CallRoem { roem } => write!(f, "Roem! {roem} for your team"),
+            Reason::Announce { points } => write!(f, "Announce the roem in your hand: {points}"),
             Reason::DrawTrumpsMaster { card, trump } => {
                 write!(f, "Draw trumps: {} is the highest trump left", say(card, trump))
             }
@@ -373,6 +377,7 @@ mod tests {
             Reason::MustChoose { suit: trump, strength: 30 },
             Reason::KeepRoemQuiet { roem: 20 },
             Reason::CallRoem { roem: 20 },
+            Reason::Announce { points: 70 },
             Reason::DrawTrumpsMaster { card, trump },
             Reason::DrawTrumps { card, trump },
             Reason::Cash { card, trump },
@@ -411,6 +416,7 @@ mod tests {
                 | Reason::MustChoose { .. }
                 | Reason::KeepRoemQuiet { .. }
                 | Reason::CallRoem { .. }
+                | Reason::Announce { .. }
                 | Reason::DrawTrumpsMaster { .. }
                 | Reason::DrawTrumps { .. }
                 | Reason::Cash { .. }

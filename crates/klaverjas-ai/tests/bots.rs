@@ -37,6 +37,12 @@ fn every_level_answers_every_decision_legally() {
         drive(kraken, seed, Level::Heuristic);
     }
     drive(kraken, 5, Level::Expert);
+    // Wilde Boom: roem announced from the hands, kraken, spades double.
+    for seed in 0..6u64 {
+        drive(Preset::WildeBoom.rules(), seed, Level::Random);
+        drive(Preset::WildeBoom.rules(), seed, Level::Heuristic);
+    }
+    drive(Preset::WildeBoom.rules(), 2, Level::Expert);
 }
 
 /// A defender behind a contract in the suit it holds the jack, nine and

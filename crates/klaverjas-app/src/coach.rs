@@ -309,6 +309,7 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
         Action::Bid(b) => crate::words::bid_name(t, b),
         Action::ClaimRoem => t.get("roem.call"),
         Action::PassRoem => t.get("roem.pass"),
+        Action::Announce => t.get("announce.action"),
     }
 }
 

@@ -6,7 +6,10 @@ use crate::i18n::Texts;
 use crate::save::Damage;
 use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
-use klaverjas::{ActionError, AidError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team};
+use klaverjas::roem::Meld;
+use klaverjas::{
+    ActionError, AidError, AnnounceError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team,
+};
 use klaverjas_ai::{Reason, ReasonArg};
 
 pub fn suit_name(texts: &Texts, s: Suit) -> String {
@@ -40,6 +43,18 @@ pub fn bid_name(texts: &Texts, bid: Bid) -> String {
 /// superkraak.
 pub fn double_name(texts: &Texts, nth: u8) -> String {
     texts.get(&format!("double.{}", nth.clamp(1, klaverjas::bidding::MOST_DOUBLES)))
+}
+
+/// A combination of hand roem as it is announced: "four in a row, queen
+/// high".
+pub fn meld_name(texts: &Texts, meld: &Meld) -> String {
+    let top = texts.get(&format!("rank.{}", meld.top.letter()));
+    match (meld.suit, meld.length) {
+        (None, _) => texts.fill("meld.four", &[("ranks", &texts.get(&format!("ranks.{}", meld.top.letter())))]),
+        (Some(_), 3) => texts.fill("meld.run3", &[("top", &top)]),
+        (Some(_), 4) => texts.fill("meld.run4", &[("top", &top)]),
+        (Some(_), n) => texts.fill("meld.run", &[("n", &n.to_string()), ("top", &top)]),
+    }
 }
 
 /// The engine's typed refusal, worded in the player's language.
@@ -79,6 +94,12 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Claim(ClaimError::NoTrick) => t.get("claim.no_trick"),
         ActionError::Claim(ClaimError::TooLate) => t.get("claim.too_late"),
         ActionError::Claim(ClaimError::NotYourTrick) => t.get("claim.not_your_trick"),
+        ActionError::Announce(e) => t.get(match e {
+            AnnounceError::NoHandRoem => "announce.no_hand_roem",
+            AnnounceError::TooLate => "announce.too_late",
+            AnnounceError::AlreadyAnnounced => "announce.already",
+            AnnounceError::NothingToAnnounce => "announce.nothing",
+        }),
         ActionError::WrongPhase { phase } => t.get(match phase {
             Phase::Bidding => "phase.bidding",
             Phase::Doubling => "phase.doubling",
@@ -94,6 +115,13 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
     match &n.text {
         NoticeText::Bid(bid) => bid_name(t, *bid),
         NoticeText::Double(nth) => double_name(t, *nth) + "!",
+        NoticeText::Announced(best, points) => {
+            t.fill("announce.said", &[("meld", &meld_name(t, best)), ("points", &points.to_string())])
+        }
+        NoticeText::HandRoem(team, points) => {
+            t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
+        }
+        NoticeText::Stuk => t.get("announce.stuk"),
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
         NoticeText::Contract(c) => {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])

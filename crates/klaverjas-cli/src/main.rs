@@ -36,7 +36,7 @@ kj: the Klaverjas engine on the command line
 
 Every command takes --json for JSON output, and every command with --rules
 takes --set NAME=VALUE,... to change options of the preset (listed below).
-Presets: classic, amsterdam, rotterdam. Levels: random, heuristic, expert,
+Presets: listed below. Levels: random, heuristic, expert,
 pimc (the first expert, the measure of later ones); --ns-without,
 --ew-without and --without switch ideas of the expert off to measure them
 (listed below). Suits C D H S;
@@ -55,7 +55,13 @@ fn usage() -> String {
     let options: Vec<String> =
         klaverjas::Rules::OPTIONS.iter().map(|o| format!("  {o}: {}", klaverjas::Rules::accepted_values(o))).collect();
     let ideas: Vec<&str> = klaverjas_ai::expert::Idea::ALL.iter().map(|i| i.name()).collect();
-    format!("{USAGE}\n\nRule options:\n{}\n\nIdeas of the expert: {}", options.join("\n"), ideas.join(", "))
+    let presets: Vec<&str> = klaverjas::Preset::ALL.iter().map(|p| p.name()).collect();
+    format!(
+        "{USAGE}\n\nPresets: {}\n\nRule options:\n{}\n\nIdeas of the expert: {}",
+        presets.join(", "),
+        options.join("\n"),
+        ideas.join(", ")
+    )
 }
 
 /// How a command failed: bad input (exit 2) or a broken rule (exit 1).

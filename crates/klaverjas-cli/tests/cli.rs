@@ -302,6 +302,8 @@ fn help_lists_every_rule_option_with_its_values() {
         assert!(line.ends_with(&Rules::accepted_values(option)), "{line}");
     }
     assert!(out.contains("pimc") && out.contains("choose-once"), "{out}");
+    let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    assert!(out.contains(&format!("Presets: {}", presets.join(", "))), "{out}");
 }
 
 #[test]

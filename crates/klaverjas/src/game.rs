@@ -3,13 +3,13 @@
 //! renders its events and the bots see it through [`Game::view`].
 
 use crate::bidding::{Bid, BidError, BidOutcome, BiddingState, Contract};
-use crate::card::{Card, CardSet, ParseError, Suit};
+use crate::card::{Card, CardSet, ParseError, Rank, Suit};
 use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
-use crate::roem::TrickRoem;
-use crate::rules::{RoemClaim, RoemTable, Rules};
+use crate::roem::{Meld, TrickRoem, hand_melds};
+use crate::rules::{RoemClaim, RoemSource, RoemTable, Rules};
 use crate::score::{DealResult, Stakes, score_deal};
-use crate::seat::{PerTeam, Seat};
+use crate::seat::{PerTeam, Seat, Team};
 use crate::view::PlayerView;
 use std::fmt;
 
@@ -24,6 +24,9 @@ pub enum Action {
     ClaimRoem,
     /// Let the roem of the trick just won go uncalled.
     PassRoem,
+    /// Announce the roem in one's hand before one's first card, where roem
+    /// comes from the hands.
+    Announce,
 }
 
 impl fmt::Display for Action {
@@ -33,13 +36,14 @@ impl fmt::Display for Action {
             Action::Play(c) => write!(f, "{c}"),
             Action::ClaimRoem => f.write_str("roem"),
             Action::PassRoem => f.write_str("no roem"),
+            Action::Announce => f.write_str("announce"),
         }
     }
 }
 
 /// The game's notation of an action, as [`Action`] displays it: `pass`,
 /// `play`, `double` (or `kraak`), trump named (`hearts`, `trump hearts`,
-/// `trump H`), a card (`JH`), `roem`, `no roem`. Case is ignored; an
+/// `trump H`), a card (`JH`), `roem`, `no roem`, `announce`. Case is ignored; an
 /// unknown word is named in the error.
 impl std::str::FromStr for Action {
     type Err = ParseError;
@@ -52,6 +56,7 @@ impl std::str::FromStr for Action {
             "double" | "kraak" => Action::Bid(Bid::Double),
             "roem" => Action::ClaimRoem,
             "no roem" | "no-roem" => Action::PassRoem,
+            "announce" => Action::Announce,
             _ => {
                 if let Some(suit) = word.strip_prefix("trump ") {
                     return suit
@@ -117,7 +122,36 @@ pub enum Event {
     RoemPassed {
         seat: Seat,
     },
+    /// A seat announced the roem in its hand: its best combination and
+    /// all of it together.
+    Announced {
+        seat: Seat,
+        best: Meld,
+        points: u16,
+    },
+    /// The first trick is over: the team with the best announced
+    /// combination scores all it announced.
+    HandRoem {
+        team: Team,
+        points: u16,
+    },
+    /// Stuk: the seat held king and queen of trumps and has played the
+    /// first of them.
+    Stuk {
+        seat: Seat,
+    },
     DealOver(DealResult),
+}
+
+/// A seat's announcement of the roem in its hand (hand roem).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Announcement {
+    pub seat: Seat,
+    /// The best combination, which is compared with the other team's.
+    pub best: Meld,
+    /// All the seat's combinations together.
+    pub points: u16,
 }
 
 /// A trick once played, with what became of its roem.
@@ -151,6 +185,38 @@ pub enum ActionError {
     Bid(BidError),
     Play(PlayError),
     Claim(ClaimError),
+    Announce(AnnounceError),
+}
+
+/// An announcement of hand roem the rules refuse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnnounceError {
+    /// Roem comes from the tricks in these rules, or there is none.
+    NoHandRoem,
+    /// Only before one's first card.
+    TooLate,
+    AlreadyAnnounced,
+    /// The hand holds no combination.
+    NothingToAnnounce,
+}
+
+impl fmt::Display for AnnounceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AnnounceError::NoHandRoem => "These rules have no roem from the hand to announce",
+            AnnounceError::TooLate => "Too late: roem in the hand is announced before your first card",
+            AnnounceError::AlreadyAnnounced => "You have announced your roem already",
+            AnnounceError::NothingToAnnounce => "Your hand holds no roem to announce",
+        })
+    }
+}
+
+impl std::error::Error for AnnounceError {}
+
+impl From<AnnounceError> for ActionError {
+    fn from(e: AnnounceError) -> Self {
+        ActionError::Announce(e)
+    }
 }
 
 /// A roem call the rules refuse.
@@ -183,6 +249,7 @@ impl fmt::Display for ActionError {
             ActionError::Bid(e) => e.fmt(f),
             ActionError::Play(e) => e.fmt(f),
             ActionError::Claim(e) => e.fmt(f),
+            ActionError::Announce(e) => e.fmt(f),
         }
     }
 }
@@ -233,6 +300,11 @@ pub struct Game {
     play: Option<PlayState>,
     tricks: Vec<TrickRecord>,
     roem: PerTeam<u16>,
+    /// Hand roem announced in the first trick.
+    announcements: Vec<Announcement>,
+    /// The team that scored the hand roem, and how much, once the first
+    /// trick is over.
+    hand_roem: Option<(Team, u16)>,
     /// The team that won the last trick may still call its roem: from the
     /// trick's last card until the next card (manual presets).
     call_open: bool,
@@ -253,6 +325,8 @@ impl Game {
             play: None,
             tricks: Vec::new(),
             roem: PerTeam::default(),
+            announcements: Vec::new(),
+            hand_roem: None,
             call_open: false,
             result: None,
         }
@@ -361,6 +435,49 @@ impl Game {
         self.roem
     }
 
+    /// Hand roem announced so far.
+    pub fn announcements(&self) -> &[Announcement] {
+        &self.announcements
+    }
+
+    /// The team that scored the hand roem and how much, once the first
+    /// trick is over.
+    pub fn hand_roem(&self) -> Option<(Team, u16)> {
+        self.hand_roem
+    }
+
+    /// Why `seat` may not announce hand roem now, if it may not.
+    fn announce_error(&self, seat: Seat) -> Option<AnnounceError> {
+        let trump = self.contract?.trump;
+        if self.rules.roem_source != RoemSource::Hand || self.rules.roem_table == RoemTable::None {
+            return Some(AnnounceError::NoHandRoem);
+        }
+        if !self.tricks.is_empty() || self.hand(seat).len() < 8 {
+            return Some(AnnounceError::TooLate);
+        }
+        if self.announcements.iter().any(|a| a.seat == seat) {
+            return Some(AnnounceError::AlreadyAnnounced);
+        }
+        if hand_melds(self.deal.hand(seat), trump, self.rules.roem_table).is_empty() {
+            return Some(AnnounceError::NothingToAnnounce);
+        }
+        None
+    }
+
+    /// Whether playing `card` shows stuk: roem from the hands, the seat
+    /// held king and queen of trumps, and this is the first of them.
+    fn shows_stuk(&self, seat: Seat, card: Card) -> bool {
+        let Some(trump) = self.contract.map(|c| c.trump) else {
+            return false;
+        };
+        let (king, queen) = (Card::new(trump, Rank::King), Card::new(trump, Rank::Queen));
+        let other = if card == king { queen } else { king };
+        self.rules.roem_source == RoemSource::Hand
+            && self.rules.roem_table != RoemTable::None
+            && (card == king || card == queen)
+            && self.hand(seat).contains(other)
+    }
+
     pub fn result(&self) -> Option<&DealResult> {
         self.result.as_ref()
     }
@@ -402,8 +519,10 @@ impl Game {
         match self.phase() {
             Phase::Bidding | Phase::Doubling => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
             Phase::Playing => {
+                let seat = self.to_act();
+                let announce = seat.filter(|&s| self.announce_error(s).is_none()).map(|_| Action::Announce);
                 let call = self.roem_to_call().then_some(Action::ClaimRoem);
-                call.into_iter().chain(self.legal_cards().iter().map(Action::Play)).collect()
+                announce.into_iter().chain(call).chain(self.legal_cards().iter().map(Action::Play)).collect()
             }
             Phase::ClaimRoem => {
                 self.roem_to_call().then_some(Action::ClaimRoem).into_iter().chain([Action::PassRoem]).collect()
@@ -443,12 +562,29 @@ impl Game {
                     self.start_play(c);
                 }
             }
+            (Phase::Playing, Action::Announce) => {
+                let seat = self.to_act().ok_or(ActionError::WrongPhase { phase })?;
+                if let Some(e) = self.announce_error(seat) {
+                    return Err(e.into());
+                }
+                let trump = self.contract.map_or(Suit::Clubs, |c| c.trump);
+                let melds = hand_melds(self.deal.hand(seat), trump, self.rules.roem_table);
+                let points = melds.iter().map(|m| m.points).sum();
+                let announcement = Announcement { seat, best: melds[0], points };
+                self.announcements.push(announcement);
+                events.push(Event::Announced { seat, best: announcement.best, points });
+            }
             (Phase::Playing, Action::Play(card)) => {
+                let stuk = self.play.map(|p| p.to_act()).is_some_and(|seat| self.shows_stuk(seat, card));
                 let play = self.play.as_mut().ok_or(ActionError::WrongPhase { phase })?;
                 let seat = play.to_act();
                 let done = play.play(card)?;
                 self.call_open = false;
                 events.push(Event::CardPlayed { seat, card });
+                if stuk {
+                    self.roem[seat.team()] += crate::roem::STUK;
+                    events.push(Event::Stuk { seat });
+                }
                 if let Some(done) = done {
                     self.finish_trick(done, &mut events);
                 }
@@ -530,9 +666,32 @@ impl Game {
             points: done.points,
             roem: done.roem,
         });
+        if self.tricks.len() == 1 {
+            self.settle_hand_roem(events);
+        }
         self.call_open = self.rules.roem_is_called();
         if !self.call_open {
             self.finish_if_over(events);
+        }
+    }
+
+    /// After the first trick: the team with the best announced combination
+    /// scores everything its seats announced, the other nothing. On equal
+    /// best combinations the first announced wins, as in South African
+    /// sizing (002: "first announced wins ties").
+    fn settle_hand_roem(&mut self, events: &mut Vec<Event>) {
+        let Some(trump) = self.contract.map(|c| c.trump) else {
+            return;
+        };
+        let best = self.announcements.iter().fold(None, |best: Option<&Announcement>, a| match best {
+            Some(b) if !a.best.beats(&b.best, trump) => Some(b),
+            _ => Some(a),
+        });
+        if let Some(team) = best.map(|b| b.seat.team()) {
+            let points = self.announcements.iter().filter(|a| a.seat.team() == team).map(|a| a.points).sum();
+            self.roem[team] += points;
+            self.hand_roem = Some((team, points));
+            events.push(Event::HandRoem { team, points });
         }
     }
 
@@ -565,6 +724,7 @@ impl Game {
             legal: if self.to_act() == Some(seat) { self.legal_actions() } else { Vec::new() },
             points: self.points(),
             roem: self.roem,
+            announcements: self.announcements.clone(),
             result: self.result,
         }
     }
@@ -622,14 +782,15 @@ pub struct GameRecord {
 impl GameRecord {
     /// 2: roem may be called after every trick until the next card, and
     /// the last trick always waits for its winner's call. 3: the deal may
-    /// be doubled (*kraken*) or count double in spades.
+    /// be doubled (*kraken*) or count double in spades, and roem may come
+    /// from the hands.
     pub const FORMAT: u32 = 3;
 
     /// The oldest format that holds a game under `rules`: a version that
     /// reads no doubling must refuse a game that has it rather than play
     /// it without.
     pub const fn format_for(rules: &Rules) -> u32 {
-        if rules.multiplies_stakes() { 3 } else { 2 }
+        if rules.multiplies_stakes() || matches!(rules.roem_source, RoemSource::Hand) { 3 } else { 2 }
     }
 }
 

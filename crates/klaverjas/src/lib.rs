@@ -29,11 +29,16 @@ pub mod view;
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng};
-pub use game::{Action, ActionError, ClaimError, Event, Game, GameRecord, Phase, ReplayError, TrickRecord};
+pub use game::{
+    Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, Phase, ReplayError,
+    TrickRecord,
+};
 pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
 pub use position::{Position, PositionError};
 pub use roem::TrickRoem;
-pub use rules::{Bidding, Following, MatchLength, Preset, RoemClaim, RoemTable, RuleOptionError, Rules, Undertrump};
+pub use rules::{
+    Bidding, Following, MatchLength, Preset, RoemClaim, RoemSource, RoemTable, RuleOptionError, Rules, Undertrump,
+};
 pub use score::{DealResult, ScoreSheet, Stakes};
 pub use seat::{PerTeam, Seat, Team};
 pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};

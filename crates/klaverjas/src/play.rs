@@ -377,7 +377,7 @@ impl PlayState {
             trick: Trick::new(leader, trump),
             trump,
             following: rules.following,
-            roem_table: rules.roem_table,
+            roem_table: rules.trick_roem_table(),
             last_trick_bonus: rules.last_trick_bonus,
             tricks_done: 0,
             points: PerTeam::default(),

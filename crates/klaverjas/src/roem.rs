@@ -1,7 +1,8 @@
-//! Table roem: the combinations among the four cards of one trick
-//! (RULES section 5), credited to the team that wins the trick.
+//! Roem (RULES section 5): table roem, the combinations among the four
+//! cards of one trick, credited to the team that wins the trick; and hand
+//! roem, the combinations held in a hand as dealt.
 
-use crate::card::{CardSet, Rank, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::rules::RoemTable;
 
 /// The roem in one trick, by kind, and its value under a table.
@@ -44,6 +45,10 @@ impl TrickRoem {
         format!("{}: {}", parts.join(" and "), self.points)
     }
 }
+
+/// Stuk (*stuk*, king and queen of trumps) is worth 20 under every table
+/// that has roem.
+pub const STUK: u16 = 20;
 
 /// Value of four of a kind under each table.
 pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
@@ -101,6 +106,97 @@ pub fn trick_roem(cards: CardSet, trump: Suit, table: RoemTable) -> TrickRoem {
     } + four_of_a_kind.map_or(0, |r| four_of_a_kind_value(r, table))
         + if stuk { 20 } else { 0 };
     TrickRoem { run, four_of_a_kind, stuk, points }
+}
+
+/// A combination held in a hand (hand roem): a run in one suit, or four of
+/// a kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Meld {
+    /// The run's suit; `None` for four of a kind.
+    pub suit: Option<Suit>,
+    /// Cards in the run, 4 for four of a kind.
+    pub length: u8,
+    /// The run's highest card in sequence order, or the four's rank.
+    pub top: Rank,
+    pub points: u16,
+}
+
+impl Meld {
+    /// Which of two melds is better (RULES section 5, seed 001's Wilde
+    /// Boom: "the combination with the highest scoring value is considered
+    /// higher. However, if the highest combination claimed by both teams is
+    /// the same scoring value, the combination which contains the highest
+    /// ranked card is considered the higher"), ranks in sequence order.
+    /// Where both are equal the source is silent: a run in trumps beats one
+    /// in a plain suit, as South African sizing has it (002: "trump beats
+    /// plain of equal rank"); otherwise neither is better.
+    pub fn beats(&self, other: &Meld, trump: Suit) -> bool {
+        let key = |m: &Meld| (m.points, m.top.index(), m.suit == Some(trump));
+        key(self) > key(other)
+    }
+
+    /// How a player announces it: "fifty, queen high".
+    pub fn describe(&self) -> String {
+        let what = match (self.suit, self.length) {
+            (None, _) => format!("four {}s", self.top.name()),
+            (Some(_), 3) => "three in a row".to_string(),
+            (Some(_), 4) => "four in a row".to_string(),
+            (Some(_), n) => format!("{n} in a row"),
+        };
+        format!("{what}, {} high: {}", self.top.name(), self.points)
+    }
+}
+
+/// The value of a run of `length` held in a hand: 20 for three, 50 for
+/// four, and for five or more 100 under seed 001's values (Wilde Boom: "A
+/// sequence (run) of five or more cards in the same suit has a value of
+/// 100 points") and 50 under the others (003, Klaberjass: four or more
+/// 50).
+pub const fn hand_run_value(length: u8, table: RoemTable) -> u16 {
+    match (length, table) {
+        (_, RoemTable::None) | (0..=2, _) => 0,
+        (3, _) => 20,
+        (4, _) | (_, RoemTable::Blog | RoemTable::Nku) => 50,
+        (_, RoemTable::Cards001) => 100,
+    }
+}
+
+/// The combinations in a hand as dealt, best first: every longest run of
+/// three or more in one suit (sequence order 7 8 9 10 J Q K A) and every
+/// four of a kind the table values. A card may be in a run and in a four
+/// of a kind both; stuk is not among them (it counts when played).
+pub fn hand_melds(hand: CardSet, trump: Suit, table: RoemTable) -> Vec<Meld> {
+    let mut melds = Vec::new();
+    for suit in Suit::ALL {
+        let bits = (hand.0 >> (suit.index() * 8)) & 0xFF;
+        let mut rank = 0;
+        while rank < 8 {
+            let length = (bits >> rank).trailing_ones() as usize;
+            let points = hand_run_value(length as u8, table);
+            if points > 0 {
+                let top = Rank::from_index(rank + length - 1);
+                melds.push(Meld { suit: Some(suit), length: length as u8, top, points });
+            }
+            rank += length.max(1);
+        }
+    }
+    for rank in Rank::ALL {
+        let points = four_of_a_kind_value(rank, table);
+        if points > 0 && Suit::ALL.iter().all(|&s| hand.contains(Card::new(s, rank))) {
+            melds.push(Meld { suit: None, length: 4, top: rank, points });
+        }
+    }
+    melds.sort_by(|a, b| {
+        if a.beats(b, trump) {
+            std::cmp::Ordering::Less
+        } else if b.beats(a, trump) {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    melds
 }
 
 /// Score-sheet marks for an amount of roem: 100 = O, 50 = V, 20 = I
@@ -191,6 +287,36 @@ mod tests {
         assert_eq!(four("T", RoemTable::Cards001), 100);
         assert_eq!(four("9", RoemTable::Cards001), 0);
         assert_eq!(four("7", RoemTable::Cards001), 0);
+    }
+
+    #[test]
+    fn hand_melds_find_every_longest_run_and_four_of_a_kind() {
+        let melds = |cards: &str, table| {
+            let found = hand_melds(CardSet::parse(cards).unwrap(), Suit::Hearts, table);
+            found.iter().map(|m| (m.length, m.top, m.points)).collect::<Vec<_>>()
+        };
+        // 7 8 9 10 J of clubs is one run of five, not runs of three and four.
+        assert_eq!(melds("7C 8C 9C TC JC AH KH 7S", RoemTable::Cards001), vec![(5, Rank::Jack, 100)]);
+        assert_eq!(melds("7C 8C 9C TC JC AH KH 7S", RoemTable::Nku), vec![(5, Rank::Jack, 50)]);
+        // Two runs, the better first; Q K A is a run, 10 A K is not.
+        assert_eq!(melds("QD KD AD 7S 8S 9S TS TH", RoemTable::Blog), vec![(4, Rank::Ten, 50), (3, Rank::Ace, 20)]);
+        // Four jacks are 200 under seed 001 and four nines nothing.
+        assert_eq!(melds("JC JD JH JS 9C 9D 9H 9S", RoemTable::Cards001), vec![(4, Rank::Jack, 200)]);
+        assert!(melds("AH KH 7S 9C 8D TD QC 7C", RoemTable::Nku).is_empty());
+        assert!(melds("7C 8C 9C TC JC AH KH 7S", RoemTable::None).is_empty());
+        let m = hand_melds(CardSet::parse("9D TD JD QD").unwrap(), Suit::Hearts, RoemTable::Nku)[0];
+        assert_eq!(m.describe(), "four in a row, queen high: 50");
+    }
+
+    #[test]
+    fn the_better_meld_by_value_then_top_card_then_trump() {
+        let run = |suit, top, points| Meld { suit: Some(suit), length: 3, top, points };
+        let trump = Suit::Spades;
+        assert!(run(Suit::Hearts, Rank::Ten, 50).beats(&run(Suit::Clubs, Rank::Ace, 20), trump));
+        assert!(run(Suit::Hearts, Rank::King, 20).beats(&run(Suit::Clubs, Rank::Queen, 20), trump));
+        assert!(run(Suit::Spades, Rank::King, 20).beats(&run(Suit::Clubs, Rank::King, 20), trump));
+        let (a, b) = (run(Suit::Hearts, Rank::King, 20), run(Suit::Clubs, Rank::King, 20));
+        assert!(!a.beats(&b, trump) && !b.beats(&a, trump), "equal: neither");
     }
 
     #[test]

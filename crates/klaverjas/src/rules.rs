@@ -133,6 +133,24 @@ impl RoemTable {
     pub const ALL: [RoemTable; 4] = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku, RoemTable::None];
 }
 
+/// Where roem comes from (RULES section 5, option `roem_source`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RoemSource {
+    /// Combinations among the four cards of a trick, for the team that
+    /// wins it (Dutch, seeds 000, 001, 004).
+    #[default]
+    Table,
+    /// Combinations held in a hand as dealt, announced before the seat's
+    /// first card; only the team with the best single combination scores
+    /// (seed 001's Wilde Boom: "The team which has announced the highest
+    /// single scoring combination is entitled to score for all such
+    /// combinations ... while the opposing team scores nothing"). Stuk
+    /// counts for its holder when the first of king and queen of trumps is
+    /// played.
+    Hand,
+}
+
 /// Whether table roem must be called to count (RULES section 5).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -186,6 +204,8 @@ pub struct Rules {
     pub following: Following,
     pub roem_table: RoemTable,
     pub roem_claim: RoemClaim,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub roem_source: RoemSource,
     /// Whether defenders who take all eight tricks earn the 100 of pit on
     /// top of the 162 and all roem. Seed 000 gives pit to "a team" without
     /// restriction; some houses give it to the playing team only.
@@ -215,16 +235,18 @@ pub enum Preset {
     Classic,
     Amsterdam,
     Rotterdam,
+    WildeBoom,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam];
+    pub const ALL: [Preset; 4] = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom];
 
     pub const fn name(self) -> &'static str {
         match self {
             Preset::Classic => "classic",
             Preset::Amsterdam => "amsterdam",
             Preset::Rotterdam => "rotterdam",
+            Preset::WildeBoom => "wilde-boom",
         }
     }
 
@@ -233,6 +255,7 @@ impl Preset {
             Preset::Classic => Rules::classic(),
             Preset::Amsterdam => Rules::amsterdam(),
             Preset::Rotterdam => Rules::rotterdam(),
+            Preset::WildeBoom => Rules::wilde_boom(),
         }
     }
 }
@@ -266,10 +289,18 @@ impl fmt::Display for UnknownPreset {
 impl std::error::Error for UnknownPreset {}
 
 impl Rules {
-    /// Whether roem is called by the trick's winners: by hand, and in a
-    /// game that has roem at all.
+    /// Whether roem is called by the trick's winners: by hand, in a game
+    /// that has roem at all, and roem of the table.
     pub const fn roem_is_called(&self) -> bool {
-        matches!(self.roem_claim, RoemClaim::Manual) && !matches!(self.roem_table, RoemTable::None)
+        matches!(self.roem_claim, RoemClaim::Manual)
+            && !matches!(self.roem_table, RoemTable::None)
+            && matches!(self.roem_source, RoemSource::Table)
+    }
+
+    /// The table roem of tricks counts under: none where roem comes from
+    /// the hands.
+    pub const fn trick_roem_table(&self) -> RoemTable {
+        if matches!(self.roem_source, RoemSource::Hand) { RoemTable::None } else { self.roem_table }
     }
 
     /// Whether a deal's score may be multiplied: by doubling (*kraken*) or
@@ -288,6 +319,7 @@ impl Rules {
             following: Following::dutch(true, Undertrump::Allowed, false),
             roem_table: RoemTable::Blog,
             roem_claim: RoemClaim::Manual,
+            roem_source: RoemSource::Table,
             pit_for_defenders: true,
             last_trick_bonus: 10,
             match_length: MatchLength::STANDARD_DEALS,
@@ -316,13 +348,29 @@ impl Rules {
         Rules { following: Following::dutch(false, Undertrump::Forced, true), ..Rules::amsterdam() }
     }
 
+    /// Wilde Boom, or Kraken (seed 001, RULES section 8): a suit named in
+    /// turn from the dealer's left, the dealer made to name one after three
+    /// passes; following as in Amsterdam; roem from the hands at seed 001's
+    /// values, a run of five or more 100; the deal may be doubled (kraken),
+    /// and spades as trump count double.
+    pub const fn wilde_boom() -> Rules {
+        Rules {
+            bidding: Bidding::FreeChoice,
+            roem_table: RoemTable::Cards001,
+            roem_source: RoemSource::Hand,
+            kraken: true,
+            spades_double: true,
+            ..Rules::amsterdam()
+        }
+    }
+
     /// All points of the cards plus the last trick: 162 in Dutch play.
     pub const fn deal_points(&self) -> u16 {
         152 + self.last_trick_bonus
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 13] = [
+    pub const OPTIONS: [&'static str; 14] = [
         "bidding",
         "partner-exemption",
         "undertrump",
@@ -332,6 +380,7 @@ impl Rules {
         "jack-never-forced",
         "roem",
         "roem-claim",
+        "roem-source",
         "pit-for-defenders",
         "match",
         "kraken",
@@ -375,6 +424,7 @@ impl Rules {
             "jack-never-forced" => self.following.jack_never_forced = pick(value, YES_NO).ok_or_else(bad)?,
             "roem" => self.roem_table = pick(value, ROEM_TABLES).ok_or_else(bad)?,
             "roem-claim" => self.roem_claim = pick(value, ROEM_CLAIMS).ok_or_else(bad)?,
+            "roem-source" => self.roem_source = pick(value, ROEM_SOURCES).ok_or_else(bad)?,
             "pit-for-defenders" => self.pit_for_defenders = pick(value, YES_NO).ok_or_else(bad)?,
             "kraken" => self.kraken = pick(value, YES_NO).ok_or_else(bad)?,
             "spades-double" => self.spades_double = pick(value, YES_NO).ok_or_else(bad)?,
@@ -405,6 +455,7 @@ const UNDERTRUMPS: &[(&str, Undertrump)] =
 const ROEM_TABLES: &[(&str, RoemTable)] =
     &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku), ("none", RoemTable::None)];
 const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
+const ROEM_SOURCES: &[(&str, RoemSource)] = &[("table", RoemSource::Table), ("hand", RoemSource::Hand)];
 const YES_NO: &[(&str, bool)] =
     &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];
 
@@ -428,6 +479,7 @@ fn accepted(key: &str) -> String {
         "undertrump" => listed(UNDERTRUMPS),
         "roem" => listed(ROEM_TABLES),
         "roem-claim" => listed(ROEM_CLAIMS),
+        "roem-source" => listed(ROEM_SOURCES),
         "match" => "deals:N, points:N".to_string(),
         _ => listed(YES_NO),
     }
@@ -490,6 +542,7 @@ mod tests {
             ("jack-never-forced", "no"),
             ("roem", "blog"),
             ("roem-claim", "manual"),
+            ("roem-source", "table"),
             ("pit-for-defenders", "yes"),
             ("match", "deals:16"),
             ("kraken", "no"),
@@ -498,7 +551,7 @@ mod tests {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 13, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 14, "every option named");
     }
 
     #[test]

@@ -342,7 +342,7 @@ impl Match {
         // version that does not know them still reads it; one with given
         // deals must not be read by such a version, which would drop them.
         let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
-        let format = match (self.rules.multiplies_stakes(), plain) {
+        let format = match (GameRecord::format_for(&self.rules) > 2, plain) {
             (true, _) => MatchRecord::FORMAT,
             (false, true) => GameRecord::format_for(&self.rules),
             (false, false) => 3,

@@ -4,7 +4,7 @@
 use crate::bidding::{Bid, Contract};
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::PileCard;
-use crate::game::{Action, Phase, TrickRecord};
+use crate::game::{Action, Announcement, Phase, TrickRecord};
 use crate::play::Trick;
 use crate::rules::{Bidding, Rules};
 use crate::score::{DealResult, Stakes};
@@ -35,6 +35,9 @@ pub struct PlayerView {
     pub legal: Vec<Action>,
     pub points: PerTeam<u16>,
     pub roem: PerTeam<u16>,
+    /// Hand roem announced so far.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub announcements: Vec<Announcement>,
     pub result: Option<DealResult>,
 }
 

@@ -91,11 +91,120 @@ fn a_kraak_doubles_the_deal_before_play_begins() {
     assert_eq!(m.record().format, MatchRecord::FORMAT);
 }
 
+/// Hand roem (seed 001's Wilde Boom): each seat may announce the roem in
+/// its hand before its first card; after the first trick the team with the
+/// best single combination scores all it announced, the other nothing.
+#[test]
+fn hand_roem_goes_to_the_team_with_the_best_combination() {
+    let rules = Rules { roem_source: RoemSource::Hand, roem_table: RoemTable::Cards001, ..Rules::amsterdam() };
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let deal = Deal::shuffled(seed, Seat::West);
+        let contract = Contract { trump: Suit::Hearts, declarer: Seat::West, forced: false };
+        let mut game = Game::with_contract(rules, deal, contract);
+        let melds = |seat: Seat| roem::hand_melds(deal.hand(seat), Suit::Hearts, RoemTable::Cards001);
+        let holders: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| !melds(s).is_empty()).collect();
+        if !holders.iter().any(|s| s.team() == Team::NS) || !holders.iter().any(|s| s.team() == Team::EW) {
+            continue;
+        }
+        let mut rng = Rng::new(seed);
+        for _ in 0..4 {
+            let seat = game.to_act().unwrap();
+            if holders.contains(&seat) {
+                assert_eq!(game.legal_actions()[0], Action::Announce);
+                game.apply(Action::Announce).unwrap();
+                let again = game.apply(Action::Announce).unwrap_err();
+                assert_eq!(again, ActionError::Announce(AnnounceError::AlreadyAnnounced));
+            } else {
+                let e = game.apply(Action::Announce).unwrap_err();
+                assert_eq!(e.to_string(), "Your hand holds no roem to announce");
+            }
+            let cards: Vec<Card> = game.legal_cards().iter().collect();
+            game.apply(Action::Play(cards[rng.below(cards.len() as u32) as usize])).unwrap();
+        }
+        assert_eq!(game.check(Action::Announce), Err(AnnounceError::TooLate.into()), "the second trick");
+        // Every seat's view shows every announcement.
+        assert_eq!(game.view(Seat::South).announcements.len(), holders.len());
+        let best = |team: Team| {
+            holders
+                .iter()
+                .filter(|s| s.team() == team)
+                .map(|&s| melds(s)[0])
+                .reduce(|a, b| if b.beats(&a, Suit::Hearts) { b } else { a })
+        };
+        let (ns, ew) = (best(Team::NS).unwrap(), best(Team::EW).unwrap());
+        let first = game.announcements()[0].seat.team();
+        let winner = if ns.beats(&ew, Suit::Hearts) {
+            Team::NS
+        } else if ew.beats(&ns, Suit::Hearts) {
+            Team::EW
+        } else {
+            first
+        };
+        let all: u16 = holders.iter().filter(|s| s.team() == winner).flat_map(|&s| melds(s)).map(|m| m.points).sum();
+        assert_eq!(game.hand_roem(), Some((winner, all)), "seed {seed}");
+        let stuk = |team: Team| {
+            if game.tricks()[0].plays().any(|(s, c)| {
+                s.team() == team
+                    && c.suit() == Suit::Hearts
+                    && matches!(c.rank(), Rank::King | Rank::Queen)
+                    && deal.hand(s).contains(Card::new(Suit::Hearts, Rank::King))
+                    && deal.hand(s).contains(Card::new(Suit::Hearts, Rank::Queen))
+            }) {
+                20
+            } else {
+                0
+            }
+        };
+        assert_eq!(game.roem()[winner], all + stuk(winner));
+        assert_eq!(game.roem()[winner.other()], stuk(winner.other()), "the other team scores no hand roem");
+        assert!(game.tricks()[0].roem.is_empty(), "no table roem");
+        checked += 1;
+        if checked == 20 {
+            return;
+        }
+    }
+    panic!("only {checked} deals with hand roem on both sides");
+}
+
+/// Stuk under hand roem counts for its holder as the first of king and
+/// queen of trumps is played, and only then.
+#[test]
+fn stuk_counts_when_the_first_of_king_and_queen_is_played() {
+    let rules = Rules { roem_source: RoemSource::Hand, ..Rules::amsterdam() };
+    for seed in 0..400u64 {
+        let deal = Deal::shuffled(seed, Seat::West);
+        let trump = Suit::Spades;
+        let (king, queen) = (Card::new(trump, Rank::King), Card::new(trump, Rank::Queen));
+        let Some(holder) = Seat::ALL.into_iter().find(|&s| deal.hand(s).contains(king) && deal.hand(s).contains(queen))
+        else {
+            continue;
+        };
+        let mut game = Game::with_contract(rules, deal, Contract { trump, declarer: Seat::North, forced: false });
+        let mut rng = Rng::new(seed);
+        let mut stuks = 0;
+        while let Some(seat) = game.to_act() {
+            let cards: Vec<Card> = game.legal_cards().iter().collect();
+            let events = game.apply(Action::Play(cards[rng.below(cards.len() as u32) as usize])).unwrap();
+            for e in events {
+                if let Event::Stuk { seat: s } = e {
+                    assert_eq!((s, seat), (holder, holder));
+                    stuks += 1;
+                }
+            }
+        }
+        assert_eq!(stuks, 1);
+        assert!(game.result().unwrap().roem[holder.team()] >= 20);
+        return;
+    }
+    panic!("no stuk in 400 deals");
+}
+
 /// The notation of actions reads back what an action displays, and names
 /// what it cannot read.
 #[test]
 fn actions_read_back_as_they_are_written() {
-    let mut all = vec![Action::ClaimRoem, Action::PassRoem];
+    let mut all = vec![Action::ClaimRoem, Action::PassRoem, Action::Announce];
     all.extend([Bid::Pass, Bid::Play, Bid::Double].map(Action::Bid));
     all.extend(Suit::ALL.map(|s| Action::Bid(Bid::Trump(s))));
     all.extend(CardSet::ALL.iter().map(Action::Play));

@@ -23,6 +23,10 @@ fn all_rules() -> Vec<Rules> {
             out.extend(Preset::ALL.iter().map(|p| Rules { roem_table, roem_claim, ..p.rules() }));
         }
     }
+    // Roem from the hands, under every table.
+    for roem_table in RoemTable::ALL {
+        out.extend(Preset::ALL.iter().map(|p| Rules { roem_source: RoemSource::Hand, roem_table, ..p.rules() }));
+    }
     // Kraken, with spades counting double, under every way of bidding.
     for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
         out.extend(Preset::ALL.iter().map(|p| Rules { bidding, kraken: true, spades_double: true, ..p.rules() }));
@@ -190,6 +194,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         Just(Action::Bid(Bid::Pass)),
         Just(Action::Bid(Bid::Play)),
         Just(Action::Bid(Bid::Double)),
+        Just(Action::Announce),
         (0usize..32).prop_map(|i| Action::Play(Card::from_index(i).unwrap())),
         Just(Action::ClaimRoem),
         Just(Action::PassRoem),
@@ -203,7 +208,8 @@ proptest! {
     /// the game exactly as it was.
     #[test]
     fn apply_never_panics(seed in any::<u64>(), preset in 0usize..3, kraken in any::<bool>(), actions in prop::collection::vec(any_action(), 0..200)) {
-        let rules = Rules { kraken, ..Preset::ALL[preset].rules() };
+        let roem_source = if seed % 2 == 0 { RoemSource::Table } else { RoemSource::Hand };
+        let rules = Rules { kraken, roem_source, ..Preset::ALL[preset].rules() };
         let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
         for action in actions {
             let before = game.clone();

@@ -89,6 +89,11 @@ fn new_game(
             label(ui, "option.roem_table");
             choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
             ui.end_row();
+            label(ui, "option.roem_from_hand");
+            let mut from_hand = rules.roem_source == klaverjas::RoemSource::Hand;
+            ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut from_hand, ""));
+            rules.roem_source = if from_hand { klaverjas::RoemSource::Hand } else { klaverjas::RoemSource::Table };
+            ui.end_row();
             label(ui, "option.roem_claim");
             let mut manual = rules.roem_claim == RoemClaim::Manual;
             ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut manual, ""));

@@ -50,7 +50,12 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         RoemTable::Nku => "rules.roem.nku",
         RoemTable::None => "rules.roem.none",
     })];
-    if r.roem_table != RoemTable::None {
+    if r.roem_table != RoemTable::None && r.roem_source == klaverjas::RoemSource::Hand {
+        roem.push(t.get("rules.roem.hand"));
+        if r.roem_table == RoemTable::Cards001 {
+            roem.push(t.get("rules.roem.hand_five"));
+        }
+    } else if r.roem_table != RoemTable::None {
         roem.push(t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }));
     }
     let mut scoring = vec![

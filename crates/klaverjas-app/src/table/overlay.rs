@@ -258,11 +258,13 @@ pub fn overlay(
     let last_word = game.phase() == Phase::ClaimRoem && my_turn;
     let may_call =
         seats.is_human(HUMAN) && game.may_call_roem(HUMAN) && show.tricks_seen == tricks && show.shown.result.is_none();
+    // Hand roem is announced before the player's first card.
+    let announce = my_turn && game.legal_actions().contains(&Action::Announce) && show.idle(now);
     if may_call && show.false_call == Some(tricks) {
         if last_word {
             chosen = Some(Action::PassRoem);
         }
-    } else if may_call {
+    } else if may_call || announce {
         // Beside the player's hand, right of where eight cards reach; on a
         // narrow table, where the hand fills the width, just above it at the
         // right. Never over a name or a card.
@@ -277,6 +279,17 @@ pub fn overlay(
         };
         let shown = egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                if announce {
+                    let trump = game.contract().map_or(klaverjas::Suit::Clubs, |c| c.trump);
+                    let melds = klaverjas::roem::hand_melds(game.deal().hand(HUMAN), trump, game.rules().roem_table);
+                    let points: u16 = melds.iter().map(|m| m.points).sum();
+                    let words = t.fill("announce.button", &[("points", &points.to_string())]);
+                    let button = egui::Button::new(RichText::new(words).size(20.0).strong());
+                    if ui.add_sized([150.0, 48.0], button).clicked() {
+                        chosen = Some(Action::Announce);
+                    }
+                    return;
+                }
                 let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
                 if ui.add_sized([120.0, 48.0], call).clicked() {
                     chosen = Some(Action::ClaimRoem);
