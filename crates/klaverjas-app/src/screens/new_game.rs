@@ -96,7 +96,8 @@ fn new_game(
             ui.end_row();
             label(ui, "option.roem_claim");
             let mut manual = rules.roem_claim == RoemClaim::Manual;
-            ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut manual, ""));
+            let called = rules.roem_table != RoemTable::None && rules.roem_source == klaverjas::RoemSource::Table;
+            ui.add_enabled(called, egui::Checkbox::new(&mut manual, ""));
             rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
             ui.end_row();
             for (key, on) in [
