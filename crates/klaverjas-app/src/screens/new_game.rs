@@ -76,16 +76,13 @@ fn new_game(
             choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
             ui.end_row();
             let f = &mut rules.following;
-            for (key, on) in [
+            let switches = [
                 ("option.trump_lead_overtrump", &mut f.trump_lead_overtrump),
                 ("option.trump_instead_of_following", &mut f.trump_instead_of_following),
                 ("option.free_when_void", &mut f.free_when_void),
                 ("option.jack_never_forced", &mut f.jack_never_forced),
-            ] {
-                label(ui, key);
-                ui.checkbox(on, "");
-                ui.end_row();
-            }
+            ];
+            switch_rows(ui, &label, switches);
             label(ui, "option.roem_table");
             choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
             ui.end_row();
@@ -100,15 +97,12 @@ fn new_game(
             ui.add_enabled(called, egui::Checkbox::new(&mut manual, ""));
             rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
             ui.end_row();
-            for (key, on) in [
+            let switches = [
                 ("option.pit_for_defenders", &mut rules.pit_for_defenders),
                 ("option.kraken", &mut rules.kraken),
                 ("option.spades_double", &mut rules.spades_double),
-            ] {
-                label(ui, key);
-                ui.checkbox(on, "");
-                ui.end_row();
-            }
+            ];
+            switch_rows(ui, &label, switches);
             label(ui, "option.match");
             let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
             ui.horizontal_wrapped(|ui| {
@@ -229,6 +223,19 @@ pub fn roem_key(r: RoemTable) -> &'static str {
         RoemTable::Cards001 => "roem.001",
         RoemTable::Nku => "roem.nku",
         RoemTable::None => "roem.none",
+    }
+}
+
+/// One row a switch: the option's words, then its checkbox.
+fn switch_rows<'a>(
+    ui: &mut egui::Ui,
+    label: &dyn Fn(&mut egui::Ui, &str),
+    switches: impl IntoIterator<Item = (&'a str, &'a mut bool)>,
+) {
+    for (key, on) in switches {
+        label(ui, key);
+        ui.checkbox(on, "");
+        ui.end_row();
     }
 }
 
