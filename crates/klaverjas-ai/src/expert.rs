@@ -225,28 +225,6 @@ fn agrees_with_bidding(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
     true
 }
 
-/// Keeps sampled deals that agree with the hand roem announced: a seat that
-/// announced holds just what it announced, and one that played its first
-/// card without announcing holds nothing to announce (as the club player
-/// announces whatever it has).
-fn agrees_with_announcements(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
-    let Some(trump) = view.trump().filter(|_| view.rules.roem_source == klaverjas::RoemSource::Hand) else {
-        return true;
-    };
-    let first_trick: Vec<Seat> = match view.tricks.first() {
-        Some(t) => t.plays().map(|(s, _)| s).collect(),
-        None => view.trick.iter().map(|&(s, _)| s).collect(),
-    };
-    first_trick.into_iter().filter(|&s| s != view.seat).all(|seat| {
-        let melds =
-            klaverjas::roem::hand_melds(original_hand(view, seat, hands[seat.index()]), trump, view.rules.roem_table);
-        match view.announcements.iter().find(|a| a.seat == seat) {
-            Some(a) => melds.first() == Some(&a.best) && melds.iter().map(|m| m.points).sum::<u16>() == a.points,
-            None => melds.is_empty(),
-        }
-    })
-}
-
 /// A seat's hand as dealt: what it holds now plus what it has played.
 pub(crate) fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> CardSet {
     view.plays().filter(|&(s, _)| s == seat).fold(now, |h, (_, c)| h.with(c))
@@ -255,7 +233,7 @@ pub(crate) fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> Card
 /// One guess at the hidden hands that agrees with all the seat has seen,
 /// the bidding included.
 fn consistent_deal(view: &PlayerView, k: &Knowledge, rng: &mut Rng) -> Option<[CardSet; 4]> {
-    sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h) && agrees_with_announcements(view, h))
+    sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h))
 }
 
 /// The value of each card of the player to act, from the seat's side

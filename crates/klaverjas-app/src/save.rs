@@ -3,14 +3,23 @@
 //! rename). A save that cannot be read, or that a newer version wrote, is
 //! moved aside and explained; the game goes on with a fresh match.
 
-use klaverjas::{Match, MatchRecord};
+use crate::settings::Settings;
+use klaverjas::{Match, MatchRecord, Preset};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The save format this version writes and reads.
-pub const SAVE_FORMAT: u32 = 1;
+/// The newest format of saves and settings this version reads. 2 holds
+/// what a version reading only 1 would misread: the Wilde Boom preset, a
+/// deal's doubles, roem announced from the hand.
+pub const SAVE_FORMAT: u32 = 2;
+
+/// The oldest format that holds a file, so that older versions keep
+/// reading what they can and refuse as newer what they cannot.
+pub const fn oldest_format(needs_format_2: bool) -> u32 {
+    if needs_format_2 { 2 } else { 1 }
+}
 
 /// Everything needed to continue exactly where the player left off.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,7 +31,8 @@ pub struct SaveGame {
 
 impl SaveGame {
     pub fn of(m: &Match, demo: bool) -> SaveGame {
-        SaveGame { format: SAVE_FORMAT, demo, record: m.record() }
+        let record = m.record();
+        SaveGame { format: oldest_format(record.format > 3), demo, record }
     }
 }
 
@@ -83,6 +93,12 @@ impl Store {
 
     pub fn write_game(&self, save: &SaveGame) -> Result<(), String> {
         self.write(&self.save_path(), save)
+    }
+
+    /// Writes the settings in the oldest format that holds them.
+    pub fn write_settings(&self, settings: &Settings) -> Result<(), String> {
+        let format = oldest_format(settings.home_rules == Some(Preset::WildeBoom));
+        self.write(&self.settings_path(), &Settings { format, ..settings.clone() })
     }
 
     /// Loads the saved match and replays it; anything wrong sets it aside.
@@ -174,6 +190,36 @@ mod tests {
             m.apply(a).unwrap();
         }
         m
+    }
+
+    /// A Wilde Boom match, or settings that start one, are written in the
+    /// format an older version refuses as newer; anything else in the
+    /// format it reads. Both come back here.
+    #[test]
+    fn what_older_versions_would_misread_is_marked_newer() {
+        use klaverjas::{Action, Bid, Preset};
+        let store = temp_store("formats");
+        let mut m = Match::new(Preset::WildeBoom.rules(), 3, Seat::North);
+        while !m.game().bids().iter().any(|&(_, b)| b == Bid::Double) {
+            let legal = m.game().legal_actions();
+            let double = Action::Bid(Bid::Double);
+            m.apply(if legal.contains(&double) { double } else { legal[0] }).unwrap();
+        }
+        let save = SaveGame::of(&m, false);
+        assert_eq!(save.format, 2);
+        store.write_game(&save).unwrap();
+        assert!(matches!(store.load_game(), Loaded::Found((_, back)) if back == m));
+        assert_eq!(SaveGame::of(&mid_trick_match(), false).format, 1);
+        let mut settings = Settings { home_rules: Some(Preset::WildeBoom), ..Settings::default() };
+        store.write_settings(&settings).unwrap();
+        let text = fs::read_to_string(store.settings_path()).unwrap();
+        assert!(text.contains("format: 2"), "{text}");
+        assert!(
+            matches!(store.read::<Settings>(&store.settings_path()), Loaded::Found(s) if s.home_rules == settings.home_rules)
+        );
+        settings.home_rules = Some(Preset::Rotterdam);
+        store.write_settings(&settings).unwrap();
+        assert!(fs::read_to_string(store.settings_path()).unwrap().contains("format: 1"));
     }
 
     #[test]

@@ -131,9 +131,8 @@ pub enum NoticeText {
     Bid(Bid),
     /// The deal's `n`th double (*kraak*, *rekraak*, *superkraak*).
     Double(u8),
-    /// A seat announces the roem in its hand: its best combination and
-    /// all of it.
-    Announced(klaverjas::roem::Meld, u16),
+    /// A seat announces the roem in its hand.
+    Announced(klaverjas::Announcement),
     /// After the first trick: the team that scores the hand roem.
     HandRoem(Team, u16),
     /// Stuk shown as the first of king and queen of trumps is played.
@@ -336,8 +335,8 @@ impl Show {
                 self.photograph(name, now);
             }
             Event::RoemClaimed { seat, points } => self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false),
-            Event::Announced { seat, best, points } => {
-                self.notice(NoticeText::Announced(best, points), Some(seat), now, false);
+            Event::Announced(a) => {
+                self.notice(NoticeText::Announced(a), Some(a.seat), now, false);
                 self.busy_until = now + pace.pause;
             }
             Event::HandRoem { team, points } => self.notice(NoticeText::HandRoem(team, points), None, now, false),

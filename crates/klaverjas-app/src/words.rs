@@ -6,9 +6,9 @@ use crate::i18n::Texts;
 use crate::save::Damage;
 use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
-use klaverjas::roem::Meld;
 use klaverjas::{
-    ActionError, AidError, AnnounceError, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule, Seat, Suit, Team,
+    ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule,
+    Seat, Suit, Team,
 };
 use klaverjas_ai::{Reason, ReasonArg};
 
@@ -45,16 +45,16 @@ pub fn double_name(texts: &Texts, nth: u8) -> String {
     texts.get(&format!("double.{}", nth.clamp(1, klaverjas::bidding::MOST_DOUBLES)))
 }
 
-/// A combination of hand roem as it is announced: "four in a row, queen
-/// high".
-pub fn meld_name(texts: &Texts, meld: &Meld) -> String {
-    let top = texts.get(&format!("rank.{}", meld.top.letter()));
-    match (meld.suit, meld.length) {
-        (None, _) => texts.fill("meld.four", &[("ranks", &texts.get(&format!("ranks.{}", meld.top.letter())))]),
-        (Some(_), 3) => texts.fill("meld.run3", &[("top", &top)]),
-        (Some(_), 4) => texts.fill("meld.run4", &[("top", &top)]),
-        (Some(_), n) => texts.fill("meld.run", &[("n", &n.to_string()), ("top", &top)]),
-    }
+/// Hand roem as it is announced: "four in a row, queen high: 50".
+pub fn announcement(texts: &Texts, a: &Announcement) -> String {
+    let top = texts.get(&format!("rank.{}", a.top.letter()));
+    let meld = match (a.four_of_a_kind, a.length) {
+        (true, _) => texts.fill("meld.four", &[("ranks", &texts.get(&format!("ranks.{}", a.top.letter())))]),
+        (false, 3) => texts.fill("meld.run3", &[("top", &top)]),
+        (false, 4) => texts.fill("meld.run4", &[("top", &top)]),
+        (false, n) => texts.fill("meld.run", &[("n", &n.to_string()), ("top", &top)]),
+    };
+    texts.fill("announce.said", &[("meld", &meld), ("points", &a.points.to_string())])
 }
 
 /// The engine's typed refusal, worded in the player's language.
@@ -88,8 +88,10 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Bid(BidError::DoubleOrPass) => t.get("bid.double_or_pass"),
         ActionError::Bid(BidError::NothingToDouble) => t.get("bid.nothing_to_double"),
         ActionError::Bid(BidError::NoDoubling) => t.get("bid.no_doubling"),
+        ActionError::Bid(BidError::Over) => t.get("bid.over"),
         ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
         ActionError::Claim(ClaimError::NoRoemPlayed) => t.get("claim.no_roem_played"),
+        ActionError::Claim(ClaimError::FromTheHands) => t.get("claim.from_the_hands"),
         ActionError::Claim(ClaimError::NoRoem { trick }) => t.fill("claim.no_roem", &[("trick", &trick.to_string())]),
         ActionError::Claim(ClaimError::NoTrick) => t.get("claim.no_trick"),
         ActionError::Claim(ClaimError::TooLate) => t.get("claim.too_late"),
@@ -115,9 +117,7 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
     match &n.text {
         NoticeText::Bid(bid) => bid_name(t, *bid),
         NoticeText::Double(nth) => double_name(t, *nth) + "!",
-        NoticeText::Announced(best, points) => {
-            t.fill("announce.said", &[("meld", &meld_name(t, best)), ("points", &points.to_string())])
-        }
+        NoticeText::Announced(a) => announcement(t, a),
         NoticeText::HandRoem(team, points) => {
             t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
         }

@@ -44,10 +44,12 @@ seats N E S W.
 Cards: rank 7 8 9 T J Q K A (10 also accepted) then suit, e.g. JH 9h 10s,
 separated by spaces or commas.
 A deal's actions (--actions), in order, separated by commas: pass, play,
-trump SUIT (or the suit's name), double (kraak), a card or several cards
-separated by spaces, roem, no roem; e.g. \"pass, trump hearts, double, pass,
-pass, 7H 8H 9H JH, ...\". The hands follow from the 32 cards played. With
-a turned card, --pile gives it and the pile's next card (2-6), e.g. 4H,6C.";
+trump SUIT (or the suit's name), double (kraak), announce (roem from the
+hand), a card or several cards separated by spaces, roem, no roem; e.g.
+\"pass, trump hearts, double, pass, pass, 7H 8H 9H JH, ...\". The hands
+follow from the 32 cards played. With a turned card, --pile gives it and
+the pile's next card (2-6), e.g. 4H,6C. An error counts the actions one by
+one, each card one.";
 
 /// The usage text with every rule option `--set` knows and its values,
 /// from the engine's own list.

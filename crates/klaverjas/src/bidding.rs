@@ -65,6 +65,8 @@ pub enum BidError {
     NothingToDouble,
     /// A double under rules that play no *kraken*.
     NoDoubling,
+    /// Everything is said: play has begun.
+    Over,
 }
 
 impl fmt::Display for BidError {
@@ -83,6 +85,7 @@ impl fmt::Display for BidError {
             BidError::DoubleOrPass => f.write_str("Trump is chosen: say pass, or double the deal"),
             BidError::NothingToDouble => f.write_str("Trump has not been chosen yet: there is nothing to double"),
             BidError::NoDoubling => f.write_str("These rules play without doubling (kraken)"),
+            BidError::Over => f.write_str("The bidding is over"),
         }
     }
 }
@@ -193,6 +196,12 @@ impl BiddingState {
 
     pub fn apply(&mut self, bid: Bid) -> Result<BidOutcome, BidError> {
         let seat = self.to_act();
+        if bid == Bid::Double && !self.kraken {
+            return Err(BidError::NoDoubling);
+        }
+        if self.is_over() {
+            return Err(BidError::Over);
+        }
         if self.contract.is_some() {
             return match bid {
                 Bid::Pass | Bid::Double => {
@@ -204,7 +213,6 @@ impl BiddingState {
         }
         let forced = self.must_choose();
         match (self.method, bid) {
-            (_, Bid::Double) if !self.kraken => return Err(BidError::NoDoubling),
             (_, Bid::Double) => return Err(BidError::NothingToDouble),
             (Bidding::TurnedCard, Bid::Trump(_)) => {
                 return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });
@@ -337,6 +345,7 @@ mod tests {
         b.apply(Bid::Double).unwrap();
         assert!(b.is_over(), "three doubles are the most");
         assert!(b.legal_bids().is_empty());
+        assert_eq!(b.apply(Bid::Pass), Err(BidError::Over));
         assert_eq!(b.contract(), Some(Contract { trump: Suit::Hearts, declarer: Seat::East, forced: false }));
         // Both defenders pass: no double, and play begins.
         let mut b = BiddingState::new(&kraken, Seat::North, PILE);
@@ -350,5 +359,6 @@ mod tests {
         assert_eq!(b.apply(Bid::Double).unwrap_err().to_string(), "These rules play without doubling (kraken)");
         b.apply(Bid::Trump(Suit::Hearts)).unwrap();
         assert!(b.is_over());
+        assert_eq!(b.apply(Bid::Pass), Err(BidError::Over));
     }
 }

@@ -122,13 +122,8 @@ pub enum Event {
     RoemPassed {
         seat: Seat,
     },
-    /// A seat announced the roem in its hand: its best combination and
-    /// all of it together.
-    Announced {
-        seat: Seat,
-        best: Meld,
-        points: u16,
-    },
+    /// A seat announced the roem in its hand.
+    Announced(Announcement),
     /// The first trick is over: the team with the best announced
     /// combination scores all it announced.
     HandRoem {
@@ -143,15 +138,34 @@ pub enum Event {
     DealOver(DealResult),
 }
 
-/// A seat's announcement of the roem in its hand (hand roem).
+/// A seat's announcement of the roem in its hand (hand roem), as the table
+/// hears it: its best combination's kind, value and highest card, which
+/// decide. Its suit and the seat's other combinations stay unsaid (seed
+/// 002: "a player should not be forced to give any more information than
+/// necessary"); the team that scores shows its total after the first trick.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Announcement {
     pub seat: Seat,
-    /// The best combination, which is compared with the other team's.
-    pub best: Meld,
-    /// All the seat's combinations together.
+    /// Cards in the best run, 4 for four of a kind.
+    pub length: u8,
+    pub four_of_a_kind: bool,
+    /// The best combination's highest card in sequence order, or the
+    /// rank of the four.
+    pub top: Rank,
     pub points: u16,
+}
+
+impl Announcement {
+    fn of(seat: Seat, best: &Meld) -> Announcement {
+        Announcement {
+            seat,
+            length: best.length,
+            four_of_a_kind: best.suit.is_none(),
+            top: best.top,
+            points: best.points,
+        }
+    }
 }
 
 /// A trick once played, with what became of its roem.
@@ -226,6 +240,8 @@ pub enum ClaimError {
     Automatic,
     /// These rules play without roem.
     NoRoemPlayed,
+    /// Roem comes from the hands: it is announced, not called.
+    FromTheHands,
     /// The last trick holds no roem.
     NoRoem { trick: u8 },
     /// No trick has been completed yet.
@@ -259,6 +275,9 @@ impl fmt::Display for ClaimError {
         match self {
             ClaimError::Automatic => f.write_str("Roem counts by itself in these rules: there is nothing to call"),
             ClaimError::NoRoemPlayed => f.write_str("These rules play without roem: there is nothing to call"),
+            ClaimError::FromTheHands => {
+                f.write_str("Roem comes from the hands in these rules: announce it before your first card")
+            }
             ClaimError::NoRoem { trick } => write!(f, "There is no roem in trick {trick}"),
             ClaimError::NoTrick => f.write_str("No trick has been won yet"),
             ClaimError::TooLate => f.write_str("Too late: roem is called before the next card is played"),
@@ -300,8 +319,9 @@ pub struct Game {
     play: Option<PlayState>,
     tricks: Vec<TrickRecord>,
     roem: PerTeam<u16>,
-    /// Hand roem announced in the first trick.
-    announcements: Vec<Announcement>,
+    /// Hand roem announced in the first trick: each seat's best
+    /// combination, as only the game knows it.
+    announced: Vec<(Seat, Meld)>,
     /// The team that scored the hand roem, and how much, once the first
     /// trick is over.
     hand_roem: Option<(Team, u16)>,
@@ -325,7 +345,7 @@ impl Game {
             play: None,
             tricks: Vec::new(),
             roem: PerTeam::default(),
-            announcements: Vec::new(),
+            announced: Vec::new(),
             hand_roem: None,
             call_open: false,
             result: None,
@@ -435,9 +455,9 @@ impl Game {
         self.roem
     }
 
-    /// Hand roem announced so far.
-    pub fn announcements(&self) -> &[Announcement] {
-        &self.announcements
+    /// Hand roem announced so far, as the table heard it.
+    pub fn announcements(&self) -> Vec<Announcement> {
+        self.announced.iter().map(|(seat, best)| Announcement::of(*seat, best)).collect()
     }
 
     /// The team that scored the hand roem and how much, once the first
@@ -455,7 +475,7 @@ impl Game {
         if !self.tricks.is_empty() || self.hand(seat).len() < 8 {
             return Some(AnnounceError::TooLate);
         }
-        if self.announcements.iter().any(|a| a.seat == seat) {
+        if self.announced.iter().any(|&(s, _)| s == seat) {
             return Some(AnnounceError::AlreadyAnnounced);
         }
         if hand_melds(self.deal.hand(seat), trump, self.rules.roem_table).is_empty() {
@@ -568,11 +588,9 @@ impl Game {
                     return Err(e.into());
                 }
                 let trump = self.contract.map_or(Suit::Clubs, |c| c.trump);
-                let melds = hand_melds(self.deal.hand(seat), trump, self.rules.roem_table);
-                let points = melds.iter().map(|m| m.points).sum();
-                let announcement = Announcement { seat, best: melds[0], points };
-                self.announcements.push(announcement);
-                events.push(Event::Announced { seat, best: announcement.best, points });
+                let best = hand_melds(self.deal.hand(seat), trump, self.rules.roem_table)[0];
+                self.announced.push((seat, best));
+                events.push(Event::Announced(Announcement::of(seat, &best)));
             }
             (Phase::Playing, Action::Play(card)) => {
                 let stuk = self.play.map(|p| p.to_act()).is_some_and(|seat| self.shows_stuk(seat, card));
@@ -636,6 +654,9 @@ impl Game {
         if self.rules.roem_table == RoemTable::None {
             return ClaimError::NoRoemPlayed;
         }
+        if self.rules.roem_source == RoemSource::Hand {
+            return ClaimError::FromTheHands;
+        }
         if self.rules.roem_claim == RoemClaim::Automatic {
             return ClaimError::Automatic;
         }
@@ -676,19 +697,22 @@ impl Game {
     }
 
     /// After the first trick: the team with the best announced combination
-    /// scores everything its seats announced, the other nothing. On equal
-    /// best combinations the first announced wins, as in South African
-    /// sizing (002: "first announced wins ties").
+    /// scores every combination in both its players' hands, the other
+    /// nothing (seed 001: "entitled to score for all such combinations as
+    /// found in the hands of both members"). On equal best combinations the
+    /// first announced wins, as in South African sizing (002: "first
+    /// announced wins ties").
     fn settle_hand_roem(&mut self, events: &mut Vec<Event>) {
         let Some(trump) = self.contract.map(|c| c.trump) else {
             return;
         };
-        let best = self.announcements.iter().fold(None, |best: Option<&Announcement>, a| match best {
-            Some(b) if !a.best.beats(&b.best, trump) => Some(b),
+        let best = self.announced.iter().fold(None, |best: Option<&(Seat, Meld)>, a| match best {
+            Some(b) if !a.1.beats(&b.1, trump) => Some(b),
             _ => Some(a),
         });
-        if let Some(team) = best.map(|b| b.seat.team()) {
-            let points = self.announcements.iter().filter(|a| a.seat.team() == team).map(|a| a.points).sum();
+        if let Some(team) = best.map(|b| b.0.team()) {
+            let held = |s: Seat| hand_melds(self.deal.hand(s), trump, self.rules.roem_table);
+            let points = Seat::ALL.into_iter().filter(|s| s.team() == team).flat_map(held).map(|m| m.points).sum();
             self.roem[team] += points;
             self.hand_roem = Some((team, points));
             events.push(Event::HandRoem { team, points });
@@ -724,7 +748,7 @@ impl Game {
             legal: if self.to_act() == Some(seat) { self.legal_actions() } else { Vec::new() },
             points: self.points(),
             roem: self.roem,
-            announcements: self.announcements.clone(),
+            announcements: self.announcements(),
             result: self.result,
         }
     }

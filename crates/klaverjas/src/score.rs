@@ -109,10 +109,11 @@ impl DealResult {
     }
 
     /// The marks players write beside a score: VV for pit, then the roem as
-    /// strokes (20 = I, 50 = V, 100 = O).
+    /// strokes (20 = I, 50 = V, 100 = O), as it counts: times the stakes'
+    /// multiplier.
     pub fn marks(&self, team: Team) -> String {
         let pit = if self.pit_bonus == Some(team) { "VV" } else { "" };
-        format!("{pit}{}", marks(self.credited_roem(team)))
+        format!("{pit}{}", marks(self.credited_roem(team) * self.stakes.multiplier))
     }
 }
 
@@ -148,7 +149,9 @@ pub fn score_deal(
         tricks,
         nat,
         pit,
-        pit_bonus: if nat { pit.filter(|_| rules.pit_for_defenders) } else { pit },
+        // Pit goes with the deal: a team that took every trick and still
+        // lost it (to roem from the hands) scores nothing.
+        pit_bonus: pit.filter(|&t| t == winner && (t == playing || rules.pit_for_defenders)),
         sheet_points: points,
         sheet_roem: roem,
         stakes,
@@ -323,7 +326,7 @@ mod tests {
         let r = score(kraak, (70, 92), (20, 0));
         assert!(r.nat);
         assert_eq!(r.final_score(), PerTeam::new(0, 2 * (162 + 20)));
-        assert_eq!(r.marks(Team::EW), "I");
+        assert_eq!(r.marks(Team::EW), "II", "the roem as it counts, doubled");
         // The defenders kraaked, so they must score more: a tie is theirs
         // to lose, and the players take everything.
         let r = score(kraak, (81, 81), (0, 0));
@@ -349,6 +352,16 @@ mod tests {
         let mut sheet = ScoreSheet::default();
         sheet.rows.push(score(kraak, (70, 92), (20, 0)));
         assert!(sheet.render(PerTeam::new("NS", "EW")).contains("(x2)"));
+    }
+
+    /// A team that takes every trick but loses the deal to roem from the
+    /// hands scores no pit.
+    #[test]
+    fn pit_goes_with_the_deal() {
+        let r = deal(Team::NS, (162, 0), (0, 200), (8, 0));
+        assert!(r.nat);
+        assert_eq!((r.pit, r.pit_bonus), (Some(Team::NS), None));
+        assert_eq!(r.final_score(), PerTeam::new(0, 362));
     }
 
     /// Seed 000's example score card, Jack+Jill (NS) against Mel+Kim (EW):

@@ -414,7 +414,8 @@ impl MatchRecord {
     /// with none of them (in its first deal, not practice) is written as
     /// [`GameRecord::FORMAT`], which says how its current deal replays, so
     /// that older versions still read it; one with any of them must not be
-    /// read by a version that would drop them. 4: rules that double the
-    /// stakes (*kraken*, spades).
+    /// read by a version that would drop them. 4: rules a version before
+    /// it cannot play ([`GameRecord::format_for`] above 2: doubling,
+    /// spades double, roem from the hands).
     pub const FORMAT: u32 = 4;
 }

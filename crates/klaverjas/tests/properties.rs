@@ -130,7 +130,8 @@ fn every_deal_ends_after_eight_tricks_with_162_points() {
 
 #[test]
 fn serialised_games_replay_to_the_same_state() {
-    for rules in [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()] {
+    let kraken = Rules { kraken: true, ..Rules::classic() };
+    for rules in Preset::ALL.map(|p| p.rules()).into_iter().chain([kraken]) {
         for seed in 0..30u64 {
             let finished = play_random(rules, seed);
             // Cut the game at every point and round-trip it.
@@ -183,6 +184,41 @@ fn the_legal_set_is_what_check_accepts() {
                 }
             }
             let legal = game.legal_actions();
+            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+    }
+}
+
+/// Every action of every kind, for the checks below.
+fn every_action() -> Vec<Action> {
+    let mut all = vec![Action::ClaimRoem, Action::PassRoem, Action::Announce];
+    all.extend([Bid::Pass, Bid::Play, Bid::Double].map(Action::Bid));
+    all.extend(Suit::ALL.map(|s| Action::Bid(Bid::Trump(s))));
+    all.extend(CardSet::ALL.iter().map(Action::Play));
+    all
+}
+
+/// Whatever the rules, `legal_actions` is exactly what `apply` accepts:
+/// every bid, double, announcement, call and card, at every step (but a
+/// "no roem" mid-deal, see below).
+#[test]
+fn legal_actions_are_exactly_what_apply_accepts() {
+    let rules = all_rules();
+    for seed in 0..60u64 {
+        let rules = rules[(seed as usize * 7) % rules.len()];
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+        while game.to_act().is_some() {
+            let legal = game.legal_actions();
+            for action in every_action() {
+                // "No roem" said aloud mid-deal is accepted but not offered:
+                // the next card closes the call just the same.
+                if action == Action::PassRoem && game.phase() == Phase::Playing {
+                    continue;
+                }
+                let ok = game.check(action);
+                assert_eq!(ok.is_ok(), legal.contains(&action), "{action} in {:?}: {ok:?}", game.phase());
+            }
             game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
         }
     }

@@ -153,7 +153,7 @@ fn new_game(
     });
     if practice != settings.0.practice {
         settings.0.practice = practice;
-        if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
+        if let Err(e) = files.0.write_settings(&settings.0) {
             warn!("{e}");
         }
     }

@@ -119,7 +119,7 @@ fn settings(
             setup.0 = p.rules();
         }
         texts.0 = crate::i18n::Texts::load(s.language, s.skin);
-        if let Err(e) = files.0.write(&files.0.settings_path(), &s) {
+        if let Err(e) = files.0.write_settings(&s) {
             warn!("{e}");
         }
         settings.0 = s;

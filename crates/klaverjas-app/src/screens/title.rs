@@ -41,7 +41,7 @@ fn title(
             }
             settings.0.home_rules = Some(p);
             setup.0 = p.rules();
-            if let Err(e) = files.0.write(&files.0.settings_path(), &settings.0) {
+            if let Err(e) = files.0.write_settings(&settings.0) {
                 warn!("{e}");
             }
         }

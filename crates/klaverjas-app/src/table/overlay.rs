@@ -650,7 +650,6 @@ fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
     let times = r.stakes.multiplier.to_string();
     match (r.stakes.challenger, r.takes_all()) {
         (Some(doubler), Some(winner)) => {
-            let all = r.points.ns + r.points.ew + r.roem.ns + r.roem.ew;
             s += "\n";
             s += &t.fill(
                 if doubler == winner { "result.double_won" } else { "result.double_lost" },
@@ -658,7 +657,6 @@ fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
                     ("doubler", &team_name(t, doubler)),
                     ("team", &team_name(t, winner)),
                     ("times", &times),
-                    ("all", &all.to_string()),
                     ("total", &r.total(winner).to_string()),
                 ],
             );

@@ -147,7 +147,7 @@ fn load_progress(
 }
 
 fn save_progress(files: &Files, progress: &LessonProgress) {
-    let p = Progress { format: crate::save::SAVE_FORMAT, ..progress.0.clone() };
+    let p = Progress { format: crate::save::oldest_format(false), ..progress.0.clone() };
     if let Err(e) = files.0.write(&progress_path(files), &p) {
         warn!("{e}");
     }
