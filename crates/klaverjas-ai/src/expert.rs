@@ -7,9 +7,7 @@
 //!
 //! Over that plain search (the `pimc` level) the expert reads the play
 //! ([`inference`]: deals that explain the cards seen count more), thinks
-//! longer, values a pass by what follows it, and near the end chooses its
-//! next card once for the deals it cannot tell apart, against *strategy
-//! fusion* (the plain search assumes it will know the hidden cards later).
+//! longer, and values a pass by what follows it.
 //!
 //! Everything is seeded and limited by node counts, never by the clock, so
 //! the same seed plays the same game on every machine.
@@ -18,7 +16,7 @@ use crate::heuristic::{self, DOUBLE_THRESHOLDS, HeuristicBot, PLAY_THRESHOLD, ha
 use crate::inference;
 use crate::knowledge::Knowledge;
 use crate::sample::sample_with;
-use crate::solver::{Solver, gain};
+use crate::solver::Solver;
 use crate::{Bot, Decision, Mean, Reason};
 use klaverjas::{
     Action, Bid, Bidding, Card, CardSet, Contract, Deal, Game, Phase, PileCard, PlayState, PlayerView, Rng, Seat, Suit,
@@ -43,10 +41,6 @@ pub struct Settings {
     /// Solver nodes allowed per bid, over all its choices and deals; a
     /// deal the solver could not settle is judged by its playout alone.
     pub bid_node_budget: u64,
-    /// From how few cards in hand the seat's next choice is made once per
-    /// set of worlds it cannot tell apart ([`ExpertBot::values_choosing_once`]);
-    /// 0 never.
-    pub choose_once_from: u32,
     /// Whether a pass is valued by what follows it (the others' bids, or
     /// the forced contract on the second card) rather than as nothing.
     pub value_pass: bool,
@@ -60,7 +54,6 @@ impl Settings {
         node_budget: 3_000_000,
         bid_samples: 32,
         bid_node_budget: 600_000,
-        choose_once_from: 4,
         value_pass: true,
     };
     /// Plain determinized search, as the expert first played: uniform
@@ -72,7 +65,6 @@ impl Settings {
         node_budget: 900_000,
         bid_samples: 12,
         bid_node_budget: 3_000_000,
-        choose_once_from: 0,
         value_pass: false,
     };
 
@@ -88,7 +80,6 @@ impl Settings {
                 ..self
             },
             Idea::PassValue => Settings { value_pass: false, ..self },
-            Idea::ChooseOnce => Settings { choose_once_from: 0, ..self },
         }
     }
 }
@@ -105,20 +96,16 @@ pub enum Idea {
     Budget,
     /// A pass valued by what follows it.
     PassValue,
-    /// Near the end, the seat's next card chosen once for the worlds it
-    /// cannot tell apart: a remedy for strategy fusion.
-    ChooseOnce,
 }
 
 impl Idea {
-    pub const ALL: [Idea; 4] = [Idea::Inference, Idea::Budget, Idea::PassValue, Idea::ChooseOnce];
+    pub const ALL: [Idea; 3] = [Idea::Inference, Idea::Budget, Idea::PassValue];
 
     pub fn name(self) -> &'static str {
         match self {
             Idea::Inference => "inference",
             Idea::Budget => "budget",
             Idea::PassValue => "pass-value",
-            Idea::ChooseOnce => "choose-once",
         }
     }
 }
@@ -280,26 +267,13 @@ impl ExpertBot {
             state.tricks_done = view.tricks.len() as u8;
             state
         };
-        let Settings { samples, drawn_per_sample, node_budget, choose_once_from, .. } = self.settings;
-        let start = self.solver.nodes;
-        let (totals, solved) = if drawn_per_sample > 1 || view.hand.len() <= choose_once_from {
-            // The worlds are drawn first (weighted by the play seen, with
-            // inference), then solved: the likeliest first, or near the
-            // end all together, the seat's next card chosen once.
-            let worlds = self.worlds(view, &k);
-            let states: Vec<(PlayState, usize)> = worlds.into_iter().map(|(h, n)| (state_of(h), n)).collect();
-            let once = match view.hand.len() <= choose_once_from {
-                true => self.values_choosing_once(&states, view.seat, sign, node_budget),
-                false => None,
-            };
-            let drawn = states.iter().map(|&(_, n)| n as u32).sum();
-            match once {
-                Some(values) => (values, drawn),
-                None => {
-                    let left = node_budget.saturating_sub(self.solver.nodes - start);
-                    solve_each(&mut self.solver, states, sign, left)
-                }
-            }
+        let Settings { samples, drawn_per_sample, node_budget, .. } = self.settings;
+        let (totals, solved) = if drawn_per_sample > 1 {
+            // The worlds are drawn first, weighted by the play seen, then
+            // solved, the likeliest first.
+            let states: Vec<(PlayState, usize)> =
+                self.likely_deals(view, &k).into_iter().map(|(h, n)| (state_of(h), n)).collect();
+            solve_each(&mut self.solver, states, sign, node_budget)
         } else {
             // Plain sampling: each world is sampled as it is solved, until
             // the budget runs out.
@@ -316,82 +290,6 @@ impl ExpertBot {
         let (best, next) = (ranked[0], ranked.get(1).copied().unwrap_or(ranked[0]));
         let margin = Mean { total: totals[best.index()] - totals[next.index()], count: solved };
         Decision::new(Action::Play(best), Reason::BestOverSamples { card: best, trump, solved, next, margin })
-    }
-
-    /// The worlds to solve, each with how often it was drawn: weighted by
-    /// the play seen with inference, else as sampled.
-    fn worlds(&mut self, view: &PlayerView, k: &Knowledge) -> Vec<([CardSet; 4], usize)> {
-        if self.settings.drawn_per_sample > 1 {
-            return self.likely_deals(view, k);
-        }
-        let rng = &mut self.rng;
-        std::iter::from_fn(|| consistent_deal(view, k, rng)).take(self.settings.samples).map(|h| (h, 1)).collect()
-    }
-
-    /// The value of each card the seat may play now, summed over `worlds`
-    /// (each counted as often as it was drawn), where the seat's next
-    /// choice must be one card in all the worlds it cannot tell apart by
-    /// then. Plain sampling lets it choose that card anew in each world, as
-    /// if it would know the hidden hands by then (*strategy fusion*); here
-    /// only the others play each world perfectly. The worlds it cannot tell
-    /// apart are those in which the others played the same cards before
-    /// its turn. `None` if the solver needed more than `budget` nodes.
-    fn values_choosing_once(
-        &mut self,
-        worlds: &[(PlayState, usize)],
-        me: Seat,
-        sign: i32,
-        budget: u64,
-    ) -> Option<[i64; 32]> {
-        let start = self.solver.nodes;
-        let mut totals = [0i64; 32];
-        let first = worlds.first()?.0;
-        for card in first.legal() {
-            // What the seat is sure of whatever it holds next, and per
-            // sequence of cards seen before its next turn, each next card's
-            // total over the worlds that show that sequence.
-            let mut settled = 0i64;
-            let mut choices: Vec<(Vec<Card>, CardSet, [i64; 32])> = Vec::new();
-            for &(state, count) in worlds {
-                let weight = count as i64 * sign as i64;
-                let mut s = state;
-                let mut seen = Vec::new();
-                let mut gained = gain(s.play_unchecked(card));
-                loop {
-                    if s.hands[me.index()].is_empty() {
-                        let rest = if s.hands.iter().all(|h| h.is_empty()) { 0 } else { self.solver.value(&s) };
-                        settled += weight * (gained + rest) as i64;
-                        break;
-                    }
-                    let left = budget.saturating_sub(self.solver.nodes - start);
-                    let values = self.solver.card_values_within(&s, left)?;
-                    if s.to_act() == me {
-                        let legal = s.legal();
-                        let at = match choices.iter().position(|(cards, _, _)| *cards == seen) {
-                            Some(at) => at,
-                            None => {
-                                choices.push((seen, legal, [0; 32]));
-                                choices.len() - 1
-                            }
-                        };
-                        for (next, v) in values {
-                            choices[at].2[next.index()] += weight * (gained + v) as i64;
-                        }
-                        break;
-                    }
-                    // Another seat plays its best card for this world.
-                    let ns = s.to_act().team() == Team::NS;
-                    let &(best, _) =
-                        values.iter().max_by_key(|&&(c, v)| (if ns { v } else { -v }, std::cmp::Reverse(c.index())))?;
-                    seen.push(best);
-                    gained += gain(s.play_unchecked(best));
-                }
-            }
-            let chosen: i64 =
-                choices.iter().map(|(_, legal, sums)| legal.iter().map(|c| sums[c.index()]).max().unwrap_or(0)).sum();
-            totals[card.index()] = settled + chosen;
-        }
-        Some(totals)
     }
 
     /// Deals drawn as the seat may see them, resampled in proportion to how
@@ -732,52 +630,6 @@ mod tests {
     /// Choosing the next card once for the worlds the seat cannot tell
     /// apart never promises more than choosing it anew in each world, and
     /// sometimes less: that difference is the strategy fusion it removes.
-    #[test]
-    fn choosing_once_never_promises_more_than_plain_sampling() {
-        let (mut compared, mut less) = (0, 0);
-        for seed in 0..60u64 {
-            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
-            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
-            let mut rng = Rng::new(seed);
-            let mut bot = ExpertBot::with(seed, Settings::EXPERT);
-            while let Some(seat) = game.to_act() {
-                let view = game.view(seat);
-                if view.phase == Phase::Playing && view.hand.len() <= 4 && game.legal_cards().len() > 1 {
-                    let k = Knowledge::from_view(&view);
-                    let trick = view.current_trick().unwrap();
-                    let sign = if seat.team() == Team::NS { 1 } else { -1 };
-                    let states: Vec<(PlayState, usize)> = (0..12)
-                        .filter_map(|_| sample_with(&k, view.hand, &mut rng, |_| true))
-                        .map(|hands| {
-                            let mut s = PlayState::new(hands, trick.trump(), trick.leader(), &rules);
-                            s.trick = trick;
-                            s.tricks_done = view.tricks.len() as u8;
-                            (s, 1)
-                        })
-                        .collect();
-                    let once = bot.values_choosing_once(&states, seat, sign, u64::MAX).unwrap();
-                    let mut plain = [0i64; 32];
-                    for (s, _) in &states {
-                        for (c, v) in Solver::default().card_values(s) {
-                            plain[c.index()] += (sign * v) as i64;
-                        }
-                    }
-                    for c in game.legal_cards() {
-                        assert!(once[c.index()] <= plain[c.index()], "seed {seed}: {c}");
-                        less += (once[c.index()] < plain[c.index()]) as usize;
-                    }
-                    compared += 1;
-                }
-                let legal = game.legal_actions();
-                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
-            }
-        }
-        assert!(compared > 100 && less > 0, "{compared} positions, {less} cards valued lower");
-    }
-
-    /// However the worlds are weighted, none the expert solves contradicts
-    /// what its seat saw: its own hand, the hand sizes, a void shown, a
-    /// failed overtrump.
     #[test]
     fn no_world_solved_contradicts_the_play_seen() {
         let mut checked = 0;

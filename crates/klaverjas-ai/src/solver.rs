@@ -793,7 +793,7 @@ fn slack(a: u32, b: u32, trump: Suit) -> i32 {
 /// NS-minus-EW value a completed trick adds.
 #[inline]
 /// What a finished trick (if any) adds to NS's side of the value.
-pub(crate) fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
+fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
     match done {
         Some(r) => {
             let v = (r.points + r.roem.points) as i32;

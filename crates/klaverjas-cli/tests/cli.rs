@@ -301,7 +301,7 @@ fn help_lists_every_rule_option_with_its_values() {
         let line = line.unwrap_or_else(|| panic!("{option} missing from:\n{out}"));
         assert!(line.ends_with(&Rules::accepted_values(option)), "{line}");
     }
-    assert!(out.contains("pimc") && out.contains("choose-once"), "{out}");
+    assert!(out.contains("pimc") && out.contains("pass-value"), "{out}");
     let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
     assert!(out.contains(&format!("Presets: {}", presets.join(", "))), "{out}");
 }
