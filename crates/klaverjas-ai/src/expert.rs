@@ -551,7 +551,7 @@ fn made_with_perfect_play(
     spare: i32,
     budget: u64,
 ) -> Option<bool> {
-    let state = PlayState::new(hands, contract.trump, dealer.next(), rules);
+    let state = PlayState::new(hands, contract.trump, rules.direction.next(dealer), rules);
     // NS minus EW must be positive for NS to make it (a tie is nat), by
     // the safety margin.
     match contract.declarer.team() {

@@ -190,12 +190,12 @@ impl Ctx<'_> {
     }
 
     fn points(&self, c: Card) -> i32 {
-        c.points(self.trump) as i32
+        self.k.values.points(c, self.trump) as i32
     }
 
     fn strength(&self, c: Card) -> i32 {
         let t = c.is_trump(self.trump);
-        c.rank().strength(t) as i32 + if t { 8 } else { 0 }
+        self.k.values.strength(c.rank(), t) as i32 + if t { 8 } else { 0 }
     }
 
     /// Unplayed trumps the opponents might still hold.

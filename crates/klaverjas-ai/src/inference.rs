@@ -57,7 +57,7 @@ pub fn likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {
     let tricks = view.tricks.iter().map(|t| (t.leader, t.cards.to_vec())).chain(current);
     let mut total = 1.0;
     for (i, (leader, cards)) in tricks.enumerate() {
-        let mut trick = Trick::new(leader, trump);
+        let mut trick = Trick::for_rules(leader, trump, &view.rules);
         then.trick.clear();
         for card in cards {
             let seat = trick.seat_of(trick.len());

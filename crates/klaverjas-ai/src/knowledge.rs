@@ -4,12 +4,14 @@
 //! following or not trumping, a failed overtrump, an undertrump that shows
 //! a hand of only trumps).
 
-use klaverjas::{Card, CardSet, PlayerView, Seat, Suit, Trick, legal_cards};
+use klaverjas::{Card, CardSet, CardValues, PlayerView, Seat, Suit, Trick, legal_cards};
 
 #[derive(Clone, Debug)]
 pub struct Knowledge {
     pub seat: Seat,
     pub trump: Option<Suit>,
+    /// The order of the cards, for which card beats which.
+    pub values: CardValues,
     /// Cards held by the other three players together.
     pub unseen: CardSet,
     /// Cards each seat still holds, by [`Seat::index`].
@@ -35,7 +37,7 @@ impl Knowledge {
         if let Some(trump) = view.trump() {
             for plays in completed.chain(current) {
                 let Some(&(leader, _)) = plays.first() else { continue };
-                let mut trick = Trick::new(leader, trump);
+                let mut trick = Trick::for_rules(leader, trump, &view.rules);
                 for (seat, card) in plays {
                     played_by[seat.index()] += 1;
                     if seat != view.seat {
@@ -57,7 +59,14 @@ impl Knowledge {
                 cannot_hold[s.index()] = CardSet::EMPTY;
             }
         }
-        Knowledge { seat: view.seat, trump: view.trump(), unseen, hand_sizes, cannot_hold }
+        Knowledge {
+            seat: view.seat,
+            trump: view.trump(),
+            values: view.rules.card_values,
+            unseen,
+            hand_sizes,
+            cannot_hold,
+        }
     }
 
     /// Whether `seat` is known to hold no card of `suit`.
@@ -73,7 +82,7 @@ impl Knowledge {
     /// Whether `card` cannot be beaten by what the players after the
     /// current position might hold, given only suit and trump order.
     pub fn is_master(&self, card: Card, trump: Suit, opponents: &[Seat]) -> bool {
-        let higher = card.higher_in_suit(trump);
+        let higher = self.values.higher_in_suit(card, trump);
         let beaten_in_suit = opponents.iter().any(|&s| !self.may_hold(s).intersect(higher).is_empty());
         let trumped = !card.is_trump(trump)
             && opponents.iter().any(|&s| self.is_void(s, card.suit()) && !self.may_hold(s).of_suit(trump).is_empty());

@@ -21,7 +21,7 @@
 //! alone, and with roem switched off the same search needs about half the
 //! nodes.
 
-use klaverjas::{Card, CardSet, PlayState, Rank, Seat, Suit, Team};
+use klaverjas::{Card, CardSet, CardValues, PlayState, Rank, Seat, Suit, Team};
 
 /// Transposition-table entry: bounds on the value of the remaining play
 /// from a trick boundary. An entry is valid only for its generation, so a
@@ -374,8 +374,8 @@ impl Solver {
                 probe.slot = slot;
                 break;
             }
-            if probe.known.is_none() && same_roem_cards(e.all, all, roem_cards, s.trump) {
-                let slack = slack(e.all, all, s.trump);
+            if probe.known.is_none() && same_roem_cards(e.all, all, roem_cards, s.trump, s.values()) {
+                let slack = slack(e.all, all, s.trump, s.values());
                 probe.known = Some(((e.lower as i32 - slack).max(-INF), (e.upper as i32 + slack).min(INF)));
                 probe.best_card = e.best;
                 probe.slot = slot;
@@ -472,7 +472,8 @@ impl Solver {
         if !w.take(first, v) && legal.len() > 1 {
             let (moves, twin_group) = ordered_moves(s, legal, tries, self.order, &self.history);
             let mut twins = TwinValues::default();
-            let twin_points = |card: Card, group: u8| if group == 0 { 0 } else { card.points(s.trump) as i32 };
+            let twin_points =
+                |card: Card, group: u8| if group == 0 { 0 } else { s.values().points(card, s.trump) as i32 };
             let group = twin_group[first.index()];
             twins.record(group, twin_points(first, group), v);
             for &card in moves.as_slice() {
@@ -549,7 +550,7 @@ fn first_guess(s: &PlayState) -> i32 {
 /// Card points of `all` (the cards left) and the last-trick bonus: what
 /// either side can still gain at a trick boundary, roem apart.
 fn points_remaining(s: &PlayState, all: u32) -> i32 {
-    CardSet(all).points(s.trump) as i32 + s.last_trick_bonus as i32
+    s.values().set_points(CardSet(all), s.trump) as i32 + s.last_trick_bonus as i32
 }
 
 /// The table's key for a trick boundary, and the cards that could still
@@ -569,7 +570,7 @@ fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
     let mut key = Key { hands: [0; 4], roem: 0, leader: s.trick.leader() as u8 };
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
-        let order = &TO_ORDER[(suit == s.trump) as usize];
+        let order = to_order(s.values(), suit == s.trump);
         let places = order[((all >> shift) & 0xFF) as usize] as usize;
         if places == 0 {
             continue;
@@ -586,13 +587,13 @@ fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
 /// Whether the cards that could make roem here (`roem_cards`, with `all`
 /// left) are the ones in the places the key marks in a position with
 /// `other` left.
-fn same_roem_cards(other: u32, all: u32, roem_cards: u32, trump: Suit) -> bool {
+fn same_roem_cards(other: u32, all: u32, roem_cards: u32, trump: Suit, values: CardValues) -> bool {
     // A card missing from `other` drops out of the extract, so the places
     // differ then too.
     Suit::ALL.iter().all(|&suit| {
         let shift = suit.index() * 8;
         let byte = |cards: u32| ((cards >> shift) & 0xFF) as usize;
-        let order = &TO_ORDER[(suit == trump) as usize];
+        let order = to_order(values, suit == trump);
         let mine = order[byte(roem_cards)] as usize;
         mine == 0
             || byte(other) == byte(all)
@@ -751,24 +752,34 @@ static PEXT8: [[u8; 256]; 256] = {
     bit_table(moves)
 };
 
-/// A suit's rank bits (by rank index) moved to trick order, plain and trump.
-const TO_ORDER: [[u8; 256]; 2] = {
-    let mut moves = [[0u8; 8]; 2];
+/// A suit's rank bits (by rank index) moved to trick order, by
+/// `values * 2 + trump` ([`to_order`]).
+const TO_ORDER: [[u8; 256]; 4] = {
+    let mut moves = [[0u8; 8]; 4];
     let mut r = 0;
     while r < 8 {
-        moves[0][r] = Rank::from_index(r).strength(false);
-        moves[1][r] = Rank::from_index(r).strength(true);
+        let rank = Rank::from_index(r);
+        let mut vt = 0;
+        while vt < 4 {
+            moves[vt][r] = CardValues::ALL[vt / 2].strength(rank, vt % 2 == 1);
+            vt += 1;
+        }
         r += 1;
     }
     bit_table(moves)
 };
+
+/// The table that moves a suit's rank bits to trick order.
+fn to_order(values: CardValues, trump: bool) -> &'static [u8; 256] {
+    &TO_ORDER[values.index() * 2 + trump as usize]
+}
 
 /// How far apart the values of two positions with one key can lie, given
 /// the cards left in each: the points of the cards that take each other's
 /// place (the lowest left of a suit for the lowest, and so on). Every line
 /// of play in one is a line in the other with the same tricks won, and
 /// each such card moves the difference between the sides by its points.
-fn slack(a: u32, b: u32, trump: Suit) -> i32 {
+fn slack(a: u32, b: u32, trump: Suit, values: CardValues) -> i32 {
     let mut total = 0;
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
@@ -777,10 +788,10 @@ fn slack(a: u32, b: u32, trump: Suit) -> i32 {
             continue;
         }
         let is_trump = suit == trump;
-        let order = if is_trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
-        let points = |place: u32| order[place as usize].points(is_trump) as i32;
-        let (mut x, mut y) =
-            (TO_ORDER[is_trump as usize][x as usize] as u32, TO_ORDER[is_trump as usize][y as usize] as u32);
+        let order = low_to_high(values, is_trump);
+        let points = |place: u32| values.rank_points(order[place as usize], is_trump) as i32;
+        let to = to_order(values, is_trump);
+        let (mut x, mut y) = (to[x as usize] as u32, to[y as usize] as u32);
         while x != 0 && y != 0 {
             total += (points(x.trailing_zeros()) - points(y.trailing_zeros())).abs();
             x &= x - 1;
@@ -806,9 +817,9 @@ fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
 /// The last trick has no choices: each hand holds one card.
 fn last_trick(s: &PlayState) -> i32 {
     let leader = s.trick.leader();
-    let mut trick = klaverjas::Trick::new(leader, s.trump);
-    for k in 0..4 {
-        trick.push(s.hands[leader.after(k).index()].first().expect("one card each in the last trick"));
+    let mut trick = s.trick.next(leader);
+    for _ in 0..4 {
+        trick.push(s.hands[trick.to_act().index()].first().expect("one card each in the last trick"));
     }
     let worth = trick_worth(s, trick.set()) + s.last_trick_bonus as i32;
     let winner = trick.winner().expect("four cards");
@@ -817,7 +828,7 @@ fn last_trick(s: &PlayState) -> i32 {
 
 /// Card points and table roem of a trick's four cards.
 fn trick_worth(s: &PlayState, set: CardSet) -> i32 {
-    (set.points(s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32
+    (s.values().set_points(set, s.trump) + klaverjas::roem::trick_roem(set, s.trump, s.roem_table).points) as i32
 }
 
 /// The search window at a node and the best value found in it.
@@ -1010,23 +1021,23 @@ impl LastCard {
 
     fn key(&self, s: &PlayState, card: Card) -> i32 {
         let worth = trick_worth(s, self.table.with(card));
-        let strength = card_strength(card, s.trump);
+        let strength = card_strength(card, s);
         if self.partner_winning || s.trick.would_win(card) { worth * 2 - strength } else { -worth * 2 - strength }
     }
 }
 
 /// A card's place in the order of all cards, trumps above the rest.
-fn card_strength(card: Card, trump: Suit) -> i32 {
-    let is_trump = card.is_trump(trump);
-    card.rank().strength(is_trump) as i32 + if is_trump { 8 } else { 0 }
+fn card_strength(card: Card, s: &PlayState) -> i32 {
+    let is_trump = card.is_trump(s.trump);
+    s.values().strength(card.rank(), is_trump) as i32 + if is_trump { 8 } else { 0 }
 }
 
 /// A guess at how good a card is here: win cheaply, give points to a
 /// winning partner, throw cheap cards when losing.
 fn order_key(s: &PlayState, card: Card) -> i32 {
     let trump = s.trump;
-    let points = card.points(trump) as i32;
-    let strength = card_strength(card, trump);
+    let points = s.values().points(card, trump) as i32;
+    let strength = card_strength(card, s);
     let t = &s.trick;
     if t.is_empty() {
         return strength * 4 + points;
@@ -1064,7 +1075,7 @@ fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
         let all = elsewhere.get_or_insert_with(|| Elsewhere::of(s));
         // Walk the suit from low to high strength, in runs of the mover's
         // legal cards that nothing else separates.
-        let order = if suit == s.trump { &TRUMP_LOW_TO_HIGH } else { &PLAIN_LOW_TO_HIGH };
+        let order = low_to_high(s.values(), suit == s.trump);
         let mut chain = [Card::new(suit, Rank::Seven); 8];
         let mut len = 0;
         for (i, card) in order.iter().map(|&r| Card::new(suit, r)).enumerate() {
@@ -1076,7 +1087,7 @@ fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
             let separates = all.all.contains(card) || (hand.contains(card) && !member);
             if (separates || i == 7) && len > 0 {
                 if len >= 2 {
-                    group = twin_chain(&chain[..len], all, s.trump, &mut out, &mut twins, group);
+                    group = twin_chain(&chain[..len], all, (s.trump, s.values()), &mut out, &mut twins, group);
                 }
                 len = 0;
             }
@@ -1091,7 +1102,7 @@ fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
 fn twin_chain(
     chain: &[Card],
     elsewhere: &Elsewhere,
-    trump: Suit,
+    (trump, values): (Suit, CardValues),
     out: &mut CardSet,
     twins: &mut [u8; 32],
     mut group: u8,
@@ -1103,7 +1114,7 @@ fn twin_chain(
             continue;
         }
         match prev {
-            Some(p) if p.points(trump) == card.points(trump) => {
+            Some(p) if values.points(p, trump) == values.points(card, trump) => {
                 out.remove(card);
                 twins[card.index()] = twins[p.index()];
             }
@@ -1121,10 +1132,26 @@ fn twin_chain(
     group
 }
 
-const PLAIN_LOW_TO_HIGH: [Rank; 8] =
-    [Rank::Seven, Rank::Eight, Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace];
-const TRUMP_LOW_TO_HIGH: [Rank; 8] =
-    [Rank::Seven, Rank::Eight, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace, Rank::Nine, Rank::Jack];
+/// The ranks from low to high, by `values * 2 + trump` ([`low_to_high`]).
+const LOW_TO_HIGH: [[Rank; 8]; 4] = {
+    let mut out = [[Rank::Seven; 8]; 4];
+    let mut vt = 0;
+    while vt < 4 {
+        let mut r = 0;
+        while r < 8 {
+            let rank = Rank::from_index(r);
+            out[vt][CardValues::ALL[vt / 2].strength(rank, vt % 2 == 1) as usize] = rank;
+            r += 1;
+        }
+        vt += 1;
+    }
+    out
+};
+
+/// A suit's ranks from the lowest to the highest in trick order.
+fn low_to_high(values: CardValues, trump: bool) -> &'static [Rank; 8] {
+    &LOW_TO_HIGH[values.index() * 2 + trump as usize]
+}
 
 /// Where the cards the player to act does not hold are: enough to tell
 /// whether one of theirs could still share a trick with the rest of a run,
@@ -1202,9 +1229,15 @@ mod tests {
 
     #[test]
     fn walk_orders_match_the_rank_strengths() {
-        for (order, trump) in [(&PLAIN_LOW_TO_HIGH, false), (&TRUMP_LOW_TO_HIGH, true)] {
-            let strengths: Vec<u8> = order.iter().map(|r| r.strength(trump)).collect();
-            assert_eq!(strengths, (0..8).collect::<Vec<u8>>());
+        use Rank::*;
+        assert_eq!(*low_to_high(CardValues::Dutch, false), [Seven, Eight, Nine, Jack, Queen, King, Ten, Ace]);
+        assert_eq!(*low_to_high(CardValues::Dutch, true), [Seven, Eight, Queen, King, Ten, Ace, Nine, Jack]);
+        for values in CardValues::ALL {
+            for trump in [false, true] {
+                let strengths: Vec<u8> =
+                    low_to_high(values, trump).iter().map(|&r| values.strength(r, trump)).collect();
+                assert_eq!(strengths, (0..8).collect::<Vec<u8>>());
+            }
         }
     }
 
@@ -1304,7 +1337,8 @@ mod tests {
     /// cards that could make roem.
     fn share(a: [&str; 4], b: [&str; 4], roem_table: klaverjas::RoemTable) -> bool {
         let ((key_a, roem_a), (key_b, _)) = (key_of(a, roem_table), key_of(b, roem_table));
-        key_a == key_b && same_roem_cards(cards(&b.join(" ")), cards(&a.join(" ")), roem_a, Suit::Spades)
+        key_a == key_b
+            && same_roem_cards(cards(&b.join(" ")), cards(&a.join(" ")), roem_a, Suit::Spades, CardValues::Dutch)
     }
 
     fn cards(list: &str) -> u32 {
@@ -1320,9 +1354,9 @@ mod tests {
         let eight = ["7S AH", "8S KD", "AD AC", "KC QC"];
         assert!(share(nine, eight, blog));
         let all = |hands: [&str; 4]| cards(&hands.join(" "));
-        assert_eq!(slack(all(nine), all(eight), Suit::Spades), 14);
+        assert_eq!(slack(all(nine), all(eight), Suit::Spades, CardValues::Dutch), 14);
         // Queen for king of hearts: one point either way.
-        assert_eq!(slack(cards("QH 7C"), cards("KH 7C"), Suit::Spades), 1);
+        assert_eq!(slack(cards("QH 7C"), cards("KH 7C"), Suit::Spades, CardValues::Dutch), 1);
         // The order differs when the 7 goes over the 8.
         assert!(!share(["8S AH", "7S KD", "AD AC", "KC QC"], eight, blog));
     }
@@ -1441,8 +1475,8 @@ mod tests {
             let trumps = card.is_trump(trump);
             let above = (0..8)
                 .map(|r| Card::new(card.suit(), Rank::from_index(r)))
-                .filter(|c| c.rank().strength(trumps) > card.rank().strength(trumps))
-                .min_by_key(|c| c.rank().strength(trumps));
+                .filter(|c| s.values().strength(c.rank(), trumps) > s.values().strength(card.rank(), trumps))
+                .min_by_key(|c| s.values().strength(c.rank(), trumps));
             let Some(other) = above.filter(|c| !all.contains(*c)) else { continue };
             let mut swapped = s;
             let holder = s.hands.iter().position(|h| h.contains(card)).unwrap();
@@ -1450,11 +1484,11 @@ mod tests {
             swapped.hands[holder].insert(other);
             let ((key, roem_cards), (swapped_key, _)) = (canonical(&s), canonical(&swapped));
             if key != swapped_key
-                || !same_roem_cards(swapped.hands.iter().fold(0, |a, h| a | h.0), all.0, roem_cards, trump)
+                || !same_roem_cards(swapped.hands.iter().fold(0, |a, h| a | h.0), all.0, roem_cards, trump, s.values())
             {
                 continue;
             }
-            let room = slack(all.0, (all.0 & !card.bit()) | other.bit(), trump);
+            let room = slack(all.0, (all.0 & !card.bit()) | other.bit(), trump, s.values());
             let (a, b) = (minimax(&s), minimax(&swapped));
             assert!((a - b).abs() <= room, "{a} and {b} more than {room} apart (round {round})");
             shared += 1;

@@ -450,7 +450,11 @@ fn review_window(
                             ui.horizontal(|ui| {
                                 let name = RichText::new(crate::words::seat_name(t, seat)).size(14.0);
                                 ui.add_sized([64.0, 20.0], egui::Label::new(name));
-                                let cards = crate::table::cards::sorted_hand(hands[seat.index()], trump);
+                                let cards = crate::table::cards::sorted_hand(
+                                    hands[seat.index()],
+                                    trump,
+                                    game.rules().card_values,
+                                );
                                 mini_cards(ui, &faces, &cards, &played);
                             });
                         }

@@ -10,7 +10,8 @@ use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use klaverjas::{
-    ActionError, Bid, Card, CardSet, ClaimError, Contract, DealResult, Event, Game, PerTeam, PileCard, Seat, Team,
+    ActionError, Bid, Card, CardSet, CardValues, ClaimError, Contract, DealResult, Event, Game, PerTeam, PileCard,
+    Seat, Team,
 };
 use std::collections::VecDeque;
 
@@ -26,6 +27,8 @@ pub struct Shown {
     /// The 2-6 pile's turned cards (classic).
     pub turned: Vec<PileCard>,
     pub contract: Option<Contract>,
+    /// The order of the cards, for sorting a hand.
+    pub values: CardValues,
     /// How often the deal has been doubled (*kraken*).
     pub doubles: u8,
     pub dealing: Option<Dealing>,
@@ -54,6 +57,7 @@ impl Default for Shown {
             won: PerTeam::default(),
             turned: Vec::new(),
             contract: None,
+            values: CardValues::Dutch,
             doubles: 0,
             dealing: None,
             result: None,
@@ -77,13 +81,14 @@ impl Shown {
             won,
             turned: game.turned_cards(),
             contract: game.contract(),
+            values: game.rules().card_values,
             doubles: game.stakes().doubles,
             dealing: None,
             result: game.result().copied(),
             gathered: None,
             last_trick: game.tricks().last().map(|t| LastTrick {
                 number: game.tricks().len() as u8,
-                plays: [0, 1, 2, 3].map(|i| (t.leader.after(i), t.cards[i])),
+                plays: [0, 1, 2, 3].map(|i| (t.direction.step(t.leader, i), t.cards[i])),
                 winner: t.winner,
             }),
         }
@@ -97,7 +102,7 @@ impl Shown {
     /// last trick's bonus once it is in.
     pub fn points(&self, team: Team, rules: &klaverjas::Rules) -> u16 {
         let Some(trump) = self.contract.map(|c| c.trump) else { return 0 };
-        let cards: u16 = self.won[team].iter().map(|c| c.points(trump) as u16).sum();
+        let cards = rules.card_values.set_points(self.won[team].iter().copied().collect(), trump);
         let last = self.last_trick.is_some_and(|t| t.number == 8 && t.winner.team() == team);
         cards + if last { rules.last_trick_bonus } else { 0 }
     }

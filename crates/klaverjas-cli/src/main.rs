@@ -9,8 +9,8 @@ mod review;
 
 use args::Args;
 use klaverjas::{
-    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, Seat, Suit, Team, Trick,
-    legal_cards, roem::trick_roem,
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, Rules, Seat, Suit, Team,
+    Trick, legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -148,9 +148,9 @@ fn names(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
 }
 
-fn trick_from(cards: &[Card], trump: Suit) -> Trick {
+fn trick_from(cards: &[Card], trump: Suit, rules: &Rules) -> Trick {
     // Only relative seats matter to the rules; North leads.
-    Trick::from_cards(Seat::North, trump, cards)
+    Trick::for_rules(Seat::North, trump, rules).with_cards(cards)
 }
 
 fn legal(args: &Args) -> Result<(), Failure> {
@@ -168,7 +168,7 @@ fn legal(args: &Args) -> Result<(), Failure> {
         return Err(format!("card '{c}' is both in the hand and in the trick").into());
     }
     let set: CardSet = hand.iter().copied().collect();
-    let (allowed, rule) = legal_cards(set, &trick_from(&on_table, trump), trump, &rules.following);
+    let (allowed, rule) = legal_cards(set, &trick_from(&on_table, trump, &rules), trump, &rules.following);
     let list: Vec<Card> = hand.into_iter().filter(|c| allowed.contains(*c)).collect();
     let why = if allowed == set { String::new() } else { format!("  ({})", rule.explain(trump)) };
     output(args, json!({ "legal": names(list.iter().copied()) }), format!("legal: {}{why}", names(list).join(" ")));
@@ -182,10 +182,10 @@ fn trick(args: &Args) -> Result<(), Failure> {
     if cards.len() != 4 {
         return Err(format!("--trick: a trick has 4 cards, not {}", cards.len()).into());
     }
-    let t = trick_from(&cards, trump);
+    let t = trick_from(&cards, trump, &rules);
     let winner = t.winning_index().unwrap_or(0);
     let set = t.set();
-    let points = set.points(trump);
+    let points = rules.card_values.set_points(set, trump);
     let roem = trick_roem(set, trump, rules.roem_table);
     output(
         args,
@@ -262,7 +262,7 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
         .filter_map(|a| if let Action::Bid(b) = a { Some(*b) } else { None })
         .find_map(|b| bidding.apply(b).ok().and_then(|_| bidding.contract()))
         .map_or(pile[0].suit, |c| c.trump);
-    let deal = Deal::from_play(dealer, trump, &cards, pile).map_err(|e| e.to_string())?;
+    let deal = Deal::from_play(dealer, trump, &cards, pile, &rules).map_err(|e| e.to_string())?;
     let mut game = Game::new(rules, deal);
     for (i, &action) in actions.iter().enumerate() {
         let seat = game.to_act().map_or("nobody", |s| s.name());
@@ -288,7 +288,8 @@ fn deal(args: &Args) -> Result<(), Failure> {
             if cards.len() != 32 {
                 return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
             }
-            let deal = Deal::from_play(dealer, trump, &cards, PileCard::showing(trump)).map_err(|e| e.to_string())?;
+            let deal =
+                Deal::from_play(dealer, trump, &cards, PileCard::showing(trump), &rules).map_err(|e| e.to_string())?;
             let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
             play_cards(&mut game, &cards, claim)?;
             game
@@ -478,7 +479,7 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
     let starts: Vec<PlayState> = (0..1024u64)
         .map(|i| {
             let deal = Deal::shuffled(seed.wrapping_add(i), Seat::from_index(i as usize));
-            PlayState::new(deal.hands, Suit::from_index(i as usize), deal.dealer.next(), &rules)
+            PlayState::new(deal.hands, Suit::from_index(i as usize), rules.direction.next(deal.dealer), &rules)
         })
         .collect();
     let mut rng = Rng::new(seed);
@@ -518,7 +519,7 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
     let mut total = 0.0;
     for i in 0..deals {
         let deal = Deal::shuffled(seed.wrapping_add(i), Seat::from_index(i as usize));
-        let state = PlayState::new(deal.hands, Suit::from_index(i as usize), deal.dealer.next(), &rules);
+        let state = PlayState::new(deal.hands, Suit::from_index(i as usize), rules.direction.next(deal.dealer), &rules);
         solver.clear();
         let before = solver.nodes;
         let start = Instant::now();
@@ -600,15 +601,28 @@ fn solve(args: &Args) -> Result<(), Failure> {
     let position = Position::new(&rules, trump, leader, hands, &trick).map_err(|e| format!("--hands: {e}"))?;
     let state = position.play_state();
     let mut solver = klaverjas_ai::solver::Solver::default();
-    let value = solver.value(&state);
-    let cards = solver.card_values(&state);
+    // Roem from the hands does not depend on the play: it shifts every
+    // card's value alike.
+    let roem = position.hand_roem_to_come(&rules);
+    let shift = roem.ns as i32 - roem.ew as i32;
+    let value = solver.value(&state) + shift;
+    let cards: Vec<(Card, i32)> = solver.card_values(&state).into_iter().map(|(c, v)| (c, v + shift)).collect();
     let map: serde_json::Map<String, Value> = cards.iter().map(|(c, v)| (c.to_string(), json!(v))).collect();
     let human = cards.iter().map(|(c, v)| format!("{c} {v:+}")).collect::<Vec<_>>().join(", ");
     let verb = if trick.is_empty() { "leads" } else { "plays" };
+    let roem_line = if roem.ns == 0 && roem.ew == 0 {
+        String::new()
+    } else {
+        format!("\nroem from the hands, in the value: NS {}, EW {}", roem.ns, roem.ew)
+    };
+    let mut out = json!({ "value": value, "cards": map });
+    if rules.roem_source == klaverjas::RoemSource::Hand {
+        out["hand_roem"] = json!({ "ns": roem.ns, "ew": roem.ew });
+    }
     output(
         args,
-        json!({ "value": value, "cards": map }),
-        format!("value (NS minus EW): {value:+}\n{} {verb}: {human}", position.to_act().name()),
+        out,
+        format!("value (NS minus EW): {value:+}{roem_line}\n{} {verb}: {human}", position.to_act().name()),
     );
     Ok(())
 }

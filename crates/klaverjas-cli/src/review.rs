@@ -75,7 +75,8 @@ pub fn bench_review(args: &Args) -> Result<(), Failure> {
     let mut given_away = 0;
     for i in 0..deals {
         let dealer = Seat::from_index(i as usize);
-        let contract = Contract { trump: Suit::from_index(i as usize / 4), declarer: dealer.next(), forced: false };
+        let contract =
+            Contract { trump: Suit::from_index(i as usize / 4), declarer: rules.direction.next(dealer), forced: false };
         let start = Game::with_contract(rules, Deal::shuffled(seed.wrapping_add(i), dealer), contract);
         let mut game = start.clone();
         while let Some(seat) = game.to_act() {

@@ -513,3 +513,72 @@ fn south_african_following_by_its_options() {
     assert_eq!(legal("free-when-void=yes", "S", "8S 9C", "AH"), json!(["8S", "9C"]));
     assert_eq!(legal("free-when-void=no", "S", "8S 9C", "AH"), json!(["8S"]));
 }
+
+/// South African cards on top of any preset: the king beats the ten, the
+/// queen of trumps the ten of trumps, and a trick counts 002's points.
+#[test]
+fn south_african_cards_change_who_wins_and_the_count() {
+    let sa = ["--set", "cards=south-african"];
+    let trick = |rules: &[&str], trump: &str, cards: &str| {
+        let mut args = vec!["trick", "--rules", "classic", "--trump", trump, "--trick", cards];
+        args.extend(rules);
+        kj_json(&args)
+    };
+    assert_eq!(trick(&[], "C", "TH KH 7H 8H"), json!({"winner": 0, "points": 14, "roem": 0}));
+    assert_eq!(trick(&sa, "C", "TH KH 7H 8H"), json!({"winner": 1, "points": 13, "roem": 0}));
+    assert_eq!(trick(&sa, "H", "TH QH JC 8H"), json!({"winner": 1, "points": 13, "roem": 0}));
+    // Following by that order: over the ten of trumps only the queen,
+    // king, ace, nine and jack are higher.
+    let legal = kj_json(&[
+        "legal",
+        "--rules",
+        "amsterdam",
+        "--set",
+        "cards=south-african",
+        "--trump",
+        "H",
+        "--hand",
+        "QH 7H",
+        "--trick",
+        "TH",
+    ]);
+    assert_eq!(legal, json!({"legal": ["QH"]}));
+    let (code, _, err) =
+        kj(&["trick", "--rules", "classic", "--set", "cards=swiss", "--trump", "C", "--trick", "TH KH 7H 8H"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'swiss'") && err.contains("south-african"), "{err}");
+}
+
+/// Under hand roem `kj solve` adds what every seat's announcement and stuk
+/// bring: West's five in a row (100 in Wilde Boom) beats all, so East-West
+/// score both their hands (East 50 + 20, West 100) and East's stuk 20.
+#[test]
+fn solve_adds_the_roem_from_the_hands() {
+    let hands = "N:7H 8H 9H TH KS 7C 8C 9C E:JH QH KH AH QS 7D 8D 9D S:JS AS TS 9S 8S AC KC QC \
+                 W:TC JC 7S TD JD QD KD AD";
+    let solve = |set: &str| {
+        kj_json(&["solve", "--rules", "wilde-boom", "--set", set, "--trump", "H", "--leader", "N", "--hands", hands])
+    };
+    let with = solve("roem=001");
+    let without = solve("roem=none");
+    assert_eq!(with["hand_roem"], json!({"ns": 0, "ew": 190}));
+    assert_eq!(without["hand_roem"], json!({"ns": 0, "ew": 0}));
+    assert_eq!(with["value"].as_i64().unwrap(), without["value"].as_i64().unwrap() - 190);
+    assert_eq!(with["cards"]["7C"].as_i64().unwrap(), without["cards"]["7C"].as_i64().unwrap() - 190);
+    // After North's lead the announcements still count: North's card is
+    // given back to the hand it was dealt in.
+    let after = kj_json(&[
+        "solve",
+        "--rules",
+        "wilde-boom",
+        "--trump",
+        "H",
+        "--leader",
+        "N",
+        "--trick",
+        "7C",
+        "--hands",
+        "N:7H 8H 9H TH KS 8C 9C E:JH QH KH AH QS 7D 8D 9D S:JS AS TS 9S 8S AC KC QC W:TC JC 7S TD JD QD KD AD",
+    ]);
+    assert_eq!(after["hand_roem"], json!({"ns": 0, "ew": 190}));
+}

@@ -112,6 +112,7 @@ pub enum BidOutcome {
 pub struct BiddingState {
     method: Bidding,
     kraken: bool,
+    direction: crate::seat::Direction,
     dealer: Seat,
     pile: [PileCard; 2],
     bids: Vec<(Seat, Bid)>,
@@ -124,7 +125,15 @@ pub const MOST_DOUBLES: u8 = 3;
 
 impl BiddingState {
     pub fn new(rules: &Rules, dealer: Seat, pile: [PileCard; 2]) -> BiddingState {
-        BiddingState { method: rules.bidding, kraken: rules.kraken, dealer, pile, bids: Vec::new(), contract: None }
+        BiddingState {
+            method: rules.bidding,
+            kraken: rules.kraken,
+            direction: rules.direction,
+            dealer,
+            pile,
+            bids: Vec::new(),
+            contract: None,
+        }
     }
 
     /// The contract, once trump and the playing team are settled.
@@ -152,7 +161,7 @@ impl BiddingState {
         if doubles == MOST_DOUBLES || passes == 2 {
             return None;
         }
-        let first = if doubles.is_multiple_of(2) { contract.declarer.next() } else { contract.declarer };
+        let first = if doubles.is_multiple_of(2) { self.direction.next(contract.declarer) } else { contract.declarer };
         Some(if passes == 0 { first } else { first.partner() })
     }
 
@@ -170,7 +179,7 @@ impl BiddingState {
             return seat;
         }
         let first = if self.method == Bidding::DealerFirst { 0 } else { 1 };
-        self.dealer.after(first + self.bids.len())
+        self.direction.step(self.dealer, first + self.bids.len())
     }
 
     /// Whether the seat to act may not pass.
@@ -230,7 +239,8 @@ impl BiddingState {
             Bid::Play => Contract { trump: self.pile[0].suit, declarer: seat, forced: false }.into(),
             Bid::Trump(trump) => Contract { trump, declarer: seat, forced }.into(),
             Bid::Pass if self.bids.len() == 4 && self.method == Bidding::TurnedCard => {
-                let contract = Contract { trump: self.pile[1].suit, declarer: self.dealer.next(), forced: true };
+                let contract =
+                    Contract { trump: self.pile[1].suit, declarer: self.direction.next(self.dealer), forced: true };
                 BidOutcome::SecondCard { card: self.pile[1], contract }
             }
             Bid::Pass | Bid::Double => BidOutcome::Next,

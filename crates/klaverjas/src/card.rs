@@ -104,19 +104,43 @@ pub enum Rank {
     Ace = 7,
 }
 
-/// Trick-taking strength of each rank (by sequence index) in a plain suit:
-/// A 10 K Q J 9 8 7, high to low.
-const PLAIN_STRENGTH: [u8; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
-/// Strength in the trump suit: J 9 A 10 K Q 8 7, high to low.
-const TRUMP_STRENGTH: [u8; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
-/// Dutch card points: J 2 / 20, 9 0 / 14, A 11, 10 10, K 4, Q 3.
-const PLAIN_POINTS: [u8; 8] = [0, 0, 0, 10, 2, 3, 4, 11];
-const TRUMP_POINTS: [u8; 8] = [0, 0, 14, 10, 20, 3, 4, 11];
+/// Which order and points the cards have (RULES section 1): the Dutch
+/// game's, or South African Klawerjas's (002), where the ten ranks in its
+/// natural place, the jack of trumps is worth 20 and a plain jack 1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CardValues {
+    /// Plain A 10 K Q J 9 8 7, trump J 9 A 10 K Q 8 7; 152 card points.
+    #[default]
+    Dutch,
+    /// Plain A K Q J 10 9 8 7, trump J 9 A K Q 10 8 7; 141 card points
+    /// (002 line 208: "the Queen of trumps, which only has a two point
+    /// value, outranks the ten of trumps").
+    SouthAfrican,
+}
 
-/// For each rank, the suit-local bits of the ranks that beat it when its
-/// suit is trump (or plain, for [`PLAIN_ABOVE`]).
-const TRUMP_ABOVE: [u8; 8] = above_masks(TRUMP_STRENGTH);
-const PLAIN_ABOVE: [u8; 8] = above_masks(PLAIN_STRENGTH);
+/// Trick-taking strength of each rank (by sequence index), by
+/// [`CardValues`] and then plain (0) or trump (1), 0..8 low to high.
+const STRENGTH: [[[u8; 8]; 2]; 2] = [
+    // Dutch: A 10 K Q J 9 8 7 and J 9 A 10 K Q 8 7.
+    [[0, 1, 2, 6, 3, 4, 5, 7], [0, 1, 6, 4, 7, 2, 3, 5]],
+    // South African: A K Q J 10 9 8 7 and J 9 A K Q 10 8 7.
+    [[0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 6, 2, 7, 3, 4, 5]],
+];
+/// Card points by the same indices.
+const POINTS: [[[u8; 8]; 2]; 2] = [
+    // Dutch: J 2 / 20, 9 0 / 14, A 11, 10 10, K 4, Q 3.
+    [[0, 0, 0, 10, 2, 3, 4, 11], [0, 0, 14, 10, 20, 3, 4, 11]],
+    // South African (002, III): J 1 / 20, 9 0 / 14, A 11, 10 10, K 3, Q 2.
+    [[0, 0, 0, 10, 1, 2, 3, 11], [0, 0, 14, 10, 20, 2, 3, 11]],
+];
+
+/// For each rank, the suit-local bits of the ranks that beat it, by the
+/// same indices as [`STRENGTH`].
+const ABOVE: [[[u8; 8]; 2]; 2] = [
+    [above_masks(STRENGTH[0][0]), above_masks(STRENGTH[0][1])],
+    [above_masks(STRENGTH[1][0]), above_masks(STRENGTH[1][1])],
+];
 
 const fn above_masks(strength: [u8; 8]) -> [u8; 8] {
     let mut out = [0u8; 8];
@@ -132,6 +156,65 @@ const fn above_masks(strength: [u8; 8]) -> [u8; 8] {
         r += 1;
     }
     out
+}
+
+impl CardValues {
+    pub const ALL: [CardValues; 2] = [CardValues::Dutch, CardValues::SouthAfrican];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Strength 0..8 of `rank` within its suit; `trump` picks the trump order.
+    pub const fn strength(self, rank: Rank, trump: bool) -> u8 {
+        STRENGTH[self as usize][trump as usize][rank as usize]
+    }
+
+    /// Points of `rank`, in the trump suit or a plain one.
+    pub const fn rank_points(self, rank: Rank, trump: bool) -> u8 {
+        POINTS[self as usize][trump as usize][rank as usize]
+    }
+
+    /// Points of `card` with `trump` as the trump suit.
+    pub const fn points(self, card: Card, trump: Suit) -> u8 {
+        self.rank_points(card.rank(), card.is_trump(trump))
+    }
+
+    /// The cards of `card`'s suit that beat it, given the trump suit.
+    pub const fn higher_in_suit(self, card: Card, trump: Suit) -> CardSet {
+        let local = ABOVE[self as usize][card.is_trump(trump) as usize][card.rank() as usize];
+        CardSet((local as u32) << (card.0 & !7))
+    }
+
+    /// Card points of all cards in the set.
+    #[inline]
+    pub fn set_points(self, set: CardSet, trump: Suit) -> u16 {
+        // Plain values by rank across all suits, then the trump jack's and
+        // nine's extra: a handful of popcounts instead of a loop.
+        const RANK: u32 = 0x0101_0101;
+        let count = |rank: Rank| (set.0 & (RANK << rank as u32)).count_ones() as u16;
+        let plain = |rank: Rank| self.rank_points(rank, false) as u16;
+        let extra = |rank: Rank| (self.rank_points(rank, true) - self.rank_points(rank, false)) as u16;
+        let all = 10 * count(Rank::Ten)
+            + plain(Rank::Jack) * count(Rank::Jack)
+            + plain(Rank::Queen) * count(Rank::Queen)
+            + plain(Rank::King) * count(Rank::King)
+            + 11 * count(Rank::Ace);
+        let jack = set.contains(Card::new(trump, Rank::Jack)) as u16;
+        let nine = set.contains(Card::new(trump, Rank::Nine)) as u16;
+        all + extra(Rank::Jack) * jack + extra(Rank::Nine) * nine
+    }
+
+    /// The points of all 32 cards: 152 Dutch, 141 South African.
+    pub const fn total(self) -> u16 {
+        let (mut total, mut r) = (0, 0);
+        while r < 8 {
+            let rank = Rank::from_index(r);
+            total += 3 * self.rank_points(rank, false) as u16 + self.rank_points(rank, true) as u16;
+            r += 1;
+        }
+        total
+    }
 }
 
 impl Rank {
@@ -153,16 +236,6 @@ impl Rank {
             6 => Rank::King,
             _ => Rank::Ace,
         }
-    }
-
-    /// Strength 0..8 within its suit; `trump` picks the trump order.
-    pub const fn strength(self, trump: bool) -> u8 {
-        if trump { TRUMP_STRENGTH[self as usize] } else { PLAIN_STRENGTH[self as usize] }
-    }
-
-    /// Dutch card points (RULES section 1).
-    pub const fn points(self, trump: bool) -> u8 {
-        if trump { TRUMP_POINTS[self as usize] } else { PLAIN_POINTS[self as usize] }
     }
 
     /// The letter of the `kj` notation: 7 8 9 T J Q K A.
@@ -239,18 +312,6 @@ impl Card {
 
     pub const fn is_trump(self, trump: Suit) -> bool {
         self.0 >> 3 == trump as u8
-    }
-
-    /// Card points with `trump` as the trump suit.
-    pub const fn points(self, trump: Suit) -> u8 {
-        self.rank().points(self.is_trump(trump))
-    }
-
-    /// The cards of this card's suit that beat it, given the trump suit.
-    pub const fn higher_in_suit(self, trump: Suit) -> CardSet {
-        let r = (self.0 & 7) as usize;
-        let local = if self.is_trump(trump) { TRUMP_ABOVE[r] } else { PLAIN_ABOVE[r] };
-        CardSet((local as u32) << (self.0 & !7))
     }
 
     /// The name a player says: "the 9 of trumps", "the ace of hearts".
@@ -359,23 +420,6 @@ impl CardSet {
 
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
-    }
-
-    /// Card points of all cards in the set.
-    #[inline]
-    pub fn points(self, trump: Suit) -> u16 {
-        // Plain values by rank across all suits, then the trump jack and
-        // nine's extra: a handful of popcounts instead of a loop.
-        const RANK: u32 = 0x0101_0101;
-        let count = |rank: Rank| (self.0 & (RANK << rank as u32)).count_ones() as u16;
-        let plain = 10 * count(Rank::Ten)
-            + 2 * count(Rank::Jack)
-            + 3 * count(Rank::Queen)
-            + 4 * count(Rank::King)
-            + 11 * count(Rank::Ace);
-        let jack = self.contains(Card::new(trump, Rank::Jack)) as u16;
-        let nine = self.contains(Card::new(trump, Rank::Nine)) as u16;
-        plain + 18 * jack + 14 * nine
     }
 
     /// Parse cards separated by spaces or commas. Duplicates are an error:
@@ -527,17 +571,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn orders_follow_rules_section_1() {
+    fn orders_and_points_follow_rules_section_1() {
         use Rank::*;
-        let by = |trump: bool| {
+        let by = |values: CardValues, trump: bool| {
             let mut r = Rank::ALL.to_vec();
-            r.sort_by_key(|r| std::cmp::Reverse(r.strength(trump)));
+            r.sort_by_key(|&r| std::cmp::Reverse(values.strength(r, trump)));
             r
         };
-        assert_eq!(by(false), [Ace, Ten, King, Queen, Jack, Nine, Eight, Seven]);
-        assert_eq!(by(true), [Jack, Nine, Ace, Ten, King, Queen, Eight, Seven]);
-        let total: u16 = CardSet::ALL.points(Suit::Hearts);
-        assert_eq!(total, 152, "card points without the last trick");
+        assert_eq!(by(CardValues::Dutch, false), [Ace, Ten, King, Queen, Jack, Nine, Eight, Seven]);
+        assert_eq!(by(CardValues::Dutch, true), [Jack, Nine, Ace, Ten, King, Queen, Eight, Seven]);
+        assert_eq!(by(CardValues::SouthAfrican, false), [Ace, King, Queen, Jack, Ten, Nine, Eight, Seven]);
+        assert_eq!(by(CardValues::SouthAfrican, true), [Jack, Nine, Ace, King, Queen, Ten, Eight, Seven]);
+        assert_eq!(CardValues::Dutch.total(), 152, "card points without the last trick");
+        // 002: "three ordinary suits with a total value of 27 points each"
+        // and "The trump suit has a total value of 60 points".
+        let sa = CardValues::SouthAfrican;
+        assert_eq!(sa.set_points(CardSet::suit(Suit::Clubs), Suit::Hearts), 27);
+        assert_eq!(sa.set_points(CardSet::suit(Suit::Hearts), Suit::Hearts), 60);
+        assert_eq!(sa.total(), 141);
+        // The fast sum agrees with card-by-card points.
+        for values in CardValues::ALL {
+            for trump in Suit::ALL {
+                for bits in [0x1234_5678u32, 0xFFFF_0000, 0x8421_8421, u32::MAX, 0] {
+                    let set = CardSet(bits);
+                    let each: u16 = set.iter().map(|c| values.points(c, trump) as u16).sum();
+                    assert_eq!(values.set_points(set, trump), each, "{values:?} {trump:?} {set}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -556,10 +617,15 @@ mod tests {
 
     #[test]
     fn higher_in_suit_uses_the_right_order() {
-        let nine_trump = Card::new(Suit::Hearts, Rank::Nine);
-        assert_eq!(nine_trump.higher_in_suit(Suit::Hearts).to_string(), "JH");
-        let nine_plain = Card::new(Suit::Hearts, Rank::Nine);
-        assert_eq!(nine_plain.higher_in_suit(Suit::Clubs).to_string(), "TH JH QH KH AH");
+        let nine = Card::new(Suit::Hearts, Rank::Nine);
+        let dutch = CardValues::Dutch;
+        assert_eq!(dutch.higher_in_suit(nine, Suit::Hearts).to_string(), "JH");
+        assert_eq!(dutch.higher_in_suit(nine, Suit::Clubs).to_string(), "TH JH QH KH AH");
+        let ten = Card::new(Suit::Hearts, Rank::Ten);
+        assert_eq!(dutch.higher_in_suit(ten, Suit::Clubs).to_string(), "AH");
+        let sa = CardValues::SouthAfrican;
+        assert_eq!(sa.higher_in_suit(ten, Suit::Clubs).to_string(), "JH QH KH AH");
+        assert_eq!(sa.higher_in_suit(ten, Suit::Hearts).to_string(), "9H JH QH KH AH");
     }
 
     #[test]

@@ -224,14 +224,21 @@ impl Deal {
     /// leads the next, so every card's seat follows from the order of play.
     /// `cards` must be all 32 cards; whether the play was legal is for the
     /// game to judge.
-    pub fn from_play(dealer: Seat, trump: Suit, cards: &[Card], pile: [PileCard; 2]) -> Result<Deal, DealCodeError> {
+    pub fn from_play(
+        dealer: Seat,
+        trump: Suit,
+        cards: &[Card],
+        pile: [PileCard; 2],
+        rules: &crate::Rules,
+    ) -> Result<Deal, DealCodeError> {
         let mut hands = [CardSet::EMPTY; 4];
-        let mut leader = dealer.next();
+        let mut leader = rules.direction.next(dealer);
         for chunk in cards.chunks(4) {
-            for (i, &c) in chunk.iter().enumerate() {
-                hands[leader.after(i).index()].insert(c);
+            let trick = crate::Trick::for_rules(leader, trump, rules).with_cards(chunk);
+            for (seat, c) in trick.plays() {
+                hands[seat.index()].insert(c);
             }
-            leader = crate::Trick::from_cards(leader, trump, chunk).winner().unwrap_or(leader);
+            leader = trick.winner().unwrap_or(leader);
         }
         Deal::from_hands(dealer, hands, pile)
     }

@@ -6,10 +6,10 @@ use crate::bidding::{Bid, BidError, BidOutcome, BiddingState, Contract};
 use crate::card::{Card, CardSet, ParseError, Rank, Suit};
 use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
-use crate::roem::{Meld, TrickRoem, hand_melds};
+use crate::roem::{Meld, TrickRoem, hand_melds, settle_hand_roem};
 use crate::rules::{RoemClaim, RoemSource, RoemTable, Rules};
 use crate::score::{DealResult, Stakes, score_deal};
-use crate::seat::{PerTeam, Seat, Team};
+use crate::seat::{Direction, PerTeam, Seat, Team};
 use crate::view::PlayerView;
 use std::fmt;
 
@@ -180,12 +180,15 @@ pub struct TrickRecord {
     /// Roem that counts for the winner: all of it when claimed or in
     /// automatic presets, nothing when passed.
     pub credited: u16,
+    /// Which way the turn passed.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub direction: Direction,
 }
 
 impl TrickRecord {
     /// Each card with the seat that played it.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards.iter().enumerate().map(|(i, &c)| (self.leader.after(i), c))
+        self.cards.iter().enumerate().map(|(i, &c)| (self.direction.step(self.leader, i), c))
     }
 }
 
@@ -363,7 +366,12 @@ impl Game {
 
     fn start_play(&mut self, contract: Contract) {
         self.contract = Some(contract);
-        self.play = Some(PlayState::new(self.deal.hands, contract.trump, self.deal.dealer.next(), &self.rules));
+        self.play = Some(PlayState::new(
+            self.deal.hands,
+            contract.trump,
+            self.rules.direction.next(self.deal.dealer),
+            &self.rules,
+        ));
     }
 
     pub fn rules(&self) -> &Rules {
@@ -680,6 +688,7 @@ impl Game {
             points: done.points,
             roem: done.roem,
             credited,
+            direction: done.trick.direction(),
         });
         events.push(Event::TrickWon {
             number: self.tricks.len() as u8,
@@ -696,23 +705,14 @@ impl Game {
         }
     }
 
-    /// After the first trick: the team with the best announced combination
-    /// scores every combination in both its players' hands, the other
-    /// nothing (seed 001: "entitled to score for all such combinations as
-    /// found in the hands of both members"). On equal best combinations the
-    /// first announced wins, as in South African sizing (002: "first
-    /// announced wins ties").
+    /// After the first trick, hand roem is settled by
+    /// [`settle_hand_roem`](crate::roem::settle_hand_roem).
     fn settle_hand_roem(&mut self, events: &mut Vec<Event>) {
         let Some(trump) = self.contract.map(|c| c.trump) else {
             return;
         };
-        let best = self.announced.iter().fold(None, |best: Option<&(Seat, Meld)>, a| match best {
-            Some(b) if !a.1.beats(&b.1, trump) => Some(b),
-            _ => Some(a),
-        });
-        if let Some(team) = best.map(|b| b.0.team()) {
-            let held = |s: Seat| hand_melds(self.deal.hand(s), trump, self.rules.roem_table);
-            let points = Seat::ALL.into_iter().filter(|s| s.team() == team).flat_map(held).map(|m| m.points).sum();
+        let announced = self.announced.iter().copied();
+        if let Some((team, points)) = settle_hand_roem(announced, self.deal.hands, trump, self.rules.roem_table) {
             self.roem[team] += points;
             self.hand_roem = Some((team, points));
             events.push(Event::HandRoem { team, points });

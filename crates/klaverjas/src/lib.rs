@@ -27,7 +27,7 @@ pub mod session;
 pub mod view;
 
 pub use bidding::{Bid, BidError, Contract};
-pub use card::{Card, CardSet, ParseError, Rank, Suit};
+pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng};
 pub use game::{
     Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, Phase, ReplayError,
@@ -40,6 +40,6 @@ pub use rules::{
     Bidding, Following, MatchLength, Preset, RoemClaim, RoemSource, RoemTable, RuleOptionError, Rules, Undertrump,
 };
 pub use score::{DealResult, ScoreSheet, Stakes};
-pub use seat::{PerTeam, Seat, Team};
+pub use seat::{Direction, PerTeam, Seat, Team};
 pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
 pub use view::PlayerView;

@@ -1,18 +1,21 @@
 //! Tricks: which cards may be played, who wins, and the bare play of a deal
 //! ([`PlayState`]) that the game, the perft counts and the bots share.
 
-use crate::card::{Card, CardSet, Rank, Suit};
+use crate::card::{Card, CardSet, CardValues, Rank, Suit};
 use crate::roem::{self, TrickRoem};
 use crate::rules::{Following, RoemTable, Undertrump};
-use crate::seat::{PerTeam, Seat, Team};
+use crate::seat::{Direction, PerTeam, Seat, Team};
 use std::fmt;
 
 /// The cards of one trick so far, in order of play from its leader. A trick
-/// knows the trump suit, so it keeps track of the winning card as it grows.
+/// knows the trump suit, the cards' order and which way the turn passes, so
+/// it keeps track of the winning card and the seat to act as it grows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Trick {
     leader: Seat,
     trump: Suit,
+    values: CardValues,
+    direction: Direction,
     cards: [Card; 4],
     len: u8,
     /// Index of the card now winning, and its strength key.
@@ -21,43 +24,72 @@ pub struct Trick {
     set: CardSet,
 }
 
-/// Strength keys by `trump * 4 + led` and card: trumps 16.., the led suit
-/// 8.., discards 0, so one comparison decides who is winning.
-const KEYS: [[u8; 32]; 16] = {
-    let mut table = [[0u8; 32]; 16];
-    let mut tl = 0;
-    while tl < 16 {
-        let (trump, led) = (tl / 4, tl % 4);
+/// Strength keys by `values * 16 + trump * 4 + led` and card: trumps 16..,
+/// the led suit 8.., discards 0, so one comparison decides who is winning.
+const KEYS: [[u8; 32]; 32] = {
+    let mut table = [[0u8; 32]; 32];
+    let mut vtl = 0;
+    while vtl < 32 {
+        let (values, trump, led) = (CardValues::ALL[vtl / 16], vtl / 4 % 4, vtl % 4);
         let mut c = 0;
         while c < 32 {
             let (suit, rank) = (c / 8, Rank::from_index(c % 8));
-            table[tl][c] = if suit == trump {
-                16 + rank.strength(true)
+            table[vtl][c] = if suit == trump {
+                16 + values.strength(rank, true)
             } else if suit == led {
-                8 + rank.strength(false)
+                8 + values.strength(rank, false)
             } else {
                 0
             };
             c += 1;
         }
-        tl += 1;
+        vtl += 1;
     }
     table
 };
 
 impl Trick {
+    /// An empty trick of Dutch cards played clockwise.
     pub fn new(leader: Seat, trump: Suit) -> Trick {
-        let cards = [Card::new(Suit::Clubs, Rank::Seven); 4];
-        Trick { leader, trump, cards, len: 0, best: 0, best_key: 0, set: CardSet::EMPTY }
+        Trick::under(leader, trump, CardValues::Dutch, Direction::Clockwise)
     }
 
-    /// A trick holding `cards` (at most four), led by `leader`.
-    pub fn from_cards(leader: Seat, trump: Suit, cards: &[Card]) -> Trick {
-        let mut t = Trick::new(leader, trump);
+    /// An empty trick with the cards' order and the turn's direction given.
+    pub fn under(leader: Seat, trump: Suit, values: CardValues, direction: Direction) -> Trick {
+        let cards = [Card::new(Suit::Clubs, Rank::Seven); 4];
+        Trick { leader, trump, values, direction, cards, len: 0, best: 0, best_key: 0, set: CardSet::EMPTY }
+    }
+
+    /// An empty trick under `rules`.
+    pub fn for_rules(leader: Seat, trump: Suit, rules: &crate::Rules) -> Trick {
+        Trick::under(leader, trump, rules.card_values, rules.direction)
+    }
+
+    /// The next trick, led by `leader`, under this one's rules.
+    pub fn next(&self, leader: Seat) -> Trick {
+        Trick::under(leader, self.trump, self.values, self.direction)
+    }
+
+    /// This trick's first cards, `cards` (at most four), played on.
+    pub fn with_cards(mut self, cards: &[Card]) -> Trick {
         for &c in cards.iter().take(4) {
-            t.push(c);
+            self.push(c);
         }
-        t
+        self
+    }
+
+    /// A Dutch, clockwise trick holding `cards` (at most four), led by
+    /// `leader`.
+    pub fn from_cards(leader: Seat, trump: Suit, cards: &[Card]) -> Trick {
+        Trick::new(leader, trump).with_cards(cards)
+    }
+
+    pub fn values(&self) -> CardValues {
+        self.values
+    }
+
+    pub fn direction(&self) -> Direction {
+        self.direction
     }
 
     pub fn leader(&self) -> Seat {
@@ -86,12 +118,12 @@ impl Trick {
 
     /// The seat that plays the trick's next card.
     pub fn to_act(&self) -> Seat {
-        self.leader.after(self.len as usize)
+        self.direction.step(self.leader, self.len as usize)
     }
 
     /// The seat that played the `i`-th card.
     pub fn seat_of(&self, i: usize) -> Seat {
-        self.leader.after(i)
+        self.direction.step(self.leader, i)
     }
 
     /// Each card with the seat that played it.
@@ -134,7 +166,7 @@ impl Trick {
     #[inline]
     fn strength_key(&self, card: Card) -> u8 {
         let led = if self.len == 0 { card.suit() } else { self.cards[0].suit() };
-        KEYS[self.trump.index() * 4 + led.index()][card.index()]
+        KEYS[self.values.index() * 16 + self.trump.index() * 4 + led.index()][card.index()]
     }
 
     /// Index of the card now winning: the highest trump if any trump was
@@ -239,7 +271,7 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
     let table_trump = trick.highest_trump();
     // Trumps in hand that beat every trump on the table.
     let over = match table_trump {
-        Some(t) => hand.intersect(t.higher_in_suit(trump)),
+        Some(t) => hand.intersect(trick.values.higher_in_suit(t, trump)),
         None => trumps,
     };
     let only_trumps = hand == trumps;
@@ -374,7 +406,7 @@ impl PlayState {
     pub fn new(hands: [CardSet; 4], trump: Suit, leader: Seat, rules: &crate::Rules) -> PlayState {
         PlayState {
             hands,
-            trick: Trick::new(leader, trump),
+            trick: Trick::for_rules(leader, trump, rules),
             trump,
             following: rules.following,
             roem_table: rules.trick_roem_table(),
@@ -388,6 +420,11 @@ impl PlayState {
 
     pub fn is_over(&self) -> bool {
         self.tricks_done == 8
+    }
+
+    /// The order and points of the cards in this deal.
+    pub fn values(&self) -> CardValues {
+        self.trick.values
     }
 
     pub fn to_act(&self) -> Seat {
@@ -417,13 +454,13 @@ impl PlayState {
         let set = trick.set();
         self.tricks_done += 1;
         let bonus = if self.tricks_done == 8 { self.last_trick_bonus } else { 0 };
-        let points = set.points(self.trump) + bonus;
+        let points = self.trick.values.set_points(set, self.trump) + bonus;
         let roem = roem::trick_roem(set, self.trump, self.roem_table);
         let team: Team = winner.team();
         self.points[team] += points;
         self.tricks_won[team] += 1;
         self.table_roem[team] += roem.points;
-        self.trick = Trick::new(winner, self.trump);
+        self.trick = self.trick.next(winner);
         Some(TrickResult { trick, winner, points, roem })
     }
 
@@ -473,6 +510,50 @@ mod tests {
         assert_eq!(trick("JH 9H AH", Suit::Hearts).winner(), Some(Seat::North));
         assert_eq!(trick("AH 9H", Suit::Hearts).winner(), Some(Seat::East));
         assert_eq!(trick("AH 8S 9S", Suit::Spades).highest_trump().unwrap().to_string(), "9S");
+    }
+
+    #[test]
+    fn south_african_cards_rank_the_ten_in_its_place_and_count_146() {
+        let sa = |leader: Seat, trump: Suit, s: &str| {
+            Trick::under(leader, trump, CardValues::SouthAfrican, Direction::Clockwise).with_cards(&cards(s))
+        };
+        // Plain: the king beats the ten; in Dutch play the ten wins.
+        assert_eq!(trick("TH KH", Suit::Clubs).winner(), Some(Seat::North));
+        assert_eq!(sa(Seat::North, Suit::Clubs, "TH KH").winner(), Some(Seat::East));
+        // Trumps: the queen beats the ten, the nine the ace.
+        assert_eq!(sa(Seat::North, Suit::Hearts, "TH QH").winner(), Some(Seat::East));
+        assert_eq!(sa(Seat::North, Suit::Hearts, "AH 9H JH").winner(), Some(Seat::South));
+        // A plain jack is worth 1, the jack of trumps 20, a king 3.
+        let mut rules = Rules { card_values: CardValues::SouthAfrican, last_trick_bonus: 5, ..Rules::classic() };
+        assert_eq!(rules.deal_points(), 146);
+        let mut state = PlayState::new(
+            [set("JC KC 7C 8C"), set("JH 7H 8H 9H"), set("QC AC TC 9C"), set("7D 8D 9D TD")],
+            Suit::Hearts,
+            Seat::North,
+            &rules,
+        );
+        let first = state.play(cards("JC")[0]).unwrap();
+        assert!(first.is_none());
+        state.play(cards("JH")[0]).unwrap();
+        state.play(cards("QC")[0]).unwrap();
+        let done = state.play(cards("7D")[0]).unwrap().unwrap();
+        assert_eq!((done.winner, done.points), (Seat::East, 1 + 20 + 2));
+        // Under a changed card order the rules of following use it too: a
+        // South African queen of trumps overtrumps a ten.
+        rules.following = Following::south_african();
+        let t = Trick::for_rules(Seat::North, Suit::Hearts, &rules).with_cards(&cards("AC TH"));
+        assert_eq!(legal_cards(set("QH 7H 8C"), &t, Suit::Hearts, &rules.following).0.to_string(), "8C QH");
+    }
+
+    #[test]
+    fn anti_clockwise_play_passes_the_turn_to_the_right() {
+        let t = Trick::under(Seat::North, Suit::Hearts, CardValues::Dutch, Direction::AntiClockwise)
+            .with_cards(&cards("7C AC"));
+        assert_eq!(t.to_act(), Seat::South);
+        assert_eq!(t.seat_of(1), Seat::West);
+        assert_eq!(t.winner(), Some(Seat::West));
+        // The next trick keeps the direction.
+        assert_eq!(t.next(Seat::East).with_cards(&cards("7D")).to_act(), Seat::North);
     }
 
     #[test]

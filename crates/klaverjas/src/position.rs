@@ -2,9 +2,10 @@
 //! an analysis, `kj solve`), checked card by card before a solver or a
 //! playout is given it as a [`PlayState`].
 
-use crate::card::{Card, CardSet, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::play::{PlayError, PlayState, Trick, check_card};
-use crate::rules::Rules;
+use crate::roem;
+use crate::rules::{RoemSource, RoemTable, Rules};
 use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
 
@@ -121,7 +122,7 @@ impl Position {
             }
             on_table.insert(card);
         }
-        let to_act = leader.after(trick.len());
+        let to_act = rules.direction.step(leader, trick.len());
         let left = hands[to_act.index()].len();
         if left == 0 {
             return Err(PositionError::NothingToPlay { seat: to_act });
@@ -129,7 +130,7 @@ impl Position {
         if left > 8 {
             return Err(PositionError::HandSize { seat: to_act, cards: left, expected: 8 });
         }
-        for (i, seat) in (0..4).map(|i| (i, leader.after(i))) {
+        for (i, seat) in (0..4).map(|i| (i, rules.direction.step(leader, i))) {
             let expected = if i < trick.len() { left - 1 } else { left };
             let cards = hands[seat.index()].len();
             if cards != expected {
@@ -163,7 +164,7 @@ impl Position {
             return Err(PositionError::TricksWon { counted, played: s.tricks_done });
         }
         let held = s.hands.iter().fold(s.trick.set(), |all, h| all.union(*h));
-        let played = CardSet::ALL.minus(held).points(s.trump);
+        let played = s.trick.values().set_points(CardSet::ALL.minus(held), s.trump);
         if points.ns + points.ew != played {
             return Err(PositionError::Points { counted: points.ns + points.ew, played });
         }
@@ -205,11 +206,45 @@ impl Position {
     pub fn play_state(&self) -> PlayState {
         self.state
     }
+
+    /// The roem from the hands (RULES section 5) that the rest of the deal
+    /// brings each team when every seat announces its best combination:
+    /// in the first trick, the settling of all announcements (the hands as
+    /// dealt are the hands here with the trick's cards given back); and
+    /// stuk, where king and queen of trumps are both still in one hand.
+    /// The play cannot change either, so a solver adds them to the value of
+    /// the cards. Nothing under table roem, whose roem lies in the tricks.
+    pub fn hand_roem_to_come(&self, rules: &Rules) -> PerTeam<u16> {
+        let mut out = PerTeam::default();
+        if rules.roem_source != RoemSource::Hand || rules.roem_table == RoemTable::None {
+            return out;
+        }
+        let (s, trump) = (&self.state, self.state.trump);
+        if s.tricks_done == 0 {
+            let mut dealt = s.hands;
+            for (seat, card) in s.trick.plays() {
+                dealt[seat.index()].insert(card);
+            }
+            let order = (0..4).map(|i| s.trick.seat_of(i));
+            let announced = order.filter_map(|seat| {
+                roem::hand_melds(dealt[seat.index()], trump, rules.roem_table).first().map(|&m| (seat, m))
+            });
+            if let Some((team, points)) = roem::settle_hand_roem(announced, dealt, trump, rules.roem_table) {
+                out[team] += points;
+            }
+        }
+        let stuk = CardSet::EMPTY.with(Card::new(trump, Rank::King)).with(Card::new(trump, Rank::Queen));
+        if let Some(seat) = Seat::ALL.into_iter().find(|seat| stuk.is_subset(s.hands[seat.index()])) {
+            out[seat.team()] += roem::STUK;
+        }
+        out
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::CardValues;
 
     fn set(s: &str) -> CardSet {
         CardSet::parse(s).unwrap()
@@ -299,7 +334,7 @@ mod tests {
     fn the_score_must_add_up() {
         let p = classic(hands(), "7C").unwrap();
         // Played: everything but the hands and 7C, with spades trump.
-        let played = CardSet::ALL.minus(set("AH 8C KD 9C QD TC JD 7C")).points(Suit::Spades);
+        let played = CardValues::Dutch.set_points(CardSet::ALL.minus(set("AH 8C KD 9C QD TC JD 7C")), Suit::Spades);
         let ok = p.with_score(PerTeam { ns: played - 20, ew: 20 }, PerTeam { ns: 4, ew: 2 }).unwrap();
         assert_eq!(ok.play_state().points, PerTeam { ns: played - 20, ew: 20 });
         assert_eq!(ok.play_state().tricks_won, PerTeam { ns: 4, ew: 2 });

@@ -4,6 +4,7 @@
 
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::rules::RoemTable;
+use crate::seat::{Seat, Team};
 
 /// The roem in one trick, by kind, and its value under a table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -215,6 +216,32 @@ pub fn marks(roem: u16) -> String {
     // marks would fall short rather than claim too much.
     let (o, v, i) = exact.unwrap_or((0, roem / 50, roem % 50 / 20));
     ["O".repeat(o as usize), "V".repeat(v as usize), "I".repeat(i as usize)].concat()
+}
+
+/// Hand roem settled (RULES section 5): of the combinations `announced`
+/// in order, the best decides, the first announced winning among equals
+/// (002: "first announced wins ties"), and its team scores every
+/// combination in both its players' hands (001: "entitled to score for all
+/// such combinations as found in the hands of both members"). `hands` are
+/// the hands as dealt. `None` when nothing was announced.
+pub fn settle_hand_roem(
+    announced: impl IntoIterator<Item = (Seat, Meld)>,
+    hands: [CardSet; 4],
+    trump: Suit,
+    table: RoemTable,
+) -> Option<(Team, u16)> {
+    let best = announced.into_iter().fold(None, |best: Option<(Seat, Meld)>, a| match best {
+        Some(b) if !a.1.beats(&b.1, trump) => Some(b),
+        _ => Some(a),
+    })?;
+    let team = best.0.team();
+    let points = Seat::ALL
+        .into_iter()
+        .filter(|s| s.team() == team)
+        .flat_map(|s| hand_melds(hands[s.index()], trump, table))
+        .map(|m| m.points)
+        .sum();
+    Some((team, points))
 }
 
 #[cfg(test)]

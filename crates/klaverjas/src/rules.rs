@@ -4,6 +4,8 @@
 //! Seeds are the rule texts `docs/RULES.md` lists: 000/004 is a Dutch
 //! player's blog, 001 a description with the Amsterdam and Rotterdam rules.
 
+use crate::card::CardValues;
+use crate::seat::Direction;
 use std::fmt;
 
 /// How trump is chosen (RULES section 3).
@@ -226,6 +228,13 @@ pub struct Rules {
     /// scores for that hand are doubled").
     #[cfg_attr(feature = "serde", serde(default))]
     pub spades_double: bool,
+    /// The cards' order and points: Dutch, or South African (RULES
+    /// section 1).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub card_values: CardValues,
+    /// Which way the deal, the bidding and the play go round.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub direction: Direction,
 }
 
 /// The named presets of RULES section 9 that this engine plays.
@@ -325,6 +334,8 @@ impl Rules {
             match_length: MatchLength::STANDARD_DEALS,
             kraken: false,
             spades_double: false,
+            card_values: CardValues::Dutch,
+            direction: Direction::Clockwise,
         }
     }
 
@@ -366,11 +377,11 @@ impl Rules {
 
     /// All points of the cards plus the last trick: 162 in Dutch play.
     pub const fn deal_points(&self) -> u16 {
-        152 + self.last_trick_bonus
+        self.card_values.total() + self.last_trick_bonus
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 14] = [
+    pub const OPTIONS: [&'static str; 17] = [
         "bidding",
         "partner-exemption",
         "undertrump",
@@ -385,6 +396,9 @@ impl Rules {
         "match",
         "kraken",
         "spades-double",
+        "cards",
+        "last-trick",
+        "direction",
     ];
 
     /// The values option `name` accepts, in words (`yes, no` for a switch).
@@ -428,6 +442,9 @@ impl Rules {
             "pit-for-defenders" => self.pit_for_defenders = pick(value, YES_NO).ok_or_else(bad)?,
             "kraken" => self.kraken = pick(value, YES_NO).ok_or_else(bad)?,
             "spades-double" => self.spades_double = pick(value, YES_NO).ok_or_else(bad)?,
+            "cards" => self.card_values = pick(value, CARD_VALUES).ok_or_else(bad)?,
+            "direction" => self.direction = pick(value, DIRECTIONS).ok_or_else(bad)?,
+            "last-trick" => self.last_trick_bonus = value.parse().ok().filter(|&n: &u16| n <= 100).ok_or_else(bad)?,
             "match" => {
                 let (kind, n) = value.split_once(':').ok_or_else(bad)?;
                 let n: u32 = n.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
@@ -456,6 +473,9 @@ const ROEM_TABLES: &[(&str, RoemTable)] =
     &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku), ("none", RoemTable::None)];
 const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
 const ROEM_SOURCES: &[(&str, RoemSource)] = &[("table", RoemSource::Table), ("hand", RoemSource::Hand)];
+const CARD_VALUES: &[(&str, CardValues)] = &[("dutch", CardValues::Dutch), ("south-african", CardValues::SouthAfrican)];
+const DIRECTIONS: &[(&str, Direction)] =
+    &[("clockwise", Direction::Clockwise), ("anti-clockwise", Direction::AntiClockwise)];
 const YES_NO: &[(&str, bool)] =
     &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];
 
@@ -481,6 +501,9 @@ fn accepted(key: &str) -> String {
         "roem-claim" => listed(ROEM_CLAIMS),
         "roem-source" => listed(ROEM_SOURCES),
         "match" => "deals:N, points:N".to_string(),
+        "cards" => listed(CARD_VALUES),
+        "direction" => listed(DIRECTIONS),
+        "last-trick" => "0 to 100 (points)".to_string(),
         _ => listed(YES_NO),
     }
 }
@@ -547,11 +570,14 @@ mod tests {
             ("match", "deals:16"),
             ("kraken", "no"),
             ("spades-double", "no"),
+            ("cards", "dutch"),
+            ("last-trick", "10"),
+            ("direction", "clockwise"),
         ] {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 14, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 17, "every option named");
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Seats and partnerships. Play runs clockwise N, E, S, W; partners sit
-//! opposite, so the teams are North-South and East-West.
+//! Seats and partnerships. Dutch play runs clockwise N, E, S, W, South
+//! African play the other way ([`Direction`]); partners sit opposite, so the
+//! teams are North-South and East-West.
 
 use crate::card::ParseError;
 use std::fmt;
@@ -54,6 +55,34 @@ impl Seat {
 
     pub const fn name(self) -> &'static str {
         ["North", "East", "South", "West"][self as usize]
+    }
+}
+
+/// Which way the turn passes (RULES section 2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Direction {
+    /// To the left: North, East, South, West (Dutch play).
+    #[default]
+    Clockwise,
+    /// To the right: North, West, South, East (South African Klawerjas,
+    /// 002: "Dealer cuts to the left and deals to the right", and the
+    /// "Player to the right of dealer plays first").
+    AntiClockwise,
+}
+
+impl Direction {
+    /// The seat `n` turns after `seat`.
+    pub const fn step(self, seat: Seat, n: usize) -> Seat {
+        match self {
+            Direction::Clockwise => seat.after(n),
+            Direction::AntiClockwise => seat.after(3 * n),
+        }
+    }
+
+    /// The seat whose turn follows `seat`'s.
+    pub const fn next(self, seat: Seat) -> Seat {
+        self.step(seat, 1)
     }
 }
 

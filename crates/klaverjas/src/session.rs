@@ -297,7 +297,7 @@ impl Match {
         let n = self.sheet.rows.len();
         let deal = match self.given.get(n) {
             Some(&deal) => deal,
-            None => Deal::shuffled(deal_seed(self.seed, n as u64), self.game.dealer().next()),
+            None => Deal::shuffled(deal_seed(self.seed, n as u64), self.rules.direction.next(self.game.dealer())),
         };
         let done = std::mem::replace(&mut self.game, Game::new(self.rules, deal));
         self.played.push(done.record());

@@ -83,9 +83,9 @@ impl PlayerView {
         let leader = match (self.trick.first(), self.tricks.last()) {
             (Some(&(seat, _)), _) => seat,
             (None, Some(last)) => last.winner,
-            (None, None) => self.dealer.next(),
+            (None, None) => self.rules.direction.next(self.dealer),
         };
         let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
-        Some(Trick::from_cards(leader, trump, &cards))
+        Some(Trick::for_rules(leader, trump, &self.rules).with_cards(&cards))
     }
 }

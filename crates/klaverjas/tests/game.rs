@@ -785,3 +785,28 @@ fn a_match_saved_before_deals_were_kept_reviews_only_the_later_ones() {
     assert_eq!(back.finished_deal(3), Some(third), "deal 3 under its own number");
     assert_eq!((1..=4).map(|n| back.has_finished_deal(n)).collect::<Vec<_>>(), [false, false, true, false]);
 }
+
+#[test]
+fn anti_clockwise_the_player_on_the_dealers_right_speaks_and_leads() {
+    let rules = Rules { direction: Direction::AntiClockwise, bidding: Bidding::Mandatory, ..Rules::amsterdam() };
+    let deal = Deal::shuffled(11, Seat::North);
+    let mut game = Game::new(rules, deal);
+    // 002: "Player to the right of dealer plays first": West of North.
+    assert_eq!(game.to_act(), Some(Seat::West));
+    game.apply(Action::Bid(Bid::Trump(Suit::Hearts))).unwrap();
+    assert_eq!(game.to_act(), Some(Seat::West));
+    let lead = game.view(Seat::West).legal[0];
+    game.apply(lead).unwrap();
+    assert_eq!(game.to_act(), Some(Seat::South));
+    // Whole games replay from their records and the next dealer is on
+    // the right as well.
+    let mut m = Match::new(rules, 5, Seat::East);
+    let first = m.game().dealer();
+    while m.game().to_act().is_some() {
+        let seat = m.game().to_act().unwrap();
+        let a = m.game().view(seat).legal[0];
+        m.apply(a).unwrap();
+    }
+    m.next_deal().unwrap();
+    assert_eq!(m.game().dealer(), Direction::AntiClockwise.next(first));
+}

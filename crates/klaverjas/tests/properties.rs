@@ -27,6 +27,22 @@ fn all_rules() -> Vec<Rules> {
     for roem_table in RoemTable::ALL {
         out.extend(Preset::ALL.iter().map(|p| Rules { roem_source: RoemSource::Hand, roem_table, ..p.rules() }));
     }
+    // South African cards and play going anti-clockwise, each alone and
+    // together, with a last trick of 5.
+    for (card_values, direction) in [
+        (CardValues::SouthAfrican, Direction::Clockwise),
+        (CardValues::Dutch, Direction::AntiClockwise),
+        (CardValues::SouthAfrican, Direction::AntiClockwise),
+    ] {
+        out.extend(Preset::ALL.iter().map(|p| Rules {
+            card_values,
+            direction,
+            last_trick_bonus: 5,
+            following: sa,
+            ..p.rules()
+        }));
+        out.extend(Preset::ALL.iter().map(|p| Rules { card_values, direction, ..p.rules() }));
+    }
     // Kraken, with spades counting double, under every way of bidding.
     for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
         out.extend(Preset::ALL.iter().map(|p| Rules { bidding, kraken: true, spades_double: true, ..p.rules() }));
@@ -98,7 +114,7 @@ fn collect_cards(v: &serde_json::Value, out: &mut CardSet) {
 }
 
 #[test]
-fn every_deal_ends_after_eight_tricks_with_162_points() {
+fn every_deal_ends_after_eight_tricks_with_all_its_points() {
     for (i, rules) in all_rules().into_iter().enumerate() {
         for seed in 0..20u64 {
             let game = play_random(rules, seed * 97 + i as u64);
@@ -108,15 +124,16 @@ fn every_deal_ends_after_eight_tricks_with_162_points() {
             assert_eq!(played.len(), 32);
             assert_eq!(set, CardSet::ALL, "each card exactly once");
             let trick_points: u16 = game.tricks().iter().map(|t| t.points).sum();
-            assert_eq!(trick_points, 162);
+            let all = rules.deal_points();
+            assert_eq!(trick_points, all);
             let r = game.result().unwrap();
-            assert_eq!(r.points.ns + r.points.ew, 162);
+            assert_eq!(r.points.ns + r.points.ew, all);
             assert_eq!(r.tricks.ns + r.tricks.ew, 8);
             // What a team scores is either what it won or nothing / all.
             let all_roem = r.roem.ns + r.roem.ew;
             let total = r.final_score().ns + r.final_score().ew;
             let pit = if r.pit_bonus.is_some() { 100 } else { 0 };
-            assert_eq!(total, (162 + all_roem + pit) * r.stakes.multiplier);
+            assert_eq!(total, (all + all_roem + pit) * r.stakes.multiplier);
             assert_eq!(r.stakes, game.stakes());
             // Every card's player held it in the deal.
             for t in game.tricks() {

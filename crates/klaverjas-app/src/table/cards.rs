@@ -14,7 +14,7 @@ use crate::show::{Dealing, Show, Shown};
 use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{Card, CardSet, Phase, Seat, Suit, Team};
+use klaverjas::{Card, CardSet, CardValues, Phase, Seat, Suit, Team};
 
 /// One of the 32 cards.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +136,7 @@ fn spawn_cards(mut commands: Commands) {
 
 /// The player's hand in table order: trumps first, then the other suits in
 /// alternating colours, each by strength.
-pub fn sorted_hand(hand: CardSet, trump: Option<Suit>) -> Vec<Card> {
+pub fn sorted_hand(hand: CardSet, trump: Option<Suit>, values: CardValues) -> Vec<Card> {
     let mut cards: Vec<Card> = hand.iter().collect();
     let suit_order = |s: Suit| -> usize {
         if Some(s) == trump {
@@ -146,7 +146,8 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Suit>) -> Vec<Card> {
             1 + [0usize, 3, 1, 2][s.index()]
         }
     };
-    cards.sort_by_key(|c| (suit_order(c.suit()), std::cmp::Reverse(c.rank().strength(Some(c.suit()) == trump))));
+    cards
+        .sort_by_key(|c| (suit_order(c.suit()), std::cmp::Reverse(values.strength(c.rank(), Some(c.suit()) == trump))));
     cards
 }
 
@@ -156,7 +157,7 @@ pub fn places(shown: &Shown) -> Vec<(Card, Place)> {
     let mut out = Vec::with_capacity(32);
     for seat in Seat::ALL {
         let hand = shown.hands[seat.index()];
-        let cards = if seat == HUMAN { sorted_hand(hand, trump) } else { hand.iter().collect() };
+        let cards = if seat == HUMAN { sorted_hand(hand, trump, shown.values) } else { hand.iter().collect() };
         out.extend(cards.into_iter().enumerate().map(|(slot, c)| (c, Place::Hand { seat, slot })));
     }
     out.extend(shown.trick.iter().enumerate().map(|(order, &(seat, c))| (c, Place::Trick { seat, order })));

@@ -35,7 +35,7 @@ impl Selection {
         if !turn.playing {
             return None;
         }
-        let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump));
+        let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump), shown.values);
         let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
         let tapped = self.tapped.map(|(c, _)| c).filter(|c| hand.contains(c));
         tapped.or(keyed).or(self.hovered.filter(|&c| turn.legal.contains(c)))
@@ -184,7 +184,7 @@ fn keys(
     if !turn.playing {
         return;
     }
-    let hand = sorted_hand(show.shown.hands[HUMAN.index()], show.shown.contract.map(|c| c.trump));
+    let hand = sorted_hand(show.shown.hands[HUMAN.index()], show.shown.contract.map(|c| c.trump), show.shown.values);
     let n = hand.len();
     if n == 0 {
         return;
