@@ -52,6 +52,12 @@ impl Knowledge {
                 }
             }
         }
+        // The last card dealt lies face up in the dealer's hand until played.
+        if let Some(card) = view.face_up.filter(|&c| unseen.contains(c)) {
+            for s in Seat::ALL.into_iter().filter(|&s| s != view.dealer) {
+                cannot_hold[s.index()].insert(card);
+            }
+        }
         let mut hand_sizes = [0; 4];
         for s in Seat::ALL {
             hand_sizes[s.index()] = 8 - played_by[s.index()];
@@ -99,8 +105,9 @@ mod tests {
     fn deductions_are_sound_in_random_games() {
         // Whatever is deduced must be true of the real hands.
         for seed in 0..300u64 {
-            let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
-            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let rules =
+                [Rules::classic(), Rules::amsterdam(), Rules::rotterdam(), Rules::klawerjas()][seed as usize % 4];
+            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize)));
             let mut rng = klaverjas::Rng::new(seed);
             while game.to_act().is_some() {
                 for seat in Seat::ALL {
@@ -114,6 +121,11 @@ mod tests {
                         out = out.union(hand);
                         assert!(hand.intersect(k.cannot_hold[other.index()]).is_empty(), "seed {seed}");
                         assert_eq!(k.hand_sizes[other.index()], hand.len());
+                        // The face-up last card dealt is placed with the
+                        // dealer while the dealer holds it.
+                        if let Some(card) = game.face_up().filter(|&c| game.hand(game.dealer()).contains(c)) {
+                            assert_eq!(k.may_hold(other).contains(card), other == game.dealer(), "seed {seed}");
+                        }
                     }
                     assert_eq!(k.unseen, out);
                 }

@@ -566,7 +566,7 @@ fn points_remaining(s: &PlayState, all: u32) -> i32 {
 /// it only orders moves.
 fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
     let all = chances.all;
-    let roem_cards = chances.cards(s.trump);
+    let roem_cards = chances.cards(s.trump) | unforced_jack(s) & all;
     let mut key = Key { hands: [0; 4], roem: 0, leader: s.trick.leader() as u8 };
     for suit in Suit::ALL {
         let shift = suit.index() * 8;
@@ -582,6 +582,13 @@ fn canonical_hands(s: &PlayState, chances: &RoemChances) -> (Key, u32) {
         key.roem |= pack(roem_cards);
     }
     (key, roem_cards)
+}
+
+/// The jack of trumps where it is never forced out (South African
+/// following): it plays unlike the other trumps, so it is keyed by itself
+/// and never twinned, as cards that could make roem are.
+fn unforced_jack(s: &PlayState) -> u32 {
+    if s.following.jack_never_forced { Card::new(s.trump, Rank::Jack).bit() } else { 0 }
 }
 
 /// Whether the cards that could make roem here (`roem_cards`, with `all`
@@ -1087,7 +1094,9 @@ fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
             let separates = all.all.contains(card) || (hand.contains(card) && !member);
             if (separates || i == 7) && len > 0 {
                 if len >= 2 {
-                    group = twin_chain(&chain[..len], all, (s.trump, s.values()), &mut out, &mut twins, group);
+                    let (trump, values) = (s.trump, s.values());
+                    group =
+                        twin_chain(&chain[..len], all, (trump, values, unforced_jack(s)), &mut out, &mut twins, group);
                 }
                 len = 0;
             }
@@ -1097,19 +1106,20 @@ fn find_twins(s: &PlayState, legal: CardSet) -> (CardSet, [u8; 32]) {
 }
 
 /// Groups the twins of `chain` (the mover's legal cards, low to high,
-/// that nothing else separates): a card that can make roem splits it.
+/// that nothing else separates): a card that can make roem splits it, and
+/// so does a jack of trumps that is never forced out.
 /// Returns the last group number used.
 fn twin_chain(
     chain: &[Card],
     elsewhere: &Elsewhere,
-    (trump, values): (Suit, CardValues),
+    (trump, values, unforced_jack): (Suit, CardValues, u32),
     out: &mut CardSet,
     twins: &mut [u8; 32],
     mut group: u8,
 ) -> u8 {
     let mut prev: Option<Card> = None;
     for &card in chain {
-        if elsewhere.can_make_roem(card, trump) {
+        if elsewhere.can_make_roem(card, trump) || card.bit() & unforced_jack != 0 {
             prev = None;
             continue;
         }

@@ -142,6 +142,8 @@ pub enum NoticeText {
     HandRoem(Team, u16),
     /// Stuk shown as the first of king and queen of trumps is played.
     Stuk,
+    /// A side goes on the boem: the hand is over.
+    WentOn(klaverjas::GoingOn),
     SecondCard(PileCard),
     Contract(Contract),
     /// For beginners: the trick just won holds roem.
@@ -346,6 +348,10 @@ impl Show {
             }
             Event::HandRoem { team, points } => self.notice(NoticeText::HandRoem(team, points), None, now, false),
             Event::Stuk { seat } => self.notice(NoticeText::Stuk, Some(seat), now, false),
+            Event::WentOn(on) => {
+                self.notice(NoticeText::WentOn(on), None, now, false);
+                self.busy_until = now + pace.pause;
+            }
             // Silence says nothing at a real table either.
             Event::RoemPassed { .. } => {}
             Event::DealOver(result) => {

@@ -89,6 +89,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Bid(BidError::NothingToDouble) => t.get("bid.nothing_to_double"),
         ActionError::Bid(BidError::NoDoubling) => t.get("bid.no_doubling"),
         ActionError::Bid(BidError::Over) => t.get("bid.over"),
+        ActionError::Bid(BidError::NoBidding) => t.get("bid.no_bidding"),
         ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
         ActionError::Claim(ClaimError::NoRoemPlayed) => t.get("claim.no_roem_played"),
         ActionError::Claim(ClaimError::FromTheHands) => t.get("claim.from_the_hands"),
@@ -122,6 +123,14 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
             t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
         }
         NoticeText::Stuk => t.get("announce.stuk"),
+        NoticeText::WentOn(on) => {
+            let key = match (on.outright, on.strokes) {
+                (true, _) => "notice.went_on_outright",
+                (false, 1) => "notice.went_on_one",
+                (false, _) => "notice.went_on_two",
+            };
+            t.fill(key, &[("team", &team_name(t, on.team)), ("n", &on.strokes.to_string())])
+        }
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
         NoticeText::Contract(c) => {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])

@@ -67,6 +67,8 @@ pub enum BidError {
     NoDoubling,
     /// Everything is said: play has begun.
     Over,
+    /// The last card dealt makes trump: nobody bids.
+    NoBidding,
 }
 
 impl fmt::Display for BidError {
@@ -86,6 +88,7 @@ impl fmt::Display for BidError {
             BidError::NothingToDouble => f.write_str("Trump has not been chosen yet: there is nothing to double"),
             BidError::NoDoubling => f.write_str("These rules play without doubling (kraken)"),
             BidError::Over => f.write_str("The bidding is over"),
+            BidError::NoBidding => f.write_str("Nobody bids: the last card dealt makes trump"),
         }
     }
 }
@@ -134,6 +137,16 @@ impl BiddingState {
             bids: Vec::new(),
             contract: None,
         }
+    }
+
+    /// Trump by the last card dealt, `card` ([`Bidding::LastCardDealt`]):
+    /// settled before anyone speaks. The dealer stands as declarer, though
+    /// no team plays against the other; where the rules play *kraken* the
+    /// doubling follows.
+    pub fn turn_last_card(&mut self, card: crate::Card) -> Contract {
+        let contract = Contract { trump: card.suit(), declarer: self.dealer, forced: true };
+        self.contract = Some((contract, 0));
+        contract
     }
 
     /// The contract, once trump and the playing team are settled.
@@ -189,6 +202,7 @@ impl BiddingState {
             Bidding::FreeChoice => self.bids.len() == 3,
             Bidding::DealerFirst => self.bids.len() == 4,
             Bidding::Mandatory => true,
+            Bidding::LastCardDealt => false,
         }
     }
 
@@ -196,8 +210,10 @@ impl BiddingState {
         if self.contract.is_some() {
             return if self.is_over() { Vec::new() } else { vec![Bid::Pass, Bid::Double] };
         }
-        if self.method == Bidding::TurnedCard {
-            return vec![Bid::Pass, Bid::Play];
+        match self.method {
+            Bidding::TurnedCard => return vec![Bid::Pass, Bid::Play],
+            Bidding::LastCardDealt => return Vec::new(),
+            _ => {}
         }
         let pass = (!self.must_choose()).then_some(Bid::Pass);
         pass.into_iter().chain(Suit::ALL.map(Bid::Trump)).collect()
@@ -222,6 +238,7 @@ impl BiddingState {
         }
         let forced = self.must_choose();
         match (self.method, bid) {
+            (Bidding::LastCardDealt, _) => return Err(BidError::NoBidding),
             (_, Bid::Double) => return Err(BidError::NothingToDouble),
             (Bidding::TurnedCard, Bid::Trump(_)) => {
                 return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });

@@ -152,6 +152,38 @@ impl Deal {
         Deal { dealer, hands, pile, deck: Some(deck) }
     }
 
+    /// [`Deal::shuffled`], made ready for `rules`: where the last card
+    /// dealt makes trump, the pile names it ([`Deal::last_card_dealt`]).
+    pub fn shuffled_for(rules: &crate::Rules, seed: u64, dealer: Seat) -> Deal {
+        let deal = Deal::shuffled(seed, dealer);
+        match (rules.bidding, deal.deck) {
+            (crate::Bidding::LastCardDealt, Some(deck)) => deal.with_last_card(deck[31]).unwrap_or(deal),
+            _ => deal,
+        }
+    }
+
+    /// The card dealt last, to the dealer, face up where its suit makes
+    /// trump ([`crate::Bidding::LastCardDealt`]). Such a deal turns no pile
+    /// card, and a deal code holds no order of dealing, so the pile's
+    /// first card names it: its place in the pile, modulo eight, counts
+    /// into the dealer's hand in card order.
+    pub fn last_card_dealt(&self) -> Card {
+        let hand = self.hand(self.dealer);
+        hand.nth(self.pile[0].index() as u32 % hand.len().max(1)).unwrap_or(Card::new(Suit::Clubs, crate::Rank::Seven))
+    }
+
+    /// The same deal with `card`, which the dealer must hold, as the last
+    /// card dealt ([`Deal::last_card_dealt`]).
+    pub fn with_last_card(mut self, card: Card) -> Result<Deal, DealCodeError> {
+        let hand = self.hand(self.dealer);
+        if !hand.contains(card) {
+            return Err(DealCodeError::NotTheDealers(card));
+        }
+        let place = hand.iter().position(|c| c == card).unwrap_or(0) as u8;
+        self.pile = [place, place + 8].map(|i| PileCard::from_index(i).expect("pile index below 20"));
+        Ok(self)
+    }
+
     /// A deal of the given hands (by [`Seat::index`]), checked: eight
     /// cards each, every card once, two different pile cards.
     pub fn from_hands(dealer: Seat, hands: [CardSet; 4], pile: [PileCard; 2]) -> Result<Deal, DealCodeError> {
@@ -336,8 +368,13 @@ pub enum DealCodeError {
     BadChar(char),
     Length(usize),
     Version(u8),
-    HandSize { seat: Seat, cards: u32 },
+    HandSize {
+        seat: Seat,
+        cards: u32,
+    },
     Overlap,
+    /// The card named as the last dealt is not in the dealer's hand.
+    NotTheDealers(Card),
 }
 
 impl fmt::Display for DealCodeError {
@@ -352,6 +389,9 @@ impl fmt::Display for DealCodeError {
                 write!(f, "deal: {} has {cards} cards, not 8", seat.name())
             }
             DealCodeError::Overlap => write!(f, "deal: the hands or pile cards repeat a card"),
+            DealCodeError::NotTheDealers(card) => {
+                write!(f, "deal: {card} is not in the dealer's hand, so it cannot be the last card dealt")
+            }
         }
     }
 }

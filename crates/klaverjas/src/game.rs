@@ -8,7 +8,7 @@ use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::{Meld, TrickRoem, hand_melds, settle_hand_roem};
 use crate::rules::{RoemClaim, RoemSource, RoemTable, Rules};
-use crate::score::{DealResult, Stakes, score_deal};
+use crate::score::{BOEM_TARGET, DealResult, GoingOn, Stakes, score_deal};
 use crate::seat::{Direction, PerTeam, Seat, Team};
 use crate::view::PlayerView;
 use std::fmt;
@@ -135,6 +135,8 @@ pub enum Event {
     Stuk {
         seat: Seat,
     },
+    /// A side reached the boem's target, or won outright: the hand ends.
+    WentOn(GoingOn),
     DealOver(DealResult),
 }
 
@@ -332,12 +334,17 @@ pub struct Game {
     /// trick's last card until the next card (manual presets).
     call_open: bool,
     result: Option<DealResult>,
+    /// The dealer's last card, face up, where it makes trump.
+    face_up: Option<Card>,
+    /// In a boem, the points each side brings from the earlier hands of
+    /// the game (*old play*); `None` in a game's first hand (*new play*).
+    carry: Option<PerTeam<u16>>,
 }
 
 impl Game {
     /// A deal ready for bidding.
     pub fn new(rules: Rules, deal: Deal) -> Game {
-        Game {
+        let mut game = Game {
             rules,
             deal,
             fixed_contract: None,
@@ -352,7 +359,42 @@ impl Game {
             hand_roem: None,
             call_open: false,
             result: None,
+            face_up: None,
+            carry: None,
+        };
+        if rules.bidding == crate::Bidding::LastCardDealt {
+            let card = deal.last_card_dealt();
+            game.face_up = Some(card);
+            game.contract = Some(game.bidding.turn_last_card(card));
+            if let Some(c) = game.contract.filter(|_| game.bidding.is_over()) {
+                game.start_play(c);
+            }
         }
+        game
+    }
+
+    /// The same game in old play of a boem: the sides bring `carry` from
+    /// the game's earlier hands (`None`: a game's first hand). Given before
+    /// the first action.
+    pub fn with_carry(mut self, carry: Option<PerTeam<u16>>) -> Game {
+        self.carry = carry;
+        self
+    }
+
+    /// What the sides bring from the game's earlier hands, in old play.
+    pub fn carry(&self) -> Option<PerTeam<u16>> {
+        self.carry
+    }
+
+    /// The dealer's last card, dealt face up, where its suit makes trump.
+    pub fn face_up(&self) -> Option<Card> {
+        self.face_up
+    }
+
+    /// A side's count in the race to the boem's target: what it brings
+    /// from old play, and this hand's trick points and roem.
+    pub fn tally(&self, team: Team) -> u16 {
+        self.carry.map_or(0, |c| c[team]) + self.points()[team] + self.roem[team]
     }
 
     /// A deal whose trump and playing team are already settled: play starts
@@ -614,6 +656,17 @@ impl Game {
                 if let Some(done) = done {
                     self.finish_trick(done, &mut events);
                 }
+                if stuk {
+                    // Sturk puts a side on at once in new play; in old play
+                    // only once it has picked up a trick or scored its
+                    // roemte (SAKBOC 8.12).
+                    let team = seat.team();
+                    let earned = self.tricks.iter().any(|t| t.winner.team() == team)
+                        || self.hand_roem.is_some_and(|(t, _)| t == team);
+                    if self.carry.is_none() || earned {
+                        self.go_on_if_there(team, &mut events);
+                    }
+                }
             }
             (_, Action::ClaimRoem) => {
                 let seat = match self.to_act() {
@@ -699,6 +752,16 @@ impl Game {
         if self.tricks.len() == 1 {
             self.settle_hand_roem(events);
         }
+        // In old play roemte that is good puts its side on before the
+        // trick is closed (SAKBOC 8.24); otherwise a side goes on as it
+        // picks up a trick (8.19, and in new play 8.21).
+        if let Some((team, _)) = self.hand_roem.filter(|_| self.tricks.len() == 1 && self.carry.is_some()) {
+            self.go_on_if_there(team, events);
+        }
+        self.go_on_if_there(done.winner.team(), events);
+        if self.result.is_some() {
+            return;
+        }
         self.call_open = self.rules.roem_is_called();
         if !self.call_open {
             self.finish_if_over(events);
@@ -712,18 +775,51 @@ impl Game {
             return;
         };
         let announced = self.announced.iter().copied();
-        if let Some((team, points)) = settle_hand_roem(announced, self.deal.hands, trump, self.rules.roem_table) {
-            self.roem[team] += points;
-            self.hand_roem = Some((team, points));
-            events.push(Event::HandRoem { team, points });
+        let Some(settled) = settle_hand_roem(announced, self.deal.hands, trump, self.rules.roem_table) else {
+            return;
+        };
+        let (team, points) = (settled.team, settled.points);
+        self.roem[team] += points;
+        self.hand_roem = Some((team, points));
+        events.push(Event::HandRoem { team, points });
+        if self.rules.races_to_the_boem() && settled.best.wins_outright(self.rules.roem_table) {
+            // Four jacks and vyf-eenderse go on two strokes even in old
+            // play; four aces, kings or queens only one there if the
+            // others count 50 (SAKBOC 8.17).
+            let others = self.tally(team.other());
+            let strong = settled.best.suit.is_some() || settled.best.top == Rank::Jack;
+            let strokes = if strong || self.carry.is_none() { 2 } else { GoingOn::strokes_against(others) };
+            self.go_on(GoingOn { team, strokes, outright: true }, events);
         }
+    }
+
+    /// Ends the hand with `team` going on the boem if the rules race to
+    /// it and the team has reached the target.
+    fn go_on_if_there(&mut self, team: Team, events: &mut Vec<Event>) {
+        if self.result.is_some() || !self.rules.races_to_the_boem() || self.tally(team) < BOEM_TARGET {
+            return;
+        }
+        let strokes = GoingOn::strokes_against(self.tally(team.other()));
+        self.go_on(GoingOn { team, strokes, outright: false }, events);
+    }
+
+    fn go_on(&mut self, on: GoingOn, events: &mut Vec<Event>) {
+        let (Some(play), Some(contract)) = (self.play, self.contract) else {
+            return;
+        };
+        let mut result = score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won);
+        result.going_on = Some(on);
+        self.result = Some(result);
+        self.call_open = false;
+        events.push(Event::WentOn(on));
+        events.push(Event::DealOver(result));
     }
 
     fn finish_if_over(&mut self, events: &mut Vec<Event>) {
         let (Some(play), Some(contract)) = (self.play, self.contract) else {
             return;
         };
-        if self.tricks.len() < 8 {
+        if self.tricks.len() < 8 || self.result.is_some() {
             return;
         }
         let result = score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won);
@@ -750,6 +846,8 @@ impl Game {
             roem: self.roem,
             announcements: self.announcements(),
             result: self.result,
+            face_up: self.face_up,
+            carry: self.carry,
         }
     }
 
@@ -761,6 +859,7 @@ impl Game {
             deal: self.deal,
             contract: self.fixed_contract,
             actions: self.actions.clone(),
+            carry: self.carry,
         }
     }
 
@@ -773,7 +872,8 @@ impl Game {
         let mut game = match record.contract {
             Some(c) => Game::with_contract(record.rules, record.deal, c),
             None => Game::new(record.rules, record.deal),
-        };
+        }
+        .with_carry(record.carry);
         for (index, &action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|error| ReplayError::Action { index, action, error })?;
         }
@@ -801,20 +901,38 @@ pub struct GameRecord {
     pub deal: Deal,
     pub contract: Option<Contract>,
     pub actions: Vec<Action>,
+    /// What the sides brought from old play ([`Game::with_carry`]).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub carry: Option<PerTeam<u16>>,
 }
 
 impl GameRecord {
     /// 2: roem may be called after every trick until the next card, and
     /// the last trick always waits for its winner's call. 3: the deal may
     /// be doubled (*kraken*) or count double in spades, and roem may come
-    /// from the hands.
-    pub const FORMAT: u32 = 3;
+    /// from the hands. 4: South African cards, play to the right, trump by
+    /// the last card dealt, South African roemtes and following, the boem.
+    pub const FORMAT: u32 = 4;
 
     /// The oldest format that holds a game under `rules`: a version that
     /// reads no doubling must refuse a game that has it rather than play
     /// it without.
-    pub const fn format_for(rules: &Rules) -> u32 {
-        if rules.multiplies_stakes() || matches!(rules.roem_source, RoemSource::Hand) { 3 } else { 2 }
+    pub fn format_for(rules: &Rules) -> u32 {
+        let south_african = rules.card_values != crate::CardValues::Dutch
+            || rules.direction != Direction::Clockwise
+            || !rules.has_playing_team()
+            || rules.races_to_the_boem()
+            || rules.roem_table == RoemTable::SouthAfrican
+            || rules.following.trump_instead_of_following
+            || rules.following.free_when_void
+            || rules.following.jack_never_forced;
+        if south_african {
+            4
+        } else if rules.multiplies_stakes() || matches!(rules.roem_source, RoemSource::Hand) {
+            3
+        } else {
+            2
+        }
     }
 }
 

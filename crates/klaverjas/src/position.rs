@@ -229,8 +229,8 @@ impl Position {
             let announced = order.filter_map(|seat| {
                 roem::hand_melds(dealt[seat.index()], trump, rules.roem_table).first().map(|&m| (seat, m))
             });
-            if let Some((team, points)) = roem::settle_hand_roem(announced, dealt, trump, rules.roem_table) {
-                out[team] += points;
+            if let Some(settled) = roem::settle_hand_roem(announced, dealt, trump, rules.roem_table) {
+                out[settled.team] += settled.points;
             }
         }
         let stuk = CardSet::EMPTY.with(Card::new(trump, Rank::King)).with(Card::new(trump, Rank::Queen));

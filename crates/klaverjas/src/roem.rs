@@ -61,6 +61,11 @@ pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
             Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
             _ => 0,
         },
+        RoemTable::SouthAfrican => match rank {
+            Rank::Jack => 200,
+            Rank::Ace | Rank::King | Rank::Queen => 100,
+            _ => 0,
+        },
         RoemTable::None => 0,
     }
 }
@@ -137,6 +142,12 @@ impl Meld {
         key(self) > key(other)
     }
 
+    /// Whether it wins the game outright in a boem (002): *vyf-eenderse*, a
+    /// run of five or more, or four jacks, aces, kings or queens.
+    pub fn wins_outright(&self, table: RoemTable) -> bool {
+        table == RoemTable::SouthAfrican && (self.length >= 5 || self.suit.is_none())
+    }
+
     /// How a player announces it: "fifty, queen high".
     pub fn describe(&self) -> String {
         let what = match (self.suit, self.length) {
@@ -152,14 +163,16 @@ impl Meld {
 /// The value of a run of `length` held in a hand: 20 for three, 50 for
 /// four, and for five or more 100 under seed 001's values (Wilde Boom: "A
 /// sequence (run) of five or more cards in the same suit has a value of
-/// 100 points") and 50 under the others (003, Klaberjass: four or more
-/// 50).
+/// 100 points"), 150 under the South African table, where it wins the
+/// game outright and the value only ranks it, and 50 under the others
+/// (003, Klaberjass: four or more 50).
 pub const fn hand_run_value(length: u8, table: RoemTable) -> u16 {
     match (length, table) {
         (_, RoemTable::None) | (0..=2, _) => 0,
         (3, _) => 20,
         (4, _) | (_, RoemTable::Blog | RoemTable::Nku) => 50,
         (_, RoemTable::Cards001) => 100,
+        (_, RoemTable::SouthAfrican) => 150,
     }
 }
 
@@ -229,7 +242,7 @@ pub fn settle_hand_roem(
     hands: [CardSet; 4],
     trump: Suit,
     table: RoemTable,
-) -> Option<(Team, u16)> {
+) -> Option<SettledRoem> {
     let best = announced.into_iter().fold(None, |best: Option<(Seat, Meld)>, a| match best {
         Some(b) if !a.1.beats(&b.1, trump) => Some(b),
         _ => Some(a),
@@ -241,7 +254,16 @@ pub fn settle_hand_roem(
         .flat_map(|s| hand_melds(hands[s.index()], trump, table))
         .map(|m| m.points)
         .sum();
-    Some((team, points))
+    Some(SettledRoem { team, points, best: best.1 })
+}
+
+/// Hand roem once settled: the team that scores, all it scores, and the
+/// combination that won it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SettledRoem {
+    pub team: Team,
+    pub points: u16,
+    pub best: Meld,
 }
 
 #[cfg(test)]

@@ -29,6 +29,12 @@ pub enum Bidding {
     DealerFirst,
     /// *Verplicht*: the player on the dealer's left must name trump (001).
     Mandatory,
+    /// The dealer's last card is dealt face up and its suit is trump:
+    /// nobody bids and no team plays against the other (002, South African
+    /// Klawerjas: "the last card dealt determines trumps"; "there is no
+    /// bidding for trumps"). The card stays in the dealer's hand, seen by
+    /// all until played.
+    LastCardDealt,
 }
 
 /// What a player may do who cannot beat the highest trump on the table
@@ -125,6 +131,16 @@ pub enum RoemTable {
     Cards001,
     /// NKU tournament values: four of a kind 100, any rank.
     Nku,
+    /// South African roemtes (002, SAKBOC): a twenty (three in sequence)
+    /// 20, a fifty (four) 50, sturk 20; *vyf-eenderse* (five in sequence)
+    /// and four jacks, aces, kings or queens win the game outright, which
+    /// only counts in a boem match. Their values here rank them: four
+    /// jacks 200 (always good: SAKBOC 8.7 excepts them from being
+    /// overcalled), a five-run 150, four aces, kings or queens 100 (a
+    /// five-run over these is our reading: 002 lets only "a higher Vyf
+    /// enerse" beat a five-run). Four tens, nines, eights or sevens score
+    /// nothing.
+    SouthAfrican,
     /// *Zonder roem*: no roem at all, only the cards' points and the last
     /// trick (a common house rule, and Belote's card play without its
     /// announcements; `docs/RULES.md` section 5). Nothing is called.
@@ -132,7 +148,8 @@ pub enum RoemTable {
 }
 
 impl RoemTable {
-    pub const ALL: [RoemTable; 4] = [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku, RoemTable::None];
+    pub const ALL: [RoemTable; 5] =
+        [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku, RoemTable::SouthAfrican, RoemTable::None];
 }
 
 /// Where roem comes from (RULES section 5, option `roem_source`).
@@ -175,6 +192,12 @@ pub enum MatchLength {
     /// Until a team's total reaches the target at the end of a deal; if both
     /// do, the higher total wins (and a tie plays on).
     Points(u32),
+    /// The South African *boem* (002): each game is a race to 100 points,
+    /// hands following each other (*old play*, the points carried) until a
+    /// side gets there, in the middle of a hand if need be; the winners go
+    /// on two strokes if the others have under 50, else one; the first side
+    /// to this many strokes (five) wins the boem.
+    Boem(u8),
 }
 
 impl MatchLength {
@@ -186,6 +209,9 @@ impl MatchLength {
     /// common online"). No seed text sets a target for four players; the
     /// 500 of seed 003 is two-player Klaberjass.
     pub const STANDARD_POINTS: MatchLength = MatchLength::Points(1500);
+    /// Five strokes win a boem (002: "The first team to go on 5 strokes
+    /// wins the boem").
+    pub const STANDARD_BOEM: MatchLength = MatchLength::Boem(5);
 
     pub const fn is_by_points(self) -> bool {
         matches!(self, MatchLength::Points(_))
@@ -245,10 +271,12 @@ pub enum Preset {
     Amsterdam,
     Rotterdam,
     WildeBoom,
+    Klawerjas,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 4] = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom];
+    pub const ALL: [Preset; 5] =
+        [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -256,6 +284,7 @@ impl Preset {
             Preset::Amsterdam => "amsterdam",
             Preset::Rotterdam => "rotterdam",
             Preset::WildeBoom => "wilde-boom",
+            Preset::Klawerjas => "klawerjas",
         }
     }
 
@@ -265,6 +294,7 @@ impl Preset {
             Preset::Amsterdam => Rules::amsterdam(),
             Preset::Rotterdam => Rules::rotterdam(),
             Preset::WildeBoom => Rules::wilde_boom(),
+            Preset::Klawerjas => Rules::klawerjas(),
         }
     }
 }
@@ -375,6 +405,39 @@ impl Rules {
         }
     }
 
+    /// South African Klawerjas under the SAKBOC rules (002): South African
+    /// card values, play to the right, trump by the last card dealt, South
+    /// African following, roem from the hands with sizing and sturk, five
+    /// for the last trick (*vyf laas trek*), and the boem match.
+    pub const fn klawerjas() -> Rules {
+        Rules {
+            bidding: Bidding::LastCardDealt,
+            following: Following::south_african(),
+            roem_table: RoemTable::SouthAfrican,
+            roem_claim: RoemClaim::Automatic,
+            roem_source: RoemSource::Hand,
+            pit_for_defenders: false,
+            last_trick_bonus: 5,
+            match_length: MatchLength::STANDARD_BOEM,
+            kraken: false,
+            spades_double: false,
+            card_values: CardValues::SouthAfrican,
+            direction: Direction::AntiClockwise,
+        }
+    }
+
+    /// Whether one team plays the deal against the other: not where the
+    /// last card dealt makes trump, when both sides simply count.
+    pub const fn has_playing_team(&self) -> bool {
+        !matches!(self.bidding, Bidding::LastCardDealt)
+    }
+
+    /// Whether each game is a race to the boem's target, which ends a
+    /// hand as soon as a side reaches it.
+    pub const fn races_to_the_boem(&self) -> bool {
+        matches!(self.match_length, MatchLength::Boem(_))
+    }
+
     /// All points of the cards plus the last trick: 162 in Dutch play.
     pub const fn deal_points(&self) -> u16 {
         self.card_values.total() + self.last_trick_bonus
@@ -451,6 +514,7 @@ impl Rules {
                 self.match_length = match kind.trim().to_ascii_lowercase().as_str() {
                     "deals" => MatchLength::Deals(u16::try_from(n).map_err(|_| bad())?),
                     "points" => MatchLength::Points(n),
+                    "boem" => MatchLength::Boem(u8::try_from(n).map_err(|_| bad())?),
                     _ => return Err(bad()),
                 }
             }
@@ -466,11 +530,17 @@ const BIDDINGS: &[(&str, Bidding)] = &[
     ("free", Bidding::FreeChoice),
     ("dealer-first", Bidding::DealerFirst),
     ("mandatory", Bidding::Mandatory),
+    ("last-card", Bidding::LastCardDealt),
 ];
 const UNDERTRUMPS: &[(&str, Undertrump)] =
     &[("forbidden", Undertrump::Forbidden), ("allowed", Undertrump::Allowed), ("forced", Undertrump::Forced)];
-const ROEM_TABLES: &[(&str, RoemTable)] =
-    &[("blog", RoemTable::Blog), ("001", RoemTable::Cards001), ("nku", RoemTable::Nku), ("none", RoemTable::None)];
+const ROEM_TABLES: &[(&str, RoemTable)] = &[
+    ("blog", RoemTable::Blog),
+    ("001", RoemTable::Cards001),
+    ("nku", RoemTable::Nku),
+    ("south-african", RoemTable::SouthAfrican),
+    ("none", RoemTable::None),
+];
 const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
 const ROEM_SOURCES: &[(&str, RoemSource)] = &[("table", RoemSource::Table), ("hand", RoemSource::Hand)];
 const CARD_VALUES: &[(&str, CardValues)] = &[("dutch", CardValues::Dutch), ("south-african", CardValues::SouthAfrican)];
@@ -500,7 +570,7 @@ fn accepted(key: &str) -> String {
         "roem" => listed(ROEM_TABLES),
         "roem-claim" => listed(ROEM_CLAIMS),
         "roem-source" => listed(ROEM_SOURCES),
-        "match" => "deals:N, points:N".to_string(),
+        "match" => "deals:N, points:N, boem:STROKES".to_string(),
         "cards" => listed(CARD_VALUES),
         "direction" => listed(DIRECTIONS),
         "last-trick" => "0 to 100 (points)".to_string(),

@@ -78,6 +78,38 @@ pub struct DealResult {
     pub sheet_roem: PerTeam<u16>,
     #[cfg_attr(feature = "serde", serde(default))]
     pub stakes: Stakes,
+    /// The side that went on the boem in this hand, if one did.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub going_on: Option<GoingOn>,
+}
+
+/// The points a side must reach to win a game of the boem (002: "the
+/// first to win at least 100 of the minimum 146 points available").
+pub const BOEM_TARGET: u16 = 100;
+
+/// A side that reaches the target while the other has fewer than this
+/// goes on two strokes (002: "When a team reaches 100 points before the
+/// opposing team has scored 50 points or more, they gain two strokes").
+pub const TWO_STROKES_UNDER: u16 = 50;
+
+/// A side going on the boem: it won the game, by reaching the target or
+/// by a combination that wins outright.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GoingOn {
+    pub team: Team,
+    /// 1 or 2.
+    pub strokes: u8,
+    /// Won by *vyf-eenderse* or four of a kind rather than by points.
+    pub outright: bool,
+}
+
+impl GoingOn {
+    /// Strokes for reaching the target, the other side standing at
+    /// `others`.
+    pub const fn strokes_against(others: u16) -> u8 {
+        if others < TWO_STROKES_UNDER { 2 } else { 1 }
+    }
 }
 
 impl DealResult {
@@ -141,7 +173,9 @@ pub fn score_deal(
     let challenger = stakes.challenger.unwrap_or(playing);
     let total = |t: Team| points[t] + roem[t];
     let winner = if total(challenger) > total(challenger.other()) { challenger } else { challenger.other() };
-    let nat = winner != playing;
+    // Where the last card dealt makes trump nobody plays against the other
+    // side, so nobody can be nat, unless a double made one side challenge.
+    let nat = winner != playing && (rules.has_playing_team() || stakes.doubles > 0);
     let mut result = DealResult {
         contract,
         points,
@@ -151,10 +185,13 @@ pub fn score_deal(
         pit,
         // Pit goes with the deal: a team that took every trick and still
         // lost it (to roem from the hands) scores nothing.
-        pit_bonus: pit.filter(|&t| t == winner && (t == playing || rules.pit_for_defenders)),
+        // 002 knows no bonus for every trick.
+        pit_bonus: pit
+            .filter(|&t| rules.has_playing_team() && t == winner && (t == playing || rules.pit_for_defenders)),
         sheet_points: points,
         sheet_roem: roem,
         stakes,
+        going_on: None,
     };
     if let Some(all) = result.takes_all() {
         result.sheet_points = PerTeam::default();
@@ -194,6 +231,24 @@ impl ScoreSheet {
         self.sum(|r, t| r.total(t))
     }
 
+    /// Strokes each side has gone on the boem.
+    pub fn strokes(&self) -> PerTeam<u8> {
+        let on = |t: Team| self.rows.iter().filter_map(|r| r.going_on).filter(|g| g.team == t).map(|g| g.strokes).sum();
+        PerTeam::new(on(Team::NS), on(Team::EW))
+    }
+
+    /// What each side carries into the next hand of the boem: the points
+    /// of the hands since a side last went on (*old play*); nothing at the
+    /// start of a game.
+    pub fn carry(&self) -> Option<PerTeam<u16>> {
+        let since = self.rows.iter().rev().take_while(|r| r.going_on.is_none());
+        let rows: Vec<&DealResult> = since.collect();
+        (!rows.is_empty()).then(|| {
+            let carried = |t: Team| rows.iter().map(|r| r.total(t)).sum();
+            PerTeam::new(carried(Team::NS), carried(Team::EW))
+        })
+    }
+
     fn sum(&self, f: impl Fn(&DealResult, Team) -> u16) -> PerTeam<u32> {
         let total = |t| self.rows.iter().map(|r| f(r, t) as u32).sum();
         PerTeam::new(total(Team::NS), total(Team::EW))
@@ -219,6 +274,11 @@ impl ScoreSheet {
                 row.marks(Team::EW),
                 if row.nat { "  (nat)" } else { "" },
             );
+            if let Some(on) = row.going_on {
+                let team = if on.team == Team::NS { names.ns } else { names.ew };
+                let how = if on.outright { ", outright" } else { "" };
+                let _ = writeln!(s, "{:>10} | {:<10}  ({team} on {}{how})", "", "", on.strokes);
+            }
             if row.stakes.multiplier > 1 {
                 let _ = writeln!(s, "{:>10} | {:<10}  (x{})", "", "", row.stakes.multiplier);
             }
@@ -230,6 +290,10 @@ impl ScoreSheet {
         let _ = writeln!(s, "{line}");
         let t = self.totals();
         let _ = writeln!(s, "{:>10} | {:>5}       (total)", t.ns, t.ew);
+        if self.rows.iter().any(|r| r.going_on.is_some()) {
+            let st = self.strokes();
+            let _ = writeln!(s, "{:>10} | {:>5}       (strokes)", st.ns, st.ew);
+        }
         s
     }
 }

@@ -153,6 +153,10 @@ impl<T> PerTeam<T> {
     pub fn new(ns: T, ew: T) -> Self {
         PerTeam { ns, ew }
     }
+
+    pub fn map<U>(self, f: impl Fn(T) -> U) -> PerTeam<U> {
+        PerTeam { ns: f(self.ns), ew: f(self.ew) }
+    }
 }
 
 impl<T> std::ops::Index<Team> for PerTeam<T> {

@@ -7,7 +7,7 @@ use crate::deal::{Deal, DealCodeError, Rng};
 use crate::game::{Action, ActionError, Event, Game, GameRecord, ReplayError};
 use crate::rules::{MatchLength, Rules};
 use crate::score::ScoreSheet;
-use crate::seat::{Seat, Team};
+use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -107,7 +107,7 @@ impl std::error::Error for MatchDealsError {}
 impl Match {
     /// A match whose deals all follow from `seed`; the first deal is ready.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
-        let game = Game::new(rules, Deal::shuffled(deal_seed(seed, 0), first_dealer));
+        let game = Game::new(rules, Deal::shuffled_for(&rules, deal_seed(seed, 0), first_dealer));
         let sheet = ScoreSheet::default();
         Match {
             rules,
@@ -271,13 +271,37 @@ impl Match {
         match self.rules.match_length {
             MatchLength::Deals(n) => deals >= n as usize,
             MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
+            MatchLength::Boem(strokes) => {
+                let on = self.sheet.strokes();
+                on.ns.max(on.ew) >= strokes
+            }
         }
     }
 
     /// The winning team once the match is over; `None` on a tie.
     pub fn winner(&self) -> Option<Team> {
-        let t = self.sheet.totals();
+        let t = match self.rules.match_length {
+            MatchLength::Boem(_) => self.sheet.strokes().map(u32::from),
+            _ => self.sheet.totals(),
+        };
         (self.is_over() && t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
+    }
+
+    /// Who deals the next hand: the next seat in the direction of play;
+    /// in old play of a boem, the player who picked up the last trick
+    /// (002: "the side which picked up the last slaggie gets to keep the
+    /// deck and deal").
+    fn next_dealer(&self) -> Seat {
+        let last_trick = self.game.tricks().last().map(|t| t.winner);
+        match (self.rules.races_to_the_boem(), self.sheet.carry(), last_trick) {
+            (true, Some(_), Some(winner)) => winner,
+            _ => self.rules.direction.next(self.game.dealer()),
+        }
+    }
+
+    /// What the sides bring into the next hand: old play of a boem.
+    fn next_carry(&self) -> Option<PerTeam<u16>> {
+        self.sheet.carry().filter(|_| self.rules.races_to_the_boem())
     }
 
     /// The deals given to be played first ([`Match::from_deals`]).
@@ -286,7 +310,7 @@ impl Match {
     }
 
     /// Deals the next hand: the next given deal, else a seeded one with the
-    /// dealer one seat further clockwise.
+    /// dealer one seat further round ([`Match::next_dealer`]).
     pub fn next_deal(&mut self) -> Result<(), MatchError> {
         if self.game.result().is_none() {
             return Err(MatchError::DealInProgress);
@@ -297,9 +321,10 @@ impl Match {
         let n = self.sheet.rows.len();
         let deal = match self.given.get(n) {
             Some(&deal) => deal,
-            None => Deal::shuffled(deal_seed(self.seed, n as u64), self.rules.direction.next(self.game.dealer())),
+            None => Deal::shuffled_for(&self.rules, deal_seed(self.seed, n as u64), self.next_dealer()),
         };
-        let done = std::mem::replace(&mut self.game, Game::new(self.rules, deal));
+        let next = Game::new(self.rules, deal).with_carry(self.next_carry());
+        let done = std::mem::replace(&mut self.game, next);
         self.played.push(done.record());
         Ok(())
     }
@@ -342,10 +367,11 @@ impl Match {
         // version that does not know them still reads it; one with given
         // deals must not be read by such a version, which would drop them.
         let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
-        let format = match (GameRecord::format_for(&self.rules) > 2, plain) {
-            (true, _) => MatchRecord::FORMAT,
-            (false, true) => GameRecord::format_for(&self.rules),
-            (false, false) => 3,
+        let format = match (GameRecord::format_for(&self.rules), plain) {
+            (4.., _) => MatchRecord::FORMAT,
+            (3, _) => 4,
+            (game, true) => game,
+            (_, false) => 3,
         };
         MatchRecord {
             format,
@@ -416,6 +442,7 @@ impl MatchRecord {
     /// that older versions still read it; one with any of them must not be
     /// read by a version that would drop them. 4: rules a version before
     /// it cannot play ([`GameRecord::format_for`] above 2: doubling,
-    /// spades double, roem from the hands).
-    pub const FORMAT: u32 = 4;
+    /// spades double, roem from the hands). 5: rules of format 4 of a
+    /// game (the South African game and its boem).
+    pub const FORMAT: u32 = 5;
 }

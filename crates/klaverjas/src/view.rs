@@ -39,6 +39,14 @@ pub struct PlayerView {
     #[cfg_attr(feature = "serde", serde(default))]
     pub announcements: Vec<Announcement>,
     pub result: Option<DealResult>,
+    /// The dealer's last card, dealt face up, where it makes trump: all
+    /// know the dealer holds it until it is played.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub face_up: Option<Card>,
+    /// In old play of a boem, what each side brought from the game's
+    /// earlier hands.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub carry: Option<PerTeam<u16>>,
 }
 
 impl PlayerView {

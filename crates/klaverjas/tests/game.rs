@@ -88,7 +88,7 @@ fn a_kraak_doubles_the_deal_before_play_begins() {
     let winner = if r.nat { Team::NS } else { Team::EW };
     assert_eq!(r.final_score()[winner.other()], 0, "the winner of a doubled deal takes everything");
     let m = Match::new(rules, 1, Seat::West);
-    assert_eq!(m.record().format, MatchRecord::FORMAT);
+    assert_eq!(m.record().format, 4);
 }
 
 /// Hand roem (seed 001's Wilde Boom): each seat may announce the roem in
@@ -666,8 +666,11 @@ fn standard_match_lengths_are_16_deals_and_1500_points() {
     assert_eq!(MatchLength::standard(true), MatchLength::STANDARD_POINTS);
     assert!(MatchLength::Points(700).is_by_points() && !MatchLength::Deals(3).is_by_points());
     for preset in Preset::ALL {
-        assert_eq!(preset.rules().match_length, MatchLength::STANDARD_DEALS, "{preset}");
+        let standard =
+            if preset == Preset::Klawerjas { MatchLength::STANDARD_BOEM } else { MatchLength::STANDARD_DEALS };
+        assert_eq!(preset.rules().match_length, standard, "{preset}");
     }
+    assert_eq!(MatchLength::STANDARD_BOEM, MatchLength::Boem(5));
 }
 
 #[test]
@@ -809,4 +812,134 @@ fn anti_clockwise_the_player_on_the_dealers_right_speaks_and_leads() {
     }
     m.next_deal().unwrap();
     assert_eq!(m.game().dealer(), Direction::AntiClockwise.next(first));
+}
+
+/// South African Klawerjas (002): the dealer's last card is dealt face up
+/// and makes trump; nobody bids; the player on the dealer's right leads;
+/// every seat sees the card; a deal code keeps which card it was.
+#[test]
+fn the_last_card_dealt_makes_trump_and_play_begins_at_once() {
+    let rules = Rules::klawerjas();
+    for seed in 0..20u64 {
+        let dealer = Seat::from_index(seed as usize);
+        let deal = Deal::shuffled_for(&rules, seed, dealer);
+        let last = deal.dealing_order()[31];
+        assert_eq!((last.0, last.1), (dealer, deal.last_card_dealt()), "the dealer gets the last card");
+        let copy = Deal::from_code(&deal.code()).unwrap();
+        assert_eq!(copy.last_card_dealt(), deal.last_card_dealt());
+        let game = Game::new(rules, deal);
+        let contract = game.contract().unwrap();
+        assert_eq!(contract.trump, deal.last_card_dealt().suit());
+        assert_eq!(game.phase(), Phase::Playing);
+        assert!(game.bids().is_empty());
+        assert_eq!(game.to_act(), Some(Direction::AntiClockwise.next(dealer)));
+        for seat in Seat::ALL {
+            assert_eq!(game.view(seat).face_up, Some(deal.last_card_dealt()));
+        }
+    }
+    let deal = Deal::shuffled_for(&rules, 1, Seat::North);
+    let mut game = Game::new(rules, deal);
+    let err = game.apply(Action::Bid(Bid::Pass)).unwrap_err();
+    assert_eq!(err.to_string(), "It is time to play a card");
+    let not_dealers = deal.hand(Seat::East).first().unwrap();
+    assert_eq!(
+        deal.with_last_card(not_dealers).unwrap_err().to_string(),
+        format!("deal: {not_dealers} is not in the dealer's hand, so it cannot be the last card dealt")
+    );
+}
+
+/// The boem's race (002): a hand ends as soon as a side reaches 100, and
+/// it goes on two strokes if the others have under 50, else one; a hand
+/// in which nobody gets there is followed by old play with the points
+/// carried; five strokes win the boem.
+#[test]
+fn a_boem_is_a_race_to_100_and_five_strokes() {
+    let rules = Rules::klawerjas();
+    let mut went_on = 0;
+    let mut old_play = 0;
+    for seed in 0..40u64 {
+        let mut m = Match::new(rules, seed, Seat::South);
+        let mut rng = Rng::new(seed);
+        loop {
+            let carry = m.game().carry();
+            let dealer = m.game().dealer();
+            finish_deal(&mut m, &mut rng);
+            let game = m.game();
+            let result = *game.result().unwrap();
+            let tally = |t: Team| game.tally(t);
+            assert_eq!(tally(Team::NS), carry.map_or(0, |c| c.ns) + result.final_score().ns);
+            match result.going_on {
+                Some(on) if on.outright => assert_eq!(game.tricks().len(), 1, "seed {seed}"),
+                Some(on) => {
+                    went_on += 1;
+                    assert!(tally(on.team) >= BOEM_TARGET, "seed {seed}");
+                    assert_eq!(on.strokes == 2, tally(on.team.other()) < TWO_STROKES_UNDER, "seed {seed}");
+                    // The hand ended the moment the side got there.
+                    let before = game.tricks().len() < 8 || tally(on.team.other()) < BOEM_TARGET;
+                    assert!(before, "seed {seed}");
+                }
+                None => {
+                    old_play += 1;
+                    assert_eq!(game.tricks().len(), 8);
+                    assert!(Team::BOTH.iter().all(|&t| tally(t) < BOEM_TARGET), "seed {seed}");
+                    assert_eq!(m.sheet().carry(), Some(PerTeam::new(tally(Team::NS), tally(Team::EW))));
+                }
+            }
+            if m.is_over() {
+                let strokes = m.sheet().strokes();
+                let winner = m.winner().unwrap();
+                assert!(strokes[winner] >= 5 && strokes[winner.other()] < 5, "seed {seed}");
+                break;
+            }
+            let last_winner = game.tricks().last().unwrap().winner;
+            let next_carry = m.sheet().carry();
+            m.next_deal().unwrap();
+            assert_eq!(m.game().carry(), next_carry);
+            let next_dealer = if next_carry.is_some() { last_winner } else { Direction::AntiClockwise.next(dealer) };
+            assert_eq!(m.game().dealer(), next_dealer, "old play is dealt by the last trick's winner");
+        }
+        let record = m.record();
+        assert_eq!(record.format, MatchRecord::FORMAT);
+        assert_eq!(Match::from_record(&record).unwrap(), m);
+    }
+    assert!(went_on > 40 && old_play > 0, "{went_on} games won, {old_play} hands into old play");
+}
+
+/// Four jacks win outright (002): two strokes at the end of the first
+/// round, in new play and in old play alike; four aces in old play give
+/// one stroke if the others count 50.
+#[test]
+fn four_of_a_kind_wins_the_game_outright() {
+    let hand = |s: &str| CardSet::parse(s).unwrap();
+    let deal = |hands: [&str; 4]| {
+        let deal = Deal::from_hands(Seat::North, hands.map(hand), PileCard::showing(Suit::Clubs)).unwrap();
+        deal.with_last_card(CardSet::parse("7C").unwrap().first().unwrap()).unwrap()
+    };
+    // North deals and holds the four; West holds the other four of a kind
+    // or nothing that wins outright.
+    let jacks =
+        ["JC JD JH JS 7C 8C 7D 8D", "9C TC 9D TD 7H 8H 9H TH", "QC KC QD KD QH KH 7S 8S", "AC AD AH AS 9S TS QS KS"];
+    let aces =
+        ["AC AD AH AS 7C 8C 7D 8D", "9C TC 9D TD 7H 8H JH JS", "QC KC QD KD QH KH 7S 8S", "JC JD 9H TH 9S TS QS KS"];
+    let play_first_round = |game: &mut Game| {
+        while game.tricks().is_empty() {
+            let legal = game.legal_actions();
+            let action = if legal.contains(&Action::Announce) { Action::Announce } else { legal[0] };
+            game.apply(action).unwrap();
+        }
+    };
+    let rules = Rules::klawerjas();
+    let mut game = Game::new(rules, deal(jacks));
+    play_first_round(&mut game);
+    let on = game.result().unwrap().going_on.unwrap();
+    assert_eq!(on, GoingOn { team: Team::NS, strokes: 2, outright: true });
+    let mut game = Game::new(rules, deal(jacks)).with_carry(Some(PerTeam::new(10, 90)));
+    play_first_round(&mut game);
+    assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 2, "four jacks go on two in old play too");
+    let mut game = Game::new(rules, deal(aces)).with_carry(Some(PerTeam::new(10, 90)));
+    play_first_round(&mut game);
+    assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 1, "four aces in old play against 50");
+    let mut game = Game::new(rules, deal(aces));
+    play_first_round(&mut game);
+    assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 2);
 }

@@ -43,8 +43,16 @@ fn all_rules() -> Vec<Rules> {
         }));
         out.extend(Preset::ALL.iter().map(|p| Rules { card_values, direction, ..p.rules() }));
     }
+    // Trump by the last card dealt, and the boem's race, on top of every
+    // preset.
+    for p in Preset::ALL {
+        out.push(Rules { bidding: Bidding::LastCardDealt, ..p.rules() });
+        out.push(Rules { match_length: MatchLength::STANDARD_BOEM, ..p.rules() });
+    }
     // Kraken, with spades counting double, under every way of bidding.
-    for bidding in [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory] {
+    for bidding in
+        [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory, Bidding::LastCardDealt]
+    {
         out.extend(Preset::ALL.iter().map(|p| Rules { bidding, kraken: true, spades_double: true, ..p.rules() }));
     }
     for exemption in [false, true] {
@@ -67,7 +75,7 @@ fn all_rules() -> Vec<Rules> {
 /// after every step. Returns the finished game.
 fn play_random(rules: Rules, seed: u64) -> Game {
     let mut rng = Rng::new(seed ^ 0x5EED);
-    let deal = Deal::shuffled(seed, Seat::from_index(seed as usize));
+    let deal = Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize));
     let mut game = Game::new(rules, deal);
     let mut steps = 0;
     while let Some(seat) = game.to_act() {
@@ -88,7 +96,8 @@ fn assert_view_hides_other_hands(game: &Game) {
     for seat in Seat::ALL {
         let view = game.view(seat);
         assert_eq!(view.hand, game.hand(seat));
-        let allowed = view.hand.union(view.played());
+        let face_up = view.face_up.into_iter().collect::<CardSet>();
+        let allowed = view.hand.union(view.played()).union(face_up);
         let json = serde_json::to_value(&view).unwrap();
         let mut named = CardSet::EMPTY;
         collect_cards(&json, &mut named);
@@ -118,17 +127,24 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
     for (i, rules) in all_rules().into_iter().enumerate() {
         for seed in 0..20u64 {
             let game = play_random(rules, seed * 97 + i as u64);
-            assert_eq!(game.tricks().len(), 8);
+            let r = game.result().unwrap();
             let played: Vec<Card> = game.tricks().iter().flat_map(|t| t.cards).collect();
             let set: CardSet = played.iter().copied().collect();
-            assert_eq!(played.len(), 32);
-            assert_eq!(set, CardSet::ALL, "each card exactly once");
+            assert_eq!(set.len() as usize, played.len(), "each card at most once");
             let trick_points: u16 = game.tricks().iter().map(|t| t.points).sum();
+            assert_eq!(r.points.ns + r.points.ew, trick_points);
+            assert_eq!((r.tricks.ns + r.tricks.ew) as usize, game.tricks().len());
+            if let Some(on) = r.going_on {
+                // A side went on the boem: the hand ended there.
+                assert!(rules.races_to_the_boem());
+                assert!(on.outright || game.tally(on.team) >= BOEM_TARGET);
+                assert!(game.tricks().len() <= 8);
+                continue;
+            }
             let all = rules.deal_points();
+            assert_eq!(game.tricks().len(), 8);
+            assert_eq!(set, CardSet::ALL, "each card exactly once");
             assert_eq!(trick_points, all);
-            let r = game.result().unwrap();
-            assert_eq!(r.points.ns + r.points.ew, all);
-            assert_eq!(r.tricks.ns + r.tricks.ew, 8);
             // What a team scores is either what it won or nothing / all.
             let all_roem = r.roem.ns + r.roem.ew;
             let total = r.final_score().ns + r.final_score().ew;
@@ -224,7 +240,7 @@ fn legal_actions_are_exactly_what_apply_accepts() {
     for seed in 0..60u64 {
         let rules = rules[(seed as usize * 7) % rules.len()];
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+        let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize)));
         while game.to_act().is_some() {
             let legal = game.legal_actions();
             for action in every_action() {

@@ -60,13 +60,33 @@ fn new_game(
                 }
             }
         });
+        // Where the chosen preset is played, so a player finds the game of
+        // home by its place as well as its name.
+        if let Some(p) = Preset::ALL.into_iter().find(|p| *rules == p.rules()) {
+            ui.label(egui::RichText::new(t.get(&format!("preset.{}.where", p.name()))).italics());
+        }
         ui.separator();
         let (narrow, combo) = narrow_layout(ui);
         form(ui, "options", narrow, 0.0, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "option.bidding");
-            let bidding = [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory];
+            let bidding = [
+                Bidding::TurnedCard,
+                Bidding::FreeChoice,
+                Bidding::DealerFirst,
+                Bidding::Mandatory,
+                Bidding::LastCardDealt,
+            ];
             choice(ui, t, "bidding", combo, &mut rules.bidding, &bidding, bidding_key);
+            ui.end_row();
+            label(ui, "option.cards");
+            let values = klaverjas::CardValues::ALL;
+            choice(ui, t, "cards", combo, &mut rules.card_values, &values, card_values_key);
+            ui.end_row();
+            label(ui, "option.anti_clockwise");
+            let mut anti = rules.direction == klaverjas::Direction::AntiClockwise;
+            ui.checkbox(&mut anti, "");
+            rules.direction = if anti { klaverjas::Direction::AntiClockwise } else { klaverjas::Direction::Clockwise };
             ui.end_row();
             label(ui, "option.partner_exemption");
             ui.checkbox(&mut rules.following.partner_exemption, "");
@@ -104,16 +124,22 @@ fn new_game(
             ];
             switch_rows(ui, &label, switches);
             label(ui, "option.match");
-            let mut by_points = matches!(rules.match_length, MatchLength::Points(_));
+            // The kind of match; a length changed elsewhere (kj, a save)
+            // stays while its kind is kept.
+            let kinds = [
+                (MatchLength::STANDARD_DEALS, "option.match_deals"),
+                (MatchLength::STANDARD_POINTS, "option.match_points"),
+                (MatchLength::STANDARD_BOEM, "option.match_boem"),
+            ];
+            let kind = |m: MatchLength| std::mem::discriminant(&m);
             ui.horizontal_wrapped(|ui| {
-                ui.radio_value(&mut by_points, false, t.get("option.match_deals"));
-                ui.radio_value(&mut by_points, true, t.get("option.match_points"));
+                for (standard, key) in kinds {
+                    let chosen = kind(rules.match_length) == kind(standard);
+                    if ui.radio(chosen, t.get(key)).clicked() && !chosen {
+                        rules.match_length = standard;
+                    }
+                }
             });
-            rules.match_length = match (by_points, rules.match_length) {
-                (false, MatchLength::Points(_)) => MatchLength::STANDARD_DEALS,
-                (true, MatchLength::Deals(_)) => MatchLength::STANDARD_POINTS,
-                (_, m) => m,
-            };
             ui.end_row();
             label(ui, "option.practice");
             ui.checkbox(&mut practice, "");
@@ -206,6 +232,14 @@ pub fn bidding_key(b: Bidding) -> &'static str {
         Bidding::FreeChoice => "bidding.free",
         Bidding::DealerFirst => "bidding.dealer_first",
         Bidding::Mandatory => "bidding.mandatory",
+        Bidding::LastCardDealt => "bidding.last_card",
+    }
+}
+
+pub fn card_values_key(v: klaverjas::CardValues) -> &'static str {
+    match v {
+        klaverjas::CardValues::Dutch => "cards.dutch",
+        klaverjas::CardValues::SouthAfrican => "cards.south_african",
     }
 }
 
@@ -222,6 +256,7 @@ pub fn roem_key(r: RoemTable) -> &'static str {
         RoemTable::Blog => "roem.blog",
         RoemTable::Cards001 => "roem.001",
         RoemTable::Nku => "roem.nku",
+        RoemTable::SouthAfrican => "roem.sa",
         RoemTable::None => "roem.none",
     }
 }

@@ -16,12 +16,20 @@ pub fn plugin(app: &mut App) {
 /// The rules in sections, each a heading and its paragraphs, ending with a
 /// worked example of a deal's count under these rules.
 pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>)> {
-    let cards = vec![t.get("rules.cards"), t.get("rules.order")];
+    let mut cards = vec![t.get("rules.cards")];
+    cards.push(t.get(match r.card_values {
+        klaverjas::CardValues::Dutch => "rules.order",
+        klaverjas::CardValues::SouthAfrican => "rules.order.sa",
+    }));
+    if r.direction == klaverjas::Direction::AntiClockwise {
+        cards.push(t.get("rules.anti_clockwise"));
+    }
     let trump = vec![t.get(match r.bidding {
         Bidding::TurnedCard => "rules.bidding.turned",
         Bidding::FreeChoice => "rules.bidding.free",
         Bidding::DealerFirst => "rules.bidding.dealer_first",
         Bidding::Mandatory => "rules.bidding.mandatory",
+        Bidding::LastCardDealt => "rules.bidding.last_card",
     })];
     let f = &r.following;
     let south_african = [
@@ -48,6 +56,7 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         RoemTable::Blog => "rules.roem.blog",
         RoemTable::Cards001 => "rules.roem.001",
         RoemTable::Nku => "rules.roem.nku",
+        RoemTable::SouthAfrican => "rules.roem.sa",
         RoemTable::None => "rules.roem.none",
     })];
     if r.roem_table != RoemTable::None && r.roem_source == klaverjas::RoemSource::Hand {
@@ -58,25 +67,54 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     } else if r.roem_table != RoemTable::None {
         roem.push(t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }));
     }
-    let mut scoring = vec![
-        t.fill("rules.scoring", &[("last", &r.last_trick_bonus.to_string()), ("total", &r.deal_points().to_string())]),
-        t.get(if r.pit_for_defenders { "rules.pit.both" } else { "rules.pit.playing" }),
-    ];
+    let counts = [("last", r.last_trick_bonus.to_string()), ("total", r.deal_points().to_string())];
+    let counts = counts.iter().map(|(k, v)| (*k, v.as_str())).collect::<Vec<_>>();
+    let mut scoring = if r.has_playing_team() {
+        vec![
+            t.fill("rules.scoring", &counts),
+            t.get(if r.pit_for_defenders { "rules.pit.both" } else { "rules.pit.playing" }),
+        ]
+    } else {
+        vec![t.fill("rules.scoring.both_count", &counts)]
+    };
     let stakes = [(r.kraken, "rules.kraken"), (r.spades_double, "rules.spades_double")];
     scoring.extend(stakes.iter().filter(|(on, _)| *on).map(|(_, key)| t.get(key)));
     scoring.push(match r.match_length {
         MatchLength::Deals(n) => t.fill("rules.match.deals", &[("n", &n.to_string())]),
         MatchLength::Points(n) => t.fill("rules.match.points", &[("n", &n.to_string())]),
+        MatchLength::Boem(n) => t.fill("rules.match.boem", &[("n", &n.to_string())]),
     });
-    // The example's numbers follow the deal's points: a clear make, and a
-    // nat just at half.
+    // With no playing team and no boem there is nothing worth working out.
+    let example = match (r.races_to_the_boem(), r.has_playing_team()) {
+        (true, _) => t.get("rules.example.boem"),
+        (false, true) => worked_example(t, r),
+        (false, false) => String::new(),
+    };
+    [
+        ("rules.head.cards", cards),
+        ("rules.head.trump", trump),
+        ("rules.head.play", play),
+        ("rules.head.roem", roem),
+        ("rules.head.scoring", scoring),
+        ("rules.head.example", example.split('\n').filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        ("rules.head.sources", vec![t.get("rules.sources")]),
+    ]
+    .into_iter()
+    .filter(|(_, lines)| !lines.is_empty())
+    .map(|(head, lines)| (t.get(head), lines))
+    .collect()
+}
+
+/// A deal's count under `r`: its numbers follow the deal's points, a
+/// clear make, and a nat just at half.
+fn worked_example(t: &crate::i18n::Texts, r: &Rules) -> String {
     let total = r.deal_points();
     let all = total + 20;
     let half = all / 2;
     let ours = half + 20;
     let low = half - 20;
     let n = |v: u16| v.to_string();
-    let example = t.fill(
+    t.fill(
         "rules.example",
         &[
             ("ours", &n(ours)),
@@ -88,19 +126,7 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
             ("low", &n(low)),
             ("low_all", &n(low + 20)),
         ],
-    );
-    [
-        ("rules.head.cards", cards),
-        ("rules.head.trump", trump),
-        ("rules.head.play", play),
-        ("rules.head.roem", roem),
-        ("rules.head.scoring", scoring),
-        ("rules.head.example", example.split('\n').map(str::to_string).collect()),
-        ("rules.head.sources", vec![t.get("rules.sources")]),
-    ]
-    .into_iter()
-    .map(|(head, lines)| (t.get(head), lines))
-    .collect()
+    )
 }
 
 fn rules_page(
