@@ -18,6 +18,8 @@ pub struct Tally {
     /// *verplicht*), and how many of those went nat.
     pub forced: u64,
     pub forced_nat: u64,
+    /// Strokes gone on in a boem.
+    pub strokes: u64,
 }
 
 /// A finished match, reported per level: `first` is the level that sat
@@ -101,6 +103,7 @@ pub fn play_match(rules: Rules, seed: u64, ns: Side, ew: Side) -> (Tally, Tally)
                 }
             }
             t.pit += (row.pit == Some(team)) as u64;
+            t.strokes += row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as u64);
         }
     }
     (tallies.ns, tallies.ew)
@@ -121,6 +124,7 @@ pub fn play(rules: Rules, seed: u64, first: Side, second: Side, duplicate: bool)
         pit: x.pit + y.pit,
         forced: x.forced + y.forced,
         forced_nat: x.forced_nat + y.forced_nat,
+        strokes: x.strokes + y.strokes,
     };
     Outcome { first: add(a, a2), second: add(b, b2) }
 }

@@ -22,7 +22,8 @@ kj: the Klaverjas engine on the command line
   kj legal --rules PRESET --trump SUIT --hand CARDS [--trick CARDS]
   kj trick --rules PRESET --trump SUIT --trick CARDS
   kj deal  --rules PRESET --dealer SEAT --trump SUIT --playing SEAT --play CARDS [--claim all|none]
-  kj deal  --rules PRESET --dealer SEAT --actions LIST [--pile CARD,CARD]
+  kj deal  --rules PRESET --dealer SEAT --actions LIST [--pile CARD,CARD] [--hands HANDS]
+           [--last-card CARD] [--carry NS,EW]
   kj sim   --rules PRESET --deals N --seed S
   kj sim   --rules PRESET --ns LEVEL --ew LEVEL --matches N --seed S [--duplicate] [--threads N]
            [--ns-without IDEAS] [--ew-without IDEAS]
@@ -48,8 +49,11 @@ trump SUIT (or the suit's name), double (kraak), announce (roem from the
 hand), a card or several cards separated by spaces, roem, no roem; e.g.
 \"pass, trump hearts, double, pass, pass, 7H 8H 9H JH, ...\". The hands
 follow from the 32 cards played. With a turned card, --pile gives it and
-the pile's next card (2-6), e.g. 4H,6C. An error counts the actions one by
-one, each card one.";
+the pile's next card (2-6), e.g. 4H,6C. Where the last card dealt makes
+trump (klawerjas), --last-card names it, face up in the dealer's hand.
+A hand of a boem may end before its last trick: give --hands then, as for
+kj solve; --carry gives the points each side brings from old play. An
+error counts the actions one by one, each card one.";
 
 /// The usage text with every rule option `--set` knows and its values,
 /// from the engine's own list.
@@ -102,7 +106,19 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "legal" => legal(&Args::parse("legal", rest, &["rules", "trump", "hand", "trick"], &["json"])?),
         "trick" => trick(&Args::parse("trick", rest, &["rules", "trump", "trick"], &["json"])?),
         "deal" => {
-            let valued = ["rules", "dealer", "trump", "playing", "play", "claim", "actions", "pile"];
+            let valued = [
+                "rules",
+                "dealer",
+                "trump",
+                "playing",
+                "play",
+                "claim",
+                "actions",
+                "pile",
+                "hands",
+                "last-card",
+                "carry",
+            ];
             deal(&Args::parse("deal", rest, &valued, &["json"])?)
         }
         "sim" => {
@@ -251,19 +267,45 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
     };
     let cards: Vec<Card> =
         actions.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
-    if cards.len() != 32 {
-        return Err(format!("--actions: a deal has 32 cards, not {}", cards.len()).into());
-    }
-    // Trump from the bids alone, to know who won each trick and so who
-    // held each card; the replay below checks every bid again.
-    let mut bidding = klaverjas::bidding::BiddingState::new(&rules, dealer, pile);
-    let trump = actions
-        .iter()
-        .filter_map(|a| if let Action::Bid(b) = a { Some(*b) } else { None })
-        .find_map(|b| bidding.apply(b).ok().and_then(|_| bidding.contract()))
-        .map_or(pile[0].suit, |c| c.trump);
-    let deal = Deal::from_play(dealer, trump, &cards, pile, &rules).map_err(|e| e.to_string())?;
-    let mut game = Game::new(rules, deal);
+    let last_card = match args.opt("last-card") {
+        Some(text) => Some(text.trim().parse::<Card>().map_err(|e| format!("--last-card: {e}"))?),
+        None if rules.bidding == klaverjas::Bidding::LastCardDealt => {
+            return Err("--last-card: the last card dealt makes trump in these rules: name it, e.g. --last-card 7C"
+                .to_string()
+                .into());
+        }
+        None => None,
+    };
+    let deal = match args.opt("hands") {
+        Some(text) => Deal::from_hands(dealer, parse_hands(text, false)?, pile).map_err(|e| e.to_string())?,
+        None => {
+            if cards.len() != 32 {
+                return Err(format!("--actions: a deal has 32 cards, not {} (or give --hands)", cards.len()).into());
+            }
+            // Trump from the bids alone, to know who won each trick and so
+            // who held each card; the replay below checks every bid again.
+            let mut bidding = klaverjas::bidding::BiddingState::new(&rules, dealer, pile);
+            let trump = actions
+                .iter()
+                .filter_map(|a| if let Action::Bid(b) = a { Some(*b) } else { None })
+                .find_map(|b| bidding.apply(b).ok().and_then(|_| bidding.contract()))
+                .map_or(last_card.map_or(pile[0].suit, |c| c.suit()), |c| c.trump);
+            Deal::from_play(dealer, trump, &cards, pile, &rules).map_err(|e| e.to_string())?
+        }
+    };
+    let deal = match last_card {
+        Some(card) => deal.with_last_card(card).map_err(|e| format!("--last-card: {e}"))?,
+        None => deal,
+    };
+    let carry = match args.opt("carry") {
+        Some(text) => {
+            let bad = || format!("--carry: expected the points of NS and EW, e.g. 62,79, not '{text}'");
+            let (ns, ew) = text.split_once(',').ok_or_else(bad)?;
+            Some(PerTeam::new(ns.trim().parse().map_err(|_| bad())?, ew.trim().parse().map_err(|_| bad())?))
+        }
+        None => None,
+    };
+    let mut game = Game::new(rules, deal).with_carry(carry);
     for (i, &action) in actions.iter().enumerate() {
         let seat = game.to_act().map_or("nobody", |s| s.name());
         game.apply(action).map_err(|e| Failure::Rule(format!("action {} ({seat}: {action}): {e}", i + 1)))?;
@@ -319,6 +361,12 @@ fn deal(args: &Args) -> Result<(), Failure> {
         "doubles": result.stakes.doubles,
         "multiplier": result.stakes.multiplier,
         "final": per_team(result.final_score()),
+        "going_on": result.going_on.map(|on| json!({
+            "team": on.team.to_string(), "strokes": on.strokes, "outright": on.outright,
+        })),
+        "tally": game.rules().races_to_the_boem().then(|| json!({
+            "NS": game.tally(Team::NS), "EW": game.tally(Team::EW),
+        })),
     });
     let mut human = String::new();
     for (i, t) in game.tricks().iter().enumerate() {
@@ -332,6 +380,14 @@ fn deal(args: &Args) -> Result<(), Failure> {
     human += &format!("{}\n{}", team(Team::NS), team(Team::EW));
     if result.nat {
         human += &format!("\n{} is nat", result.contract.playing_team());
+    }
+    if game.rules().races_to_the_boem() {
+        human += &format!("\ntally: NS {}, EW {}", game.tally(Team::NS), game.tally(Team::EW));
+        human += &match result.going_on {
+            Some(on) if on.outright => format!("\n{} win outright: {} strokes", on.team, on.strokes),
+            Some(on) => format!("\n{} go on {} stroke{}", on.team, on.strokes, if on.strokes == 1 { "" } else { "s" }),
+            None => "\nnobody reached 100: old play follows".to_string(),
+        };
     }
     if let Some(t) = result.pit {
         human += &format!("\n{t} has pit");

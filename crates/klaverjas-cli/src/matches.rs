@@ -83,15 +83,14 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         "pit": { "NS": stats.pit.0, "EW": stats.pit.1 },
         "forced": { "NS": stats.forced.0, "EW": stats.forced.1 },
         "forced_nat": { "NS": stats.forced_nat.0, "EW": stats.forced_nat.1 },
+        "strokes": { "NS": stats.strokes.0, "EW": stats.strokes.1 },
     });
     let kind = if duplicate { "duplicate match pairs" } else { "matches" };
     let rate = |nat: u64, playing: u64| if playing == 0 { 0.0 } else { 100.0 * nat as f64 / playing as f64 };
     let (ns, ew) = (ns.name(), ew.name());
-    let human = format!(
+    let mut human = format!(
         "{n} {kind}: {ns} (NS) won {}, {ew} (EW) won {}, {} tied\n\
-         points per deal: {ns} {:.1}, {ew} {:.1}; margin {:+.1} per deal (95% CI {:+.1} to {:+.1})\n\
-         nat as the playing team: {ns} {:.1}% of {}, {ew} {:.1}% of {}; pit: {ns} {}, {ew} {}\n\
-         made to play (all passed): {ns} {} times, nat in {}; {ew} {} times, nat in {}",
+         points per deal: {ns} {:.1}, {ew} {:.1}; margin {:+.1} per deal (95% CI {:+.1} to {:+.1})\n",
         stats.wins.0,
         stats.wins.1,
         stats.ties,
@@ -100,17 +99,26 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         stats.margin,
         stats.ci.0,
         stats.ci.1,
-        rate(stats.nat.0, stats.playing.0),
-        stats.playing.0,
-        rate(stats.nat.1, stats.playing.1),
-        stats.playing.1,
-        stats.pit.0,
-        stats.pit.1,
-        stats.forced.0,
-        stats.forced_nat.0,
-        stats.forced.1,
-        stats.forced_nat.1,
     );
+    // Where nobody plays against the other side there is no nat to count.
+    human += &if rules.has_playing_team() {
+        format!(
+            "nat as the playing team: {ns} {:.1}% of {}, {ew} {:.1}% of {}; pit: {ns} {}, {ew} {}\n\
+         made to play (all passed): {ns} {} times, nat in {}; {ew} {} times, nat in {}",
+            rate(stats.nat.0, stats.playing.0),
+            stats.playing.0,
+            rate(stats.nat.1, stats.playing.1),
+            stats.playing.1,
+            stats.pit.0,
+            stats.pit.1,
+            stats.forced.0,
+            stats.forced_nat.0,
+            stats.forced.1,
+            stats.forced_nat.1,
+        )
+    } else {
+        format!("strokes on the boem: {ns} {}, {ew} {}", stats.strokes.0, stats.strokes.1)
+    };
     output(args, value, human);
     Ok(())
 }
@@ -128,6 +136,7 @@ struct Stats {
     pit: (u64, u64),
     forced: (u64, u64),
     forced_nat: (u64, u64),
+    strokes: (u64, u64),
 }
 
 impl Stats {
@@ -155,6 +164,7 @@ impl Stats {
             pit: (sum(&|o| o.first.pit), sum(&|o| o.second.pit)),
             forced: (sum(&|o| o.first.forced), sum(&|o| o.second.forced)),
             forced_nat: (sum(&|o| o.first.forced_nat), sum(&|o| o.second.forced_nat)),
+            strokes: (sum(&|o| o.first.strokes), sum(&|o| o.second.strokes)),
         }
     }
 }

@@ -582,3 +582,90 @@ fn solve_adds_the_roem_from_the_hands() {
     ]);
     assert_eq!(after["hand_roem"], json!({"ns": 0, "ew": 190}));
 }
+
+/// Plays `deal` under `rules` with the heuristic bot, each seat announcing
+/// its roem whenever it may; the actions as `kj deal --actions` reads them.
+fn played_with_announcements(rules: Rules, deal: Deal, carry: Option<PerTeam<u16>>) -> (Game, String) {
+    let mut game = Game::new(rules, deal).with_carry(carry);
+    let mut bot = klaverjas_ai::Level::Heuristic.bot(1);
+    while let Some(seat) = game.to_act() {
+        let legal = game.legal_actions();
+        let action =
+            if legal.contains(&Action::Announce) { Action::Announce } else { bot.decide(&game.view(seat)).action };
+        game.apply(action).unwrap();
+    }
+    let list: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
+    (game, list.join(", "))
+}
+
+/// Where the last card dealt makes trump: equal roem goes to the first
+/// announced, and between a run in trumps and one in a plain suit with the
+/// same top card the trump run wins, whoever announced first (002's
+/// sizing). East deals; play goes to the right, so North leads and West
+/// announces before South.
+#[test]
+fn sizing_settles_a_roem_tie_and_trump_beats_plain() {
+    let hands = "N:7H JH QH 9C JC AC 8S 9S E:KH JD QD AD TC KC TS QS \
+                 S:8D 9D TD AH KS 8C QC 7S W:8H 9H TH AS KD 7C JS 7D";
+    let parsed = |h: &str| CardSet::parse(h).unwrap();
+    let dealt = [
+        parsed("7H JH QH 9C JC AC 8S 9S"),
+        parsed("KH JD QD AD TC KC TS QS"),
+        parsed("8D 9D TD AH KS 8C QC 7S"),
+        parsed("8H 9H TH AS KD 7C JS 7D"),
+    ];
+    for (last, winner) in [("TC", "EW"), ("JD", "NS")] {
+        let card: Card = last.parse().unwrap();
+        let deal = Deal::from_hands(Seat::East, dealt, PileCard::showing(Suit::Clubs)).unwrap();
+        let (game, list) = played_with_announcements(Rules::klawerjas(), deal.with_last_card(card).unwrap(), None);
+        let args = ["deal", "--rules", "klawerjas", "--dealer", "E", "--hands", hands, "--last-card", last];
+        let out = kj_json(&[&args[..], &["--actions", &list]].concat());
+        let loser = if winner == "NS" { "EW" } else { "NS" };
+        assert_eq!((out["roem"][winner].clone(), out["roem"][loser].clone()), (json!(20), json!(0)), "{last}: {list}");
+        let result = game.result().unwrap();
+        assert_eq!(out["final"], json!({"NS": result.final_score().ns, "EW": result.final_score().ew}));
+    }
+}
+
+/// A boem hand ends when a side reaches 100: `kj deal` tells who went on
+/// and by how many strokes, from new play and from old play's carry.
+#[test]
+fn deal_tells_who_goes_on_the_boem() {
+    let rules = Rules::klawerjas();
+    let mut seen = [false; 3];
+    for seed in 0..60u64 {
+        let deal = Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize));
+        let carry = (seed % 2 == 1).then(|| PerTeam::new(40 + seed as u16 % 50, 30));
+        let (game, list) = played_with_announcements(rules, deal, carry);
+        let hands: Vec<String> = Seat::ALL.iter().map(|&s| format!("{}:{}", s.letter(), deal.hand(s))).collect();
+        let hands = hands.join(" ");
+        let last = deal.last_card_dealt().to_string();
+        let dealer = deal.dealer.letter().to_string();
+        let mut args = vec!["deal", "--rules", "klawerjas", "--dealer", &dealer, "--hands", &hands];
+        args.extend(["--last-card", &last, "--actions", &list]);
+        let carry_text = carry.map(|c| format!("{},{}", c.ns, c.ew));
+        if let Some(c) = &carry_text {
+            args.extend(["--carry", c]);
+        }
+        let out = kj_json(&args);
+        let tally = |t: Team| json!(game.tally(t));
+        assert_eq!(out["tally"], json!({"NS": tally(Team::NS), "EW": tally(Team::EW)}));
+        match game.result().unwrap().going_on {
+            Some(on) => {
+                let expected = json!({"team": on.team.to_string(), "strokes": on.strokes, "outright": on.outright});
+                assert_eq!(out["going_on"], expected, "seed {seed}");
+                seen[on.strokes as usize - 1] = true;
+            }
+            None => {
+                assert_eq!(out["going_on"], json!(null));
+                seen[2] = true;
+            }
+        }
+    }
+    assert_eq!(seen, [true; 3], "one stroke, two strokes and old play each came up");
+    let (code, _, err) = kj(&["deal", "--rules", "klawerjas", "--dealer", "N", "--actions", "7C"]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "kj: --last-card: the last card dealt makes trump in these rules: name it, e.g. --last-card 7C")
+    );
+}
