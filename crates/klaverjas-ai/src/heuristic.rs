@@ -163,7 +163,9 @@ pub fn play(view: &PlayerView) -> Decision {
         trump,
         trick,
         legal,
-        playing: contract.playing_team() == view.seat.team(),
+        // Where nobody plays against the other (trump by the last card
+        // dealt) both sides race for the points, as a playing team does.
+        playing: !view.rules.has_playing_team() || contract.playing_team() == view.seat.team(),
     };
     let (card, reason) = if trick.is_empty() { ctx.lead() } else { ctx.follow() };
     Decision::new(Action::Play(card), reason)

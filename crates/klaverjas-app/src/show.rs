@@ -26,6 +26,9 @@ pub struct Shown {
     pub won: PerTeam<Vec<Card>>,
     /// The 2-6 pile's turned cards (classic).
     pub turned: Vec<PileCard>,
+    /// The dealer's last card, face up where it makes trump: it lies open
+    /// in the dealer's hand until played.
+    pub face_up: Option<Card>,
     pub contract: Option<Contract>,
     /// The order of the cards, for sorting a hand.
     pub values: CardValues,
@@ -56,6 +59,7 @@ impl Default for Shown {
             trick: Vec::new(),
             won: PerTeam::default(),
             turned: Vec::new(),
+            face_up: None,
             contract: None,
             values: CardValues::Dutch,
             doubles: 0,
@@ -80,6 +84,7 @@ impl Shown {
             trick: game.current_trick().map(|t| t.plays().collect()).unwrap_or_default(),
             won,
             turned: game.turned_cards(),
+            face_up: game.face_up(),
             contract: game.contract(),
             values: game.rules().card_values,
             doubles: game.stakes().doubles,

@@ -8,13 +8,15 @@ use super::input::Review;
 use super::layout::{Layout, Table};
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction, Seats, TableCommand};
-use crate::show::{LastTrick, Show};
+use crate::show::{LastTrick, NoticeText, Show};
 use crate::words::{double_name, notice, seat_name, suit_name, team_name};
 use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiTextureHandle};
-use klaverjas::{Action, Bid, Card, DealResult, Match, Phase, PileCard, Rank, Rules, ScoreSheet, Seat, Suit, Team};
+use klaverjas::{
+    Action, Bid, Card, DealResult, Match, PerTeam, Phase, PileCard, Rank, Rules, ScoreSheet, Seat, Suit, Team,
+};
 use klaverjas_cards::Face;
 
 pub const TEAM_NS: Color32 = Color32::from_rgb(240, 200, 80);
@@ -124,10 +126,17 @@ pub fn overlay(
                 if ui.button(RichText::new("☰").size(18.0)).clicked() {
                     next.set(Screen::Title);
                 }
-                let totals = shown_sheet(&seats, &show).totals();
+                // A boem counts strokes; other matches points.
+                let sheet = shown_sheet(&seats, &show);
+                let boem = seats.m.rules().races_to_the_boem();
+                let totals = if boem { sheet.strokes().map(u32::from) } else { sheet.totals() };
                 for team in Team::BOTH {
+                    let total = match boem {
+                        true => t.fill("table.strokes", &[("n", &totals[team].to_string())]),
+                        false => totals[team].to_string(),
+                    };
                     ui.label(
-                        RichText::new(format!("{}: {}", team_name(t, team), totals[team]))
+                        RichText::new(format!("{}: {total}", team_name(t, team)))
                             .color(team_colour(team))
                             .size(17.0)
                             .strong(),
@@ -175,7 +184,11 @@ pub fn overlay(
     name_plates(&p, t, &show, &layout, waiting);
     trick_counts(&p, t, &show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    indicator(&p, t, seats.game().rules(), &show, &layout, trump_symbol);
+    let race = seats.game().rules().races_to_the_boem().then(|| {
+        let g = seats.game();
+        (PerTeam::new(g.tally(Team::NS), g.tally(Team::EW)), seats.m.sheet().strokes())
+    });
+    indicator(&p, t, seats.game().rules(), &show, &layout, trump_symbol, race);
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
         let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
@@ -336,10 +349,11 @@ pub fn overlay(
             _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
         };
         window.show(&ctx, |ui| {
-            ui.label(RichText::new(result_line(t, &result)).size(16.0));
+            ui.label(RichText::new(result_line(t, &result, seats.m.rules())).size(16.0));
             ui.separator();
             drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
-            ui.label(RichText::new(t.get("sheet.legend")).size(14.0).color(Color32::from_gray(70)));
+            let legend = if seats.m.rules().races_to_the_boem() { "sheet.legend_boem" } else { "sheet.legend" };
+            ui.label(RichText::new(t.get(legend)).size(14.0).color(Color32::from_gray(70)));
             ui.separator();
             if seats.m.is_over() {
                 let winner = match seats.m.winner() {
@@ -512,12 +526,27 @@ fn indicator(
     show: &Show,
     layout: &Layout,
     symbol: Option<egui::TextureId>,
+    race: Option<(PerTeam<u16>, PerTeam<u8>)>,
 ) {
     let at = layout.indicator();
     let mut text = match show.shown.contract {
+        Some(c) if !rules.has_playing_team() => t.fill("table.trump_only", &[("suit", &suit_name(t, c.trump))]),
         Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
         None => t.get("table.bidding"),
     };
+    // In a boem: each side's count towards 100, and its strokes.
+    if let Some((tally, strokes)) = race {
+        text += "\n";
+        text += &t.fill(
+            "table.race",
+            &[
+                ("ns", &tally.ns.to_string()),
+                ("ew", &tally.ew.to_string()),
+                ("sns", &strokes.ns.to_string()),
+                ("sew", &strokes.ew.to_string()),
+            ],
+        );
+    }
     if let Some(c) = show.shown.contract {
         let times = klaverjas::Stakes::multiplier(rules, c.trump, show.shown.doubles);
         if times > 1 {
@@ -577,8 +606,12 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
                 for team in Team::BOTH {
                     let points =
                         if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
+                    // A side that went on the boem draws its strokes, one
+                    // slash each, as on the boem's tree.
+                    let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
+                    let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
                     // Points right-aligned as in the sums below, roem marks after.
-                    ui.label(RichText::new(format!("{points:>4} {}", row.marks(team))).monospace());
+                    ui.label(RichText::new(format!("{points:>4} {}{strokes}", row.marks(team))).monospace());
                 }
                 ui.end_row();
             }
@@ -587,7 +620,10 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
                 (t.get("sheet.roem"), sheet.roem()),
                 (t.get("sheet.total"), sheet.totals()),
             ];
-            for (label, sum) in sums {
+            let boem = m.rules().races_to_the_boem();
+            let strokes = sheet.strokes().map(u32::from);
+            let strokes = boem.then(|| (t.get("sheet.strokes"), strokes));
+            for (label, sum) in sums.into_iter().chain(strokes) {
                 ui.label(RichText::new(label).strong());
                 ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
                 ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
@@ -617,9 +653,38 @@ pub fn share_code(
     });
 }
 
+/// The card points and roem behind a deal's result.
+fn points_line(t: &crate::i18n::Texts, r: &DealResult, rules: &Rules) -> String {
+    // Roem from the hands is announced, not called.
+    let hand = rules.roem_source == klaverjas::RoemSource::Hand;
+    t.fill(
+        if hand { "result.points_announced" } else { "result.points" },
+        &[
+            ("ns", &r.points.ns.to_string()),
+            ("ew", &r.points.ew.to_string()),
+            ("rns", &r.roem.ns.to_string()),
+            ("rew", &r.roem.ew.to_string()),
+        ],
+    )
+}
+
 /// The deal in words: who played which trump, how it went, then the card
 /// points and roem behind it.
-fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
+fn result_line(t: &crate::i18n::Texts, r: &DealResult, rules: &klaverjas::Rules) -> String {
+    if let Some(on) = r.going_on {
+        let went_on = crate::show::Notice { text: NoticeText::WentOn(on), seat: None, until: 0.0, warning: false };
+        let words = notice(&went_on, t, Some(r.contract.trump));
+        return words + "\n" + &points_line(t, r, rules);
+    }
+    if !rules.has_playing_team() && r.stakes.doubles == 0 {
+        let key = if rules.races_to_the_boem() { "result.old_play" } else { "result.both_count" };
+        let own = PerTeam::new(r.total(Team::NS), r.total(Team::EW));
+        let verdict = t.fill(
+            key,
+            &[("suit", &suit_name(t, r.contract.trump)), ("ns", &own.ns.to_string()), ("ew", &own.ew.to_string())],
+        );
+        return verdict + "\n" + &points_line(t, r, rules);
+    }
     let playing = r.contract.playing_team();
     let own = r.points[playing] + r.roem[playing];
     let other = r.points[playing.other()] + r.roem[playing.other()];
@@ -633,16 +698,7 @@ fn result_line(t: &crate::i18n::Texts, r: &DealResult) -> String {
             ("all", &(own + other).to_string()),
         ],
     );
-    let mut s = verdict + "\n";
-    s += &t.fill(
-        "result.points",
-        &[
-            ("ns", &r.points.ns.to_string()),
-            ("ew", &r.points.ew.to_string()),
-            ("rns", &r.roem.ns.to_string()),
-            ("rew", &r.roem.ew.to_string()),
-        ],
-    );
+    let mut s = verdict + "\n" + &points_line(t, r, rules);
     if let Some(team) = r.pit {
         s += "\n";
         s += &t.fill("result.pit", &[("team", &team_name(t, team))]);
