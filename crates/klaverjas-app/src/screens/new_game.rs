@@ -278,6 +278,46 @@ fn switch_rows<'a>(
 mod tests {
     use super::*;
 
+    /// A missing text shows its key: every choice of the form, every
+    /// preset's names, and the rules page of every preset have their words
+    /// in both languages.
+    #[test]
+    fn every_choice_and_preset_has_its_words() {
+        use crate::settings::{Language, Skin};
+        let english = crate::i18n::Texts::load(Language::English, Skin::French);
+        let mut keys: Vec<String> = Vec::new();
+        keys.extend(
+            [
+                Bidding::TurnedCard,
+                Bidding::FreeChoice,
+                Bidding::DealerFirst,
+                Bidding::Mandatory,
+                Bidding::LastCardDealt,
+            ]
+            .map(|b| bidding_key(b).to_string()),
+        );
+        keys.extend(RoemTable::ALL.map(|r| roem_key(r).to_string()));
+        keys.extend(klaverjas::CardValues::ALL.map(|v| card_values_key(v).to_string()));
+        for p in Preset::ALL {
+            keys.extend(["preset.", "home.", "first."].map(|k| format!("{k}{}", p.name())));
+            keys.push(format!("preset.{}.where", p.name()));
+        }
+        for key in &keys {
+            assert_ne!(english.get(key), *key, "no words for {key}");
+        }
+        for language in [Language::English, Language::Dutch] {
+            let t = crate::i18n::Texts::load(language, Skin::French);
+            for p in Preset::ALL {
+                for (head, lines) in crate::screens::rules::rules_text(&t, &p.rules()) {
+                    assert!(!head.starts_with("rules."), "{p}: a key instead of a heading: {head}");
+                    for line in &lines {
+                        assert!(line.contains(' '), "{p}: a key instead of words: {line}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_replayed_deal_gives_the_player_the_chosen_hand() {
         let deal = Deal::shuffled(77, Seat::North);

@@ -39,8 +39,16 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     ];
     // Where a void player need not trump, the Dutch duty to trump and its
     // exemption for a winning partner do not arise.
+    // South African following in one sentence, so that following and
+    // trumping instead do not read as two rules that contradict.
+    let sa_follow = f.free_when_void && f.trump_instead_of_following;
+    let follow = match (sa_follow, f.free_when_void) {
+        (true, _) => "rules.follow.sa",
+        (false, true) => "rules.follow_only",
+        (false, false) => "rules.follow",
+    };
     let mut play = vec![
-        t.get(if f.free_when_void { "rules.follow_only" } else { "rules.follow" }),
+        t.get(follow),
         t.get(if f.trump_lead_overtrump { "rules.trump_lead.over" } else { "rules.trump_lead.any" }),
     ];
     if !f.free_when_void {
@@ -51,7 +59,12 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         Undertrump::Allowed => "rules.undertrump.allowed",
         Undertrump::Forced => "rules.undertrump.forced",
     }));
-    play.extend(south_african.iter().filter(|(on, _)| *on).map(|(_, key)| t.get(key)));
+    let said = |key: &str| sa_follow && matches!(key, "rules.trump_instead" | "rules.free_when_void");
+    play.extend(south_african.iter().filter(|(on, key)| *on && !said(key)).map(|(_, key)| t.get(key)));
+    if f.trump_instead_of_following {
+        // A South African player knows the revoke by its name.
+        play.push(t.get("rules.versaak"));
+    }
     let mut roem = vec![t.get(match r.roem_table {
         RoemTable::Blog => "rules.roem.blog",
         RoemTable::Cards001 => "rules.roem.001",

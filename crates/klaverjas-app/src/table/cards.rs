@@ -273,8 +273,12 @@ fn place_cards(
     for (card, mut at, mut current, mut target, tween, entity) in &mut cards {
         let (card, Some(place)) = (card.0, places_by_card[card.0.index()]) else { continue };
         let mut wanted = look(&layout, shown, place);
-        // The last card dealt lies open for all to see.
-        wanted.face_up |= shown.face_up == Some(card);
+        // The last card dealt lies open for all to see, on top of the
+        // dealer's fanned hand.
+        if shown.face_up == Some(card) {
+            wanted.face_up = true;
+            wanted.z += 5.0;
+        }
         if let Place::Hand { seat: HUMAN, .. } = place {
             wanted.dim = turn.playing && !turn.legal.contains(card);
             if lifted == Some(card) {

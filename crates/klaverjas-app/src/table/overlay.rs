@@ -186,7 +186,7 @@ pub fn overlay(
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     let race = seats.game().rules().races_to_the_boem().then(|| {
         let g = seats.game();
-        (PerTeam::new(g.tally(Team::NS), g.tally(Team::EW)), seats.m.sheet().strokes())
+        PerTeam::new(g.tally(Team::NS), g.tally(Team::EW))
     });
     indicator(&p, t, seats.game().rules(), &show, &layout, trump_symbol, race);
     for n in show.notices.iter().filter(|n| n.until > now) {
@@ -349,7 +349,7 @@ pub fn overlay(
             _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
         };
         window.show(&ctx, |ui| {
-            ui.label(RichText::new(result_line(t, &result, seats.m.rules())).size(16.0));
+            ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race)).size(16.0));
             ui.separator();
             drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
             let legend = if seats.m.rules().races_to_the_boem() { "sheet.legend_boem" } else { "sheet.legend" };
@@ -526,26 +526,25 @@ fn indicator(
     show: &Show,
     layout: &Layout,
     symbol: Option<egui::TextureId>,
-    race: Option<(PerTeam<u16>, PerTeam<u8>)>,
+    race: Option<PerTeam<u16>>,
 ) {
     let at = layout.indicator();
-    let mut text = match show.shown.contract {
-        Some(c) if !rules.has_playing_team() => t.fill("table.trump_only", &[("suit", &suit_name(t, c.trump))]),
-        Some(c) => t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))]),
-        None => t.get("table.bidding"),
+    let mut text = match (show.shown.contract, show.shown.face_up) {
+        // The last card dealt makes trump once it has been dealt.
+        (Some(_), Some(_)) if show.shown.dealing.is_some() => t.get("table.dealing"),
+        (Some(c), Some(card)) => t.fill(
+            "table.trump_only",
+            &[("suit", &suit_name(t, c.trump)), ("card", &crate::words::card_name(t, card, Some(c.trump)))],
+        ),
+        (Some(c), None) => {
+            t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))])
+        }
+        (None, _) => t.get("table.bidding"),
     };
-    // In a boem: each side's count towards 100, and its strokes.
-    if let Some((tally, strokes)) = race {
+    // In a boem: each side's count towards 100 (the top bar has strokes).
+    if let Some(tally) = race {
         text += "\n";
-        text += &t.fill(
-            "table.race",
-            &[
-                ("ns", &tally.ns.to_string()),
-                ("ew", &tally.ew.to_string()),
-                ("sns", &strokes.ns.to_string()),
-                ("sew", &strokes.ew.to_string()),
-            ],
-        );
+        text += &t.fill("table.race", &[("ns", &tally.ns.to_string()), ("ew", &tally.ew.to_string())]);
     }
     if let Some(c) = show.shown.contract {
         let times = klaverjas::Stakes::multiplier(rules, c.trump, show.shown.doubles);
@@ -620,10 +619,16 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
                 (t.get("sheet.roem"), sheet.roem()),
                 (t.get("sheet.total"), sheet.totals()),
             ];
-            let boem = m.rules().races_to_the_boem();
-            let strokes = sheet.strokes().map(u32::from);
-            let strokes = boem.then(|| (t.get("sheet.strokes"), strokes));
-            for (label, sum) in sums.into_iter().chain(strokes) {
+            // A boem is counted in strokes, and within a game towards 100:
+            // sums over games already won would say nothing.
+            let sums = match m.rules().races_to_the_boem() {
+                true => vec![
+                    (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
+                    (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
+                ],
+                false => sums.to_vec(),
+            };
+            for (label, sum) in sums {
                 ui.label(RichText::new(label).strong());
                 ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
                 ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
@@ -670,11 +675,22 @@ fn points_line(t: &crate::i18n::Texts, r: &DealResult, rules: &Rules) -> String 
 
 /// The deal in words: who played which trump, how it went, then the card
 /// points and roem behind it.
-fn result_line(t: &crate::i18n::Texts, r: &DealResult, rules: &klaverjas::Rules) -> String {
+/// `tally`: each side's count towards 100 as the hand ended, in a boem.
+fn result_line(
+    t: &crate::i18n::Texts,
+    r: &DealResult,
+    rules: &klaverjas::Rules,
+    tally: Option<PerTeam<u16>>,
+) -> String {
     if let Some(on) = r.going_on {
         let went_on = crate::show::Notice { text: NoticeText::WentOn(on), seat: None, until: 0.0, warning: false };
         let words = notice(&went_on, t, Some(r.contract.trump));
-        return words + "\n" + &points_line(t, r, rules);
+        let tally = tally.map_or(String::new(), |c| {
+            let tricks = (r.tricks.ns + r.tricks.ew).to_string();
+            "\n".to_string()
+                + &t.fill("result.tally", &[("ns", &c.ns.to_string()), ("ew", &c.ew.to_string()), ("tricks", &tricks)])
+        });
+        return words + &tally + "\n" + &points_line(t, r, rules);
     }
     if !rules.has_playing_team() && r.stakes.doubles == 0 {
         let key = if rules.races_to_the_boem() { "result.old_play" } else { "result.both_count" };
