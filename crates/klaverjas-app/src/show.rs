@@ -32,6 +32,8 @@ pub struct Shown {
     pub contract: Option<Contract>,
     /// The order of the cards, for sorting a hand.
     pub values: CardValues,
+    /// The roem's values, for the words its calls are made in.
+    pub roem_table: klaverjas::RoemTable,
     /// How often the deal has been doubled (*kraken*).
     pub doubles: u8,
     pub dealing: Option<Dealing>,
@@ -62,6 +64,7 @@ impl Default for Shown {
             face_up: None,
             contract: None,
             values: CardValues::Dutch,
+            roem_table: klaverjas::RoemTable::Blog,
             doubles: 0,
             dealing: None,
             result: None,
@@ -87,6 +90,7 @@ impl Shown {
             face_up: game.face_up(),
             contract: game.contract(),
             values: game.rules().card_values,
+            roem_table: game.rules().roem_table,
             doubles: game.stakes().doubles,
             dealing: None,
             result: game.result().copied(),
@@ -145,8 +149,11 @@ pub enum NoticeText {
     Announced(klaverjas::Announcement),
     /// After the first trick: the team that scores the hand roem.
     HandRoem(Team, u16),
-    /// Stuk shown as the first of king and queen of trumps is played.
-    Stuk,
+    /// Stuk shown as the first of king and queen of trumps is played;
+    /// *sturk* where the roem is South African.
+    Stuk {
+        sturk: bool,
+    },
     /// A side goes on the boem: the hand is over.
     WentOn(klaverjas::GoingOn),
     SecondCard(PileCard),
@@ -352,7 +359,10 @@ impl Show {
                 self.busy_until = now + pace.pause;
             }
             Event::HandRoem { team, points } => self.notice(NoticeText::HandRoem(team, points), None, now, false),
-            Event::Stuk { seat } => self.notice(NoticeText::Stuk, Some(seat), now, false),
+            Event::Stuk { seat } => {
+                let sturk = self.shown.roem_table == klaverjas::RoemTable::SouthAfrican;
+                self.notice(NoticeText::Stuk { sturk }, Some(seat), now, false)
+            }
             Event::WentOn(on) => {
                 self.notice(NoticeText::WentOn(on), None, now, false);
                 self.busy_until = now + pace.pause;

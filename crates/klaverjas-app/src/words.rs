@@ -122,7 +122,7 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::HandRoem(team, points) => {
             t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
         }
-        NoticeText::Stuk => t.get("announce.stuk"),
+        NoticeText::Stuk { sturk } => t.get(if *sturk { "announce.sturk" } else { "announce.stuk" }),
         NoticeText::WentOn(on) => {
             let key = match (on.outright, on.strokes) {
                 (true, _) => "notice.went_on_outright",

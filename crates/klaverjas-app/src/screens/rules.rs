@@ -73,7 +73,12 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         RoemTable::None => "rules.roem.none",
     })];
     if r.roem_table != RoemTable::None && r.roem_source == klaverjas::RoemSource::Hand {
-        roem.push(t.get("rules.roem.hand"));
+        // South African players size their roemtes and say sturk.
+        roem.push(t.get(if r.roem_table == RoemTable::SouthAfrican {
+            "rules.roem.hand_sa"
+        } else {
+            "rules.roem.hand"
+        }));
         if r.roem_table == RoemTable::Cards001 {
             roem.push(t.get("rules.roem.hand_five"));
         }
