@@ -268,11 +268,26 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
     let cards: Vec<Card> =
         actions.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect();
     let last_card = match args.opt("last-card") {
+        Some(_) if rules.bidding != klaverjas::Bidding::LastCardDealt => {
+            return Err("--last-card: in these rules the last card dealt does not make trump (bidding=last-card)"
+                .to_string()
+                .into());
+        }
         Some(text) => Some(text.trim().parse::<Card>().map_err(|e| format!("--last-card: {e}"))?),
         None if rules.bidding == klaverjas::Bidding::LastCardDealt => {
             return Err("--last-card: the last card dealt makes trump in these rules: name it, e.g. --last-card 7C"
                 .to_string()
                 .into());
+        }
+        None => None,
+    };
+    let carry = match args.opt("carry") {
+        Some(text) => {
+            // Old play brings under 100 each: a side at 100 went on.
+            let bad = || format!("--carry: expected the points of NS and EW, each under 100, e.g. 62,79, not '{text}'");
+            let (ns, ew) = text.split_once(',').ok_or_else(bad)?;
+            let points = |p: &str| p.trim().parse::<u16>().ok().filter(|&p| p < klaverjas::BOEM_TARGET).ok_or_else(bad);
+            Some(PerTeam::new(points(ns)?, points(ew)?))
         }
         None => None,
     };
@@ -296,14 +311,6 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
     let deal = match last_card {
         Some(card) => deal.with_last_card(card).map_err(|e| format!("--last-card: {e}"))?,
         None => deal,
-    };
-    let carry = match args.opt("carry") {
-        Some(text) => {
-            let bad = || format!("--carry: expected the points of NS and EW, e.g. 62,79, not '{text}'");
-            let (ns, ew) = text.split_once(',').ok_or_else(bad)?;
-            Some(PerTeam::new(ns.trim().parse().map_err(|_| bad())?, ew.trim().parse().map_err(|_| bad())?))
-        }
-        None => None,
     };
     let mut game = Game::new(rules, deal).with_carry(carry);
     for (i, &action) in actions.iter().enumerate() {

@@ -663,6 +663,28 @@ fn deal_tells_who_goes_on_the_boem() {
         }
     }
     assert_eq!(seen, [true; 3], "one stroke, two strokes and old play each came up");
+    let (code, _, err) = kj(&[
+        "deal",
+        "--rules",
+        "klawerjas",
+        "--dealer",
+        "N",
+        "--actions",
+        "7C",
+        "--last-card",
+        "7C",
+        "--carry",
+        "100,3",
+    ]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "kj: --carry: expected the points of NS and EW, each under 100, e.g. 62,79, not '100,3'")
+    );
+    let (code, _, err) = kj(&["deal", "--rules", "amsterdam", "--dealer", "N", "--actions", "7C", "--last-card", "7C"]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "kj: --last-card: in these rules the last card dealt does not make trump (bidding=last-card)")
+    );
     let (code, _, err) = kj(&["deal", "--rules", "klawerjas", "--dealer", "N", "--actions", "7C"]);
     assert_eq!(
         (code, err.trim()),

@@ -394,7 +394,7 @@ impl Game {
     /// A side's count in the race to the boem's target: what it brings
     /// from old play, and this hand's trick points and roem.
     pub fn tally(&self, team: Team) -> u16 {
-        self.carry.map_or(0, |c| c[team]) + self.points()[team] + self.roem[team]
+        self.carry.map_or(0, |c| c[team]).saturating_add(self.points()[team]).saturating_add(self.roem[team])
     }
 
     /// A deal whose trump and playing team are already settled: play starts
@@ -649,22 +649,29 @@ impl Game {
                 let done = play.play(card)?;
                 self.call_open = false;
                 events.push(Event::CardPlayed { seat, card });
+                // Sturk is roemed as the card is played, before its trick
+                // is picked up: it puts a side on at once in new play; in
+                // old play only once the side has picked up a trick or
+                // scored its roemte (SAKBOC 8.12).
+                let mut sturk_on = None;
                 if stuk {
-                    self.roem[seat.team()] += crate::roem::STUK;
-                    events.push(Event::Stuk { seat });
-                }
-                if let Some(done) = done {
-                    self.finish_trick(done, &mut events);
-                }
-                if stuk {
-                    // Sturk puts a side on at once in new play; in old play
-                    // only once it has picked up a trick or scored its
-                    // roemte (SAKBOC 8.12).
                     let team = seat.team();
+                    self.roem[team] += crate::roem::STUK;
+                    events.push(Event::Stuk { seat });
                     let earned = self.tricks.iter().any(|t| t.winner.team() == team)
                         || self.hand_roem.is_some_and(|(t, _)| t == team);
-                    if self.carry.is_none() || earned {
-                        self.go_on_if_there(team, &mut events);
+                    let this_trick = done.filter(|d| d.winner.team() == team).map_or(0, |d| d.points);
+                    let before = self.tally(team).saturating_sub(this_trick);
+                    if (self.carry.is_none() || earned) && before >= BOEM_TARGET {
+                        sturk_on = Some(team);
+                    }
+                }
+                match done {
+                    Some(done) => self.finish_trick(done, &mut events, sturk_on),
+                    None => {
+                        if let Some(team) = sturk_on {
+                            self.go_on_if_there(team, &mut events);
+                        }
                     }
                 }
             }
@@ -705,6 +712,8 @@ impl Game {
         self.roem[seat.team()] += last.roem.points;
         self.call_open = false;
         let mut events = vec![Event::RoemClaimed { seat, points: last.roem.points }];
+        // Roem called on a trick the side picked up may put it on.
+        self.go_on_if_there(seat.team(), &mut events);
         self.finish_if_over(&mut events);
         Ok(events)
     }
@@ -728,7 +737,9 @@ impl Game {
         }
     }
 
-    fn finish_trick(&mut self, done: TrickResult, events: &mut Vec<Event>) {
+    /// `first`: a side whose sturk, roemed with the trick's last card,
+    /// puts it on before the trick is picked up.
+    fn finish_trick(&mut self, done: TrickResult, events: &mut Vec<Event>, first: Option<Team>) {
         let mut cards = [done.trick.cards()[0]; 4];
         cards.copy_from_slice(done.trick.cards());
         let automatic = self.rules.roem_claim == RoemClaim::Automatic;
@@ -754,7 +765,12 @@ impl Game {
         }
         // In old play roemte that is good puts its side on before the
         // trick is closed (SAKBOC 8.24); otherwise a side goes on as it
-        // picks up a trick (8.19, and in new play 8.21).
+        // picks up a trick (8.19). In new play 8.21 asks a trick only of
+        // two fifties; that roemte alone can reach 100 in new play only so
+        // (or with sturk), and our reading asks the trick of all of it.
+        if let Some(team) = first {
+            self.go_on_if_there(team, events);
+        }
         if let Some((team, _)) = self.hand_roem.filter(|_| self.tricks.len() == 1 && self.carry.is_some()) {
             self.go_on_if_there(team, events);
         }
@@ -786,7 +802,11 @@ impl Game {
             // Four jacks and vyf-eenderse go on two strokes even in old
             // play; four aces, kings or queens only one there if the
             // others count 50 (SAKBOC 8.17).
-            let others = self.tally(team.other());
+            // Roemed in turn, before the first trick was picked up: the
+            // others count what they brought and their sturk, not that
+            // trick.
+            let other = team.other();
+            let others = self.carry.map_or(0, |c| c[other]).saturating_add(self.roem[other]);
             let strong = settled.best.suit.is_some() || settled.best.top == Rank::Jack;
             let strokes = if strong || self.carry.is_none() { 2 } else { GoingOn::strokes_against(others) };
             self.go_on(GoingOn { team, strokes, outright: true }, events);

@@ -164,7 +164,8 @@ impl Meld {
 /// four, and for five or more 100 under seed 001's values (Wilde Boom: "A
 /// sequence (run) of five or more cards in the same suit has a value of
 /// 100 points"), 150 under the South African table, where it wins the
-/// game outright and the value only ranks it, and 50 under the others
+/// game outright and the value only ranks it (it is never scored), and 50
+/// under the others
 /// (003, Klaberjass: four or more 50).
 pub const fn hand_run_value(length: u8, table: RoemTable) -> u16 {
     match (length, table) {
@@ -235,23 +236,36 @@ pub fn marks(roem: u16) -> String {
 /// in order, the best decides, the first announced winning among equals
 /// (002: "first announced wins ties"), and its team scores every
 /// combination in both its players' hands (001: "entitled to score for all
-/// such combinations as found in the hands of both members"). `hands` are
-/// the hands as dealt. `None` when nothing was announced.
+/// such combinations as found in the hands of both members"); under the
+/// South African table only those of its seats that announced, and none
+/// that wins outright. `hands` are the hands as dealt. `None` when nothing
+/// was announced.
 pub fn settle_hand_roem(
     announced: impl IntoIterator<Item = (Seat, Meld)>,
     hands: [CardSet; 4],
     trump: Suit,
     table: RoemTable,
 ) -> Option<SettledRoem> {
-    let best = announced.into_iter().fold(None, |best: Option<(Seat, Meld)>, a| match best {
-        Some(b) if !a.1.beats(&b.1, trump) => Some(b),
-        _ => Some(a),
-    })?;
+    let mut announcers = Vec::new();
+    let best =
+        announced.into_iter().inspect(|&(s, _)| announcers.push(s)).fold(None, |best: Option<(Seat, Meld)>, a| {
+            match best {
+                Some(b) if !a.1.beats(&b.1, trump) => Some(b),
+                _ => Some(a),
+            }
+        })?;
     let team = best.0.team();
+    // South African roemte counts only as roemed, by the seats that
+    // announced (002: "if a player neglects to roem in the first round
+    // of play, he forfeits the chance to roem"), and a combination that
+    // wins outright is no points.
+    let south_african = table == RoemTable::SouthAfrican;
+    let counts = |s: &Seat| s.team() == team && (!south_african || announcers.contains(s));
     let points = Seat::ALL
-        .into_iter()
-        .filter(|s| s.team() == team)
+        .iter()
+        .filter(|s| counts(s))
         .flat_map(|s| hand_melds(hands[s.index()], trump, table))
+        .filter(|m| !m.wins_outright(table))
         .map(|m| m.points)
         .sum();
     Some(SettledRoem { team, points, best: best.1 })

@@ -233,7 +233,10 @@ impl ScoreSheet {
 
     /// Strokes each side has gone on the boem.
     pub fn strokes(&self) -> PerTeam<u8> {
-        let on = |t: Team| self.rows.iter().filter_map(|r| r.going_on).filter(|g| g.team == t).map(|g| g.strokes).sum();
+        let on = |t: Team| {
+            let mine = self.rows.iter().filter_map(|r| r.going_on).filter(|g| g.team == t);
+            mine.fold(0u8, |n, g| n.saturating_add(g.strokes))
+        };
         PerTeam::new(on(Team::NS), on(Team::EW))
     }
 
@@ -244,7 +247,7 @@ impl ScoreSheet {
         let since = self.rows.iter().rev().take_while(|r| r.going_on.is_none());
         let rows: Vec<&DealResult> = since.collect();
         (!rows.is_empty()).then(|| {
-            let carried = |t: Team| rows.iter().map(|r| r.total(t)).sum();
+            let carried = |t: Team| rows.iter().fold(0u16, |n, r| n.saturating_add(r.total(t)));
             PerTeam::new(carried(Team::NS), carried(Team::EW))
         })
     }

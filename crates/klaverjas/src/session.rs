@@ -293,15 +293,15 @@ impl Match {
     /// deck and deal").
     fn next_dealer(&self) -> Seat {
         let last_trick = self.game.tricks().last().map(|t| t.winner);
-        match (self.rules.races_to_the_boem(), self.sheet.carry(), last_trick) {
-            (true, Some(_), Some(winner)) => winner,
-            _ => self.rules.direction.next(self.game.dealer()),
+        match last_trick.filter(|_| self.next_carry().is_some()) {
+            Some(winner) => winner,
+            None => self.rules.direction.next(self.game.dealer()),
         }
     }
 
     /// What the sides bring into the next hand: old play of a boem.
     fn next_carry(&self) -> Option<PerTeam<u16>> {
-        self.sheet.carry().filter(|_| self.rules.races_to_the_boem())
+        if self.rules.races_to_the_boem() { self.sheet.carry() } else { None }
     }
 
     /// The deals given to be played first ([`Match::from_deals`]).

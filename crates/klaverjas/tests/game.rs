@@ -943,3 +943,37 @@ fn four_of_a_kind_wins_the_game_outright() {
     play_first_round(&mut game);
     assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 2);
 }
+
+/// South African roemte counts only as roemed (002: a player who does not
+/// roem in the first round "forfeits the chance to roem"): the partner's
+/// unannounced fifty is not scored with the announced twenty.
+#[test]
+fn unannounced_roemte_does_not_count() {
+    let hand = |s: &str| CardSet::parse(s).unwrap();
+    // East deals; play goes to the right, so North leads. North holds a
+    // twenty, South a fifty.
+    let hands = [
+        hand("7H 8H 9H AC KS 7D JD QC"),
+        hand("KH AH 7C 8C TC 9D 8D KD"),
+        hand("7S 8S 9S TS QH AD TD JC"),
+        hand("TH JH AS JS QS 9C QD KC"),
+    ];
+    let deal = Deal::from_hands(Seat::East, hands, PileCard::showing(Suit::Clubs)).unwrap();
+    let deal = deal.with_last_card(CardSet::parse("TC").unwrap().first().unwrap()).unwrap();
+    for south_announces in [false, true] {
+        let mut game = Game::new(Rules::klawerjas(), deal);
+        while game.tricks().is_empty() {
+            let seat = game.to_act().unwrap();
+            let legal = game.legal_actions();
+            let speaks = seat == Seat::North || (seat == Seat::South && south_announces);
+            let action = if speaks && legal.contains(&Action::Announce) {
+                Action::Announce
+            } else {
+                *legal.iter().find(|a| matches!(a, Action::Play(_))).unwrap()
+            };
+            game.apply(action).unwrap();
+        }
+        let expected = if south_announces { 70 } else { 20 };
+        assert_eq!(game.hand_roem(), Some((Team::NS, expected)), "South announced: {south_announces}");
+    }
+}
