@@ -37,6 +37,11 @@ pub enum Bidding {
     LastCardDealt,
 }
 
+impl Bidding {
+    pub const ALL: [Bidding; 5] =
+        [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory, Bidding::LastCardDealt];
+}
+
 /// What a player may do who cannot beat the highest trump on the table
 /// (RULES section 4, option `undertrump`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -50,9 +50,7 @@ fn all_rules() -> Vec<Rules> {
         out.push(Rules { match_length: MatchLength::STANDARD_BOEM, ..p.rules() });
     }
     // Kraken, with spades counting double, under every way of bidding.
-    for bidding in
-        [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory, Bidding::LastCardDealt]
-    {
+    for bidding in Bidding::ALL {
         out.extend(Preset::ALL.iter().map(|p| Rules { bidding, kraken: true, spades_double: true, ..p.rules() }));
     }
     for exemption in [false, true] {

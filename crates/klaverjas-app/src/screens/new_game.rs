@@ -70,14 +70,7 @@ fn new_game(
         form(ui, "options", narrow, 0.0, |ui| {
             let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "option.bidding");
-            let bidding = [
-                Bidding::TurnedCard,
-                Bidding::FreeChoice,
-                Bidding::DealerFirst,
-                Bidding::Mandatory,
-                Bidding::LastCardDealt,
-            ];
-            choice(ui, t, "bidding", combo, &mut rules.bidding, &bidding, bidding_key);
+            choice(ui, t, "bidding", combo, &mut rules.bidding, &Bidding::ALL, bidding_key);
             ui.end_row();
             label(ui, "option.cards");
             let values = klaverjas::CardValues::ALL;
@@ -286,16 +279,7 @@ mod tests {
         use crate::settings::{Language, Skin};
         let english = crate::i18n::Texts::load(Language::English, Skin::French);
         let mut keys: Vec<String> = Vec::new();
-        keys.extend(
-            [
-                Bidding::TurnedCard,
-                Bidding::FreeChoice,
-                Bidding::DealerFirst,
-                Bidding::Mandatory,
-                Bidding::LastCardDealt,
-            ]
-            .map(|b| bidding_key(b).to_string()),
-        );
+        keys.extend(Bidding::ALL.map(|b| bidding_key(b).to_string()));
         keys.extend(RoemTable::ALL.map(|r| roem_key(r).to_string()));
         keys.extend(klaverjas::CardValues::ALL.map(|v| card_values_key(v).to_string()));
         for p in Preset::ALL {
