@@ -19,6 +19,7 @@ impl Bot for HeuristicBot {
             Phase::Bidding => bid(view),
             Phase::Doubling => double(view),
             Phase::ClaimRoem => claim(view),
+            Phase::Discarding => discard(view),
             _ => call_before_playing(view).unwrap_or_else(|| play(view)),
         }
     }
@@ -108,6 +109,28 @@ fn double(view: &PlayerView) -> Decision {
     }
 }
 
+/// Lays a card away from hand and talon (three players): never a trump
+/// or an ace, a card of a short plain suit before a long one (two laid
+/// away from a short suit make a void to trump in), and few points, since
+/// the cards laid away go to whoever wins the last trick.
+pub fn discard(view: &PlayerView) -> Decision {
+    let Some(trump) = view.trump() else {
+        return Decision::new(view.legal[0], Reason::OnlyChoice);
+    };
+    let values = view.rules.card_values;
+    let cost = |c: Card| {
+        let suit = view.hand.of_suit(c.suit()).len() as i32;
+        let guard = if c.rank() == Rank::Ace { 40 } else { 0 };
+        let trump_cost = if c.is_trump(trump) { 100 } else { 0 };
+        trump_cost + guard + 3 * suit + 2 * values.points(c, trump) as i32 + values.strength(c.rank(), false) as i32
+    };
+    let cards = view.legal.iter().filter_map(|a| if let Action::Discard(c) = a { Some(*c) } else { None });
+    match cards.min_by_key(|&c| cost(c)) {
+        Some(card) => Decision::new(Action::Discard(card), Reason::Discard { card, trump }),
+        None => Decision::new(view.legal[0], Reason::OnlyChoice),
+    }
+}
+
 /// Calls roem unless the playing team is nat whatever happens: then the
 /// call would only hand the roem to the opponents. Without roem to call
 /// (the last trick's pause) the word is no roem.
@@ -165,7 +188,13 @@ pub fn play(view: &PlayerView) -> Decision {
         legal,
         // Where nobody plays against the other (trump by the last card
         // dealt) both sides race for the points, as a playing team does.
-        playing: !view.rules.has_playing_team() || contract.playing_team() == view.seat.team(),
+        playing: !view.rules.has_playing_team()
+            || if view.rules.players.partnerships() {
+                contract.playing_team() == view.seat.team()
+            } else {
+                contract.declarer == view.seat
+            },
+        ally: ally(view),
     };
     let (card, reason) = if trick.is_empty() { ctx.lead() } else { ctx.follow() };
     Decision::new(Action::Play(card), reason)
@@ -177,6 +206,19 @@ pub fn only_card(legal: CardSet, trump: Suit) -> Option<Decision> {
     Some(Decision::new(Action::Play(card), Reason::OnlyCard { card, trump }))
 }
 
+/// The seat a player plays with: the partner, or at three, where each
+/// scores alone, the other defender against the trump maker (who scores
+/// everything with that defender if the maker fails). The maker plays
+/// with nobody.
+pub fn ally(view: &PlayerView) -> Option<Seat> {
+    if view.rules.players.partnerships() {
+        return Some(view.seat.partner());
+    }
+    let maker = view.contract?.declarer;
+    let seats = view.rules.players.seats().iter().copied();
+    seats.filter(|&s| s != maker && s != view.seat).find(|_| view.seat != maker)
+}
+
 struct Ctx<'a> {
     view: &'a PlayerView,
     k: Knowledge,
@@ -184,11 +226,14 @@ struct Ctx<'a> {
     trick: Trick,
     legal: CardSet,
     playing: bool,
+    ally: Option<Seat>,
 }
 
 impl Ctx<'_> {
-    fn opponents(&self) -> [Seat; 2] {
-        [self.view.seat.next(), self.view.seat.after(3)]
+    /// The seats playing against this one.
+    fn opponents(&self) -> Vec<Seat> {
+        let me = self.view.seat;
+        self.view.rules.players.seats().iter().copied().filter(|&s| s != me && Some(s) != self.ally).collect()
     }
 
     fn points(&self, c: Card) -> i32 {
@@ -202,8 +247,7 @@ impl Ctx<'_> {
 
     /// Unplayed trumps the opponents might still hold.
     fn opponent_trumps(&self) -> CardSet {
-        let [a, b] = self.opponents();
-        self.k.may_hold(a).union(self.k.may_hold(b)).of_suit(self.trump)
+        self.opponents().into_iter().fold(CardSet::EMPTY, |all, s| all.union(self.k.may_hold(s))).of_suit(self.trump)
     }
 
     /// A 10 that is its suit's only card while the ace is still out: led or
@@ -218,7 +262,9 @@ impl Ctx<'_> {
 
     /// Suits the partner has signalled with a low discard: an ace there.
     fn partner_signals(&self) -> Vec<Suit> {
-        let partner = self.view.seat.partner();
+        let Some(partner) = self.ally else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for t in &self.view.tricks {
             let led = t.cards[0].suit();
@@ -235,7 +281,7 @@ impl Ctx<'_> {
     fn lead(&self) -> (Card, Reason) {
         let trumps = self.legal.of_suit(self.trump);
         let opp_trumps = self.opponent_trumps();
-        let [opp1, opp2] = self.opponents();
+        let opponents = self.opponents();
         // 1. The playing team draws trumps while the opponents may have some.
         if self.playing && !trumps.is_empty() && !opp_trumps.is_empty() {
             let master =
@@ -243,14 +289,14 @@ impl Ctx<'_> {
             if let Some(m) = master.filter(|m| trumps.contains(*m)) {
                 return (m, Reason::DrawTrumpsMaster { card: m, trump: self.trump });
             }
-            if trumps.len() >= 3 || self.view.contract.map(|c| c.declarer) == Some(self.view.seat.partner()) {
+            if trumps.len() >= 3 || self.view.contract.map(|c| c.declarer).is_some_and(|d| Some(d) == self.ally) {
                 let low = trumps.iter().min_by_key(|&c| self.strength(c)).expect("has trumps");
                 return (low, Reason::DrawTrumps { card: low, trump: self.trump });
             }
         }
         // 2. Cash a card nobody can beat or trump.
         let masters =
-            self.legal.iter().filter(|&c| !c.is_trump(self.trump) && self.k.is_master(c, self.trump, &[opp1, opp2]));
+            self.legal.iter().filter(|&c| !c.is_trump(self.trump) && self.k.is_master(c, self.trump, &opponents));
         if let Some(m) = masters.max_by_key(|&c| self.points(c))
             && self.points(m) >= 10
         {
@@ -266,9 +312,7 @@ impl Ctx<'_> {
         }
         // 4. Something cheap from a suit the opponents cannot ruff.
         let ruffable = |c: Card| {
-            !c.is_trump(self.trump)
-                && !opp_trumps.is_empty()
-                && (self.k.is_void(opp1, c.suit()) || self.k.is_void(opp2, c.suit()))
+            !c.is_trump(self.trump) && !opp_trumps.is_empty() && opponents.iter().any(|&o| self.k.is_void(o, c.suit()))
         };
         let card = self
             .legal
@@ -287,9 +331,11 @@ impl Ctx<'_> {
         let me = self.view.seat;
         let winner = self.trick.winner().expect("a started trick");
         let winning_card = self.trick.cards()[self.trick.winning_index().expect("started")];
+        let everyone = self.view.rules.players.count();
+        let opponents = self.opponents();
         let after: Vec<Seat> =
-            (self.trick.len() + 1..4).map(|i| self.trick.seat_of(i)).filter(|s| s.team() != me.team()).collect();
-        let partner_winning = winner == me.partner();
+            (self.trick.len() + 1..everyone).map(|i| self.trick.seat_of(i)).filter(|s| opponents.contains(s)).collect();
+        let partner_winning = Some(winner) == self.ally;
         let partner_sure = partner_winning && self.k.is_master(winning_card, self.trump, &after);
         let non_trumps = self.legal.iter().filter(|c| !c.is_trump(self.trump));
         if partner_sure {
@@ -316,7 +362,7 @@ impl Ctx<'_> {
             .collect();
         let trick_points: i32 = self.trick.cards().iter().map(|&c| self.points(c)).sum();
         if !winners.is_empty() && !partner_winning {
-            if self.trick.len() == 3 {
+            if self.trick.len() == everyone - 1 {
                 let c = winners
                     .iter()
                     .max_by_key(|&c| if c.is_trump(self.trump) { -self.strength(c) } else { 100 + self.points(c) })

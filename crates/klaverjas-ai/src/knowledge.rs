@@ -59,8 +59,12 @@ impl Knowledge {
             }
         }
         let mut hand_sizes = [0; 4];
+        let players = view.rules.players;
         for s in Seat::ALL {
-            hand_sizes[s.index()] = 8 - played_by[s.index()];
+            // At three the empty chair stands for the talon, or the cards
+            // laid away from it, which only the trump maker has seen.
+            let dealt = if players.seats_at(s) { view.rules.hand_size() } else { 2 - view.discards.len() };
+            hand_sizes[s.index()] = dealt.saturating_sub(played_by[s.index()]);
             if s == view.seat {
                 cannot_hold[s.index()] = CardSet::EMPTY;
             }

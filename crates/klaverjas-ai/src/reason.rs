@@ -74,6 +74,8 @@ pub enum Reason {
     DrawTrumps { card: Card, trump: Suit },
     /// Cashing a card no one can beat or trump.
     Cash { card: Card, trump: Suit },
+    /// Three players: laying a card away from hand and talon.
+    Discard { card: Card, trump: Suit },
     /// Leading to the ace the partner's low discard showed.
     LeadToSignal { suit: Suit, card: Card, trump: Suit },
     /// A cheap lead, safe from a ruff.
@@ -143,6 +145,7 @@ impl Reason {
             Reason::DrawTrumpsMaster { .. } => "reason.draw_trumps_master",
             Reason::DrawTrumps { .. } => "reason.draw_trumps",
             Reason::Cash { .. } => "reason.cash",
+            Reason::Discard { .. } => "reason.discard",
             Reason::LeadToSignal { .. } => "reason.lead_to_signal",
             Reason::LeadCheap { .. } => "reason.lead_cheap",
             Reason::PakDik { .. } => "reason.pak_dik",
@@ -201,6 +204,7 @@ impl Reason {
             | Reason::DrawTrumpsMaster { card: c, trump }
             | Reason::DrawTrumps { card: c, trump }
             | Reason::Cash { card: c, trump }
+            | Reason::Discard { card: c, trump }
             | Reason::LeadCheap { card: c, trump }
             | Reason::PakDik { card: c, trump }
             | Reason::PartnerWinsNothingBetter { card: c, trump }
@@ -266,6 +270,9 @@ impl fmt::Display for Reason {
                 write!(f, "Lead {} to draw the opponents' trumps", say(card, trump))
             }
             Reason::Cash { card, trump } => write!(f, "Cash {}: nobody can beat it", say(card, trump)),
+            Reason::Discard { card, trump } => {
+                write!(f, "Lay away {}: a short suit, few points, no trump", say(card, trump))
+            }
             Reason::LeadToSignal { suit, card, trump } => {
                 write!(f, "Your partner's low discard showed the ace of {}: lead {}", suit.name(), say(card, trump))
             }
@@ -390,6 +397,7 @@ mod tests {
             Reason::WinSure { card, trump },
             Reason::TryForPoints { points: 21, card, trump },
             Reason::SignalAce { card, trump },
+            Reason::Discard { card, trump },
             Reason::PartnerMayWin { card, trump },
             Reason::CannotWin { card, trump },
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
@@ -420,6 +428,7 @@ mod tests {
                 | Reason::DrawTrumpsMaster { .. }
                 | Reason::DrawTrumps { .. }
                 | Reason::Cash { .. }
+                | Reason::Discard { .. }
                 | Reason::LeadToSignal { .. }
                 | Reason::LeadCheap { .. }
                 | Reason::PakDik { .. }

@@ -26,7 +26,9 @@ fn solver_equals_minimax_on_thousands_of_endgames() {
     // and bounds on these small endgames too.
     let mut solvers = [Solver::new(1 << 16), Solver::new(1 << 16).with_plain_tricks(1)];
     let mut checked = 0;
-    for preset in Preset::ALL {
+    // The solver knows the four-player game.
+    let presets: Vec<Preset> = Preset::ALL.into_iter().filter(|p| p.rules().players.partnerships()).collect();
+    for &preset in &presets {
         for seed in 0..1000u64 {
             let tricks_left = 2 + (seed % 3) as u8; // 2, 3 or 4 tricks
             let extra = (seed / 3 % 4) as u8; // at a boundary or mid-trick
@@ -41,7 +43,7 @@ fn solver_equals_minimax_on_thousands_of_endgames() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 1000 * Preset::ALL.len());
+    assert_eq!(checked, 1000 * presets.len());
 }
 
 #[test]

@@ -310,6 +310,9 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
         Action::ClaimRoem => t.get("roem.call"),
         Action::PassRoem => t.get("roem.pass"),
         Action::Announce => t.get("announce.action"),
+        Action::Discard(c) => {
+            t.fill("discard.action", &[("card", &crate::words::card_name(t, c, game.contract().map(|c| c.trump)))])
+        }
     }
 }
 

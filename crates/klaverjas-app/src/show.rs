@@ -156,6 +156,10 @@ pub enum NoticeText {
     },
     /// A side goes on the boem: the hand is over.
     WentOn(klaverjas::GoingOn),
+    /// Everyone passed: the cards are thrown in.
+    ThrownIn,
+    /// The trump maker lays a card away from hand and talon.
+    LaidAway,
     SecondCard(PileCard),
     Contract(Contract),
     /// For beginners: the trick just won holds roem.
@@ -366,6 +370,14 @@ impl Show {
             Event::WentOn(on) => {
                 self.notice(NoticeText::WentOn(on), None, now, false);
                 self.busy_until = now + pace.pause;
+            }
+            Event::ThrownIn => {
+                self.notice(NoticeText::ThrownIn, None, now, false);
+                self.busy_until = now + pace.pause;
+            }
+            Event::Discarded { seat } => {
+                self.notice(NoticeText::LaidAway, Some(seat), now, false);
+                self.busy_until = now + pace.pause * 0.6;
             }
             // Silence says nothing at a real table either.
             Event::RoemPassed { .. } => {}

@@ -108,6 +108,8 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
             Phase::Doubling => "phase.doubling",
             Phase::Playing => "phase.playing",
             Phase::ClaimRoem => "phase.claim",
+            Phase::Discarding => "phase.discarding",
+            Phase::ThrownIn => "phase.thrown_in",
             Phase::Done => "phase.done",
         }),
     }
@@ -131,6 +133,8 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
             };
             t.fill(key, &[("team", &team_name(t, on.team)), ("n", &on.strokes.to_string())])
         }
+        NoticeText::ThrownIn => t.get("notice.thrown_in"),
+        NoticeText::LaidAway => t.get("notice.laid_away"),
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
         NoticeText::Contract(c) => {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])
@@ -207,7 +211,9 @@ mod tests {
         for (i, preset) in Preset::ALL.into_iter().enumerate() {
             for level in [Level::Heuristic, Level::Expert] {
                 let mut bot = level.bot(i as u64);
-                let mut game = Game::new(preset.rules(), Deal::shuffled(40 + i as u64, Seat::North));
+                let rules = preset.rules();
+                let dealer = rules.players.seats()[0];
+                let mut game = Game::new(rules, Deal::shuffled_for(&rules, 40 + i as u64, dealer));
                 while let Some(seat) = game.to_act() {
                     let decision = bot.decide(&game.view(seat));
                     let words = reason(&decision.reason, &t);

@@ -9,8 +9,8 @@ mod review;
 
 use args::Args;
 use klaverjas::{
-    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Position, Rng, Rules, Seat, Suit, Team,
-    Trick, legal_cards, roem::trick_roem,
+    Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Players, Position, Rng, Rules, Seat,
+    Suit, Team, Trick, legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -292,7 +292,15 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
         None => None,
     };
     let deal = match args.opt("hands") {
-        Some(text) => Deal::from_hands(dealer, parse_hands(text, false)?, pile).map_err(|e| e.to_string())?,
+        Some(text) => {
+            Deal::from_hands(dealer, parse_hands(text, false, rules.players)?, pile).map_err(|e| e.to_string())?
+        }
+        None if rules.players == Players::Three => {
+            return Err("--hands: at three the talon cannot be read from the play: give the hands, with the talon \
+                        as North's, e.g. --hands \"E:... S:... W:... N:7C 8D\""
+                .to_string()
+                .into());
+        }
         None => {
             if cards.len() != 32 {
                 return Err(format!("--actions: a deal has 32 cards, not {} (or give --hands)", cards.len()).into());
@@ -334,8 +342,9 @@ fn deal(args: &Args) -> Result<(), Failure> {
                 "none" => false,
                 other => return Err(format!("--claim: expected all or none, not '{other}'").into()),
             };
-            if cards.len() != 32 {
-                return Err(format!("--play: a deal has 32 cards, not {}", cards.len()).into());
+            let dealt = rules.tricks_per_deal() as usize * rules.players.count();
+            if cards.len() != dealt {
+                return Err(format!("--play: a deal has {dealt} cards, not {}", cards.len()).into());
             }
             let deal =
                 Deal::from_play(dealer, trump, &cards, PileCard::showing(trump), &rules).map_err(|e| e.to_string())?;
@@ -351,7 +360,7 @@ fn deal(args: &Args) -> Result<(), Failure> {
         .map(|t| {
             json!({
                 "leader": t.leader.to_string(),
-                "cards": names(t.cards),
+                "cards": names(t.played().iter().copied()),
                 "winner": t.winner.to_string(),
                 "points": t.points,
                 "roem": t.roem.points,
@@ -375,6 +384,20 @@ fn deal(args: &Args) -> Result<(), Failure> {
             "NS": game.tally(Team::NS), "EW": game.tally(Team::EW),
         })),
     });
+    let value = match result.players {
+        Some(each) => {
+            let mut value = value;
+            let seats = game.rules().players.seats().iter().map(|s| {
+                let i = s.index();
+                let player = json!({ "points": each.points[i], "roem": each.roem[i], "tricks": each.tricks[i], "score": each.score[i] });
+                (s.to_string(), player)
+            });
+            value["players"] = Value::Object(seats.collect());
+            value["laid_away"] = json!(names(game.discards()));
+            value
+        }
+        None => value,
+    };
     let mut human = String::new();
     for (i, t) in game.tricks().iter().enumerate() {
         let plays: Vec<String> = t.plays().map(|(s, c)| format!("{s}:{c}")).collect();
@@ -384,9 +407,24 @@ fn deal(args: &Args) -> Result<(), Failure> {
     let team = |t: Team| {
         format!("{t}: {} points, {} roem, final {}", result.points[t], result.roem[t], result.final_score()[t])
     };
-    human += &format!("{}\n{}", team(Team::NS), team(Team::EW));
-    if result.nat {
-        human += &format!("\n{} is nat", result.contract.playing_team());
+    match result.players {
+        Some(each) => {
+            let laid: Vec<String> = game.discards().iter().map(|c| c.to_string()).collect();
+            human += &format!("laid away: {} (to the last trick's winner)", laid.join(" "));
+            for s in game.rules().players.seats() {
+                let i = s.index();
+                human += &format!("\n{s}: {} points, {} roem, final {}", each.points[i], each.roem[i], each.score[i]);
+            }
+            if result.nat {
+                human += &format!("\n{} (trump maker) is nat", result.contract.declarer);
+            }
+        }
+        None => {
+            human += &format!("{}\n{}", team(Team::NS), team(Team::EW));
+            if result.nat {
+                human += &format!("\n{} is nat", result.contract.playing_team());
+            }
+        }
     }
     if game.rules().races_to_the_boem() {
         human += &format!("\ntally: NS {}, EW {}", game.tally(Team::NS), game.tally(Team::EW));
@@ -611,8 +649,9 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
 
 /// Parses `"N:CARDS E:CARDS S:CARDS W:CARDS"`: each seat once, cards
 /// separated by spaces or commas. Between tricks the hands are equal; in a
-/// trick the position checks their sizes.
-fn parse_hands(text: &str, in_trick: bool) -> Result<[CardSet; 4], String> {
+/// trick the position checks their sizes. At three, North's chair holds
+/// the talon's two cards.
+fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet; 4], String> {
     let mut hands: [Option<Vec<Card>>; 4] = Default::default();
     let mut current: Option<Seat> = None;
     let mut seen = CardSet::EMPTY;
@@ -645,10 +684,16 @@ fn parse_hands(text: &str, in_trick: bool) -> Result<[CardSet; 4], String> {
         let cards = hands[seat.index()].take().ok_or_else(|| format!("--hands: seat {seat} is missing"))?;
         out[seat.index()] = cards.into_iter().collect();
     }
-    let n = out[0].len();
-    if !in_trick && (n == 0 || n > 8 || out.iter().any(|h| h.len() != n)) {
-        let sizes: Vec<String> = Seat::ALL.iter().map(|s| format!("{s} {}", out[s.index()].len())).collect();
-        return Err(format!("--hands: hands must be equal, 1 to 8 cards each (got {})", sizes.join(", ")));
+    let seated = players.seats();
+    let n = out[seated[0].index()].len();
+    let most = 32 / players.count() as u32;
+    if !in_trick && (n == 0 || n > most || seated.iter().any(|s| out[s.index()].len() != n)) {
+        let sizes: Vec<String> = seated.iter().map(|s| format!("{s} {}", out[s.index()].len())).collect();
+        return Err(format!("--hands: hands must be equal, 1 to {most} cards each (got {})", sizes.join(", ")));
+    }
+    if players == Players::Three && out[Seat::North.index()].len() != klaverjas::deal::TALON {
+        let talon = out[Seat::North.index()].len();
+        return Err(format!("--hands: at three North holds the talon of 2 cards (got {talon})"));
     }
     Ok(out)
 }
@@ -657,7 +702,10 @@ fn solve(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let trump = args.suit("trump")?;
     let leader = args.seat("leader")?;
-    let hands = parse_hands(args.req("hands")?, args.opt("trick").is_some())?;
+    if rules.players != Players::Four {
+        return Err("kj solve: the solver knows the four-player game only".to_string().into());
+    }
+    let hands = parse_hands(args.req("hands")?, args.opt("trick").is_some(), Players::Four)?;
     let trick = if args.opt("trick").is_some() { args.cards("trick")? } else { Vec::new() };
     // The position counts the tricks gone, so the last-trick bonus goes to
     // the eighth.

@@ -85,11 +85,17 @@ pub fn sim_matches(args: &Args) -> Result<(), Failure> {
         "forced_nat": { "NS": stats.forced_nat.0, "EW": stats.forced_nat.1 },
         "strokes": { "NS": stats.strokes.0, "EW": stats.strokes.1 },
     });
-    let kind = if duplicate { "duplicate match pairs" } else { "matches" };
+    let alone = !rules.players.partnerships();
+    let kind = match (duplicate, alone) {
+        (true, true) => "duplicate match sets (the first level in each seat in turn)",
+        (true, false) => "duplicate match pairs",
+        (false, _) => "matches",
+    };
     let rate = |nat: u64, playing: u64| if playing == 0 { 0.0 } else { 100.0 * nat as f64 / playing as f64 };
     let (ns, ew) = (ns.name(), ew.name());
+    let (ns_seats, ew_seats) = if alone { ("one seat", "the other seats") } else { ("NS", "EW") };
     let mut human = format!(
-        "{n} {kind}: {ns} (NS) won {}, {ew} (EW) won {}, {} tied\n\
+        "{n} {kind}: {ns} ({ns_seats}) won {}, {ew} ({ew_seats}) won {}, {} tied\n\
          points per deal: {ns} {:.1}, {ew} {:.1}; margin {:+.1} per deal (95% CI {:+.1} to {:+.1})\n",
         stats.wins.0,
         stats.wins.1,
@@ -144,6 +150,7 @@ impl Stats {
         let n = outcomes.len().max(1) as f64;
         let sum = |f: &dyn Fn(&Outcome) -> u64| outcomes.iter().map(f).sum::<u64>();
         let deals = sum(&|o| o.first.deals).max(1) as f64;
+        let seat_deals = sum(&|o| o.second.deals).max(1) as f64;
         let margins: Vec<f64> = outcomes.iter().map(|o| o.margin_per_deal()).collect();
         let mean = margins.iter().sum::<f64>() / n;
         let var =
@@ -152,11 +159,14 @@ impl Stats {
         let round = |x: f64| (x * 100.0).round() / 100.0;
         Stats {
             wins: (
-                outcomes.iter().filter(|o| o.first.score > o.second.score).count() as u64,
-                outcomes.iter().filter(|o| o.first.score < o.second.score).count() as u64,
+                outcomes.iter().filter(|o| o.first.per_deal() > o.second.per_deal()).count() as u64,
+                outcomes.iter().filter(|o| o.first.per_deal() < o.second.per_deal()).count() as u64,
             ),
-            ties: outcomes.iter().filter(|o| o.first.score == o.second.score).count() as u64,
-            per_deal: (round(sum(&|o| o.first.score) as f64 / deals), round(sum(&|o| o.second.score) as f64 / deals)),
+            ties: outcomes.iter().filter(|o| o.first.per_deal() == o.second.per_deal()).count() as u64,
+            per_deal: (
+                round(sum(&|o| o.first.score) as f64 / deals),
+                round(sum(&|o| o.second.score) as f64 / seat_deals),
+            ),
             margin: round(mean),
             ci: (round(mean - half), round(mean + half)),
             playing: (sum(&|o| o.first.playing), sum(&|o| o.second.playing)),

@@ -691,3 +691,52 @@ fn deal_tells_who_goes_on_the_boem() {
         (2, "kj: --last-card: the last card dealt makes trump in these rules: name it, e.g. --last-card 7C")
     );
 }
+
+/// At three the trump maker takes the talon and lays two cards away; they
+/// go to whoever wins the last trick, and each player scores alone.
+#[test]
+fn three_players_lay_away_to_the_last_tricks_winner() {
+    let rules = Rules::three();
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let deal = Deal::shuffled_for(&rules, seed, Seat::West);
+        let mut game = Game::new(rules, deal);
+        let mut rng = Rng::new(seed);
+        while game.to_act().is_some() {
+            let legal = game.legal_actions();
+            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+        if game.phase() == Phase::ThrownIn {
+            continue;
+        }
+        let list: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
+        let list = list.join(", ");
+        let hands: Vec<String> = Seat::ALL.iter().map(|&s| format!("{}:{}", s.letter(), deal.hand(s))).collect();
+        let hands = hands.join(" ");
+        let out = kj_json(&["deal", "--rules", "three", "--dealer", "W", "--hands", &hands, "--actions", &list]);
+        let trump = game.contract().unwrap().trump;
+        let laid_away: Vec<String> = game.discards().iter().map(|c| c.to_string()).collect();
+        assert_eq!(out["laid_away"], json!(laid_away));
+        let last = game.tricks().last().unwrap().winner;
+        let won: u16 = game.tricks().iter().filter(|t| t.winner == last).map(|t| t.points).sum();
+        let with_talon = won + rules.card_values.set_points(game.discards(), trump);
+        assert_eq!(out["players"][last.to_string()]["points"], json!(with_talon), "seed {seed}");
+        let total: u64 = ["E", "S", "W"].iter().map(|s| out["players"][s]["points"].as_u64().unwrap()).sum();
+        assert_eq!(total, 162);
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} deals played out");
+    // The talon cannot be read from the play: the hands must be given.
+    let (code, _, err) = kj(&["deal", "--rules", "three", "--dealer", "W", "--actions", "pass"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("talon"), "{err}");
+    // A card laid away must come from hand and talon.
+    let deal = Deal::shuffled_for(&rules, 3, Seat::West);
+    let hands: Vec<String> = Seat::ALL.iter().map(|&s| format!("{}:{}", s.letter(), deal.hand(s))).collect();
+    let foreign = deal.hand(Seat::West).first().unwrap().to_string();
+    let list = format!("hearts, discard {foreign}");
+    let (code, _, err) =
+        kj(&["deal", "--rules", "three", "--dealer", "W", "--hands", &hands.join(" "), "--actions", &list]);
+    assert_ne!(code, 0);
+    assert!(err.contains("action 2 (East: discard"), "{err}");
+}

@@ -3,7 +3,7 @@
 use crate::card::Suit;
 use crate::deal::PileCard;
 use crate::rules::{Bidding, Rules};
-use crate::seat::{Seat, Team};
+use crate::seat::{Players, Seat, Team};
 use std::fmt;
 
 /// What a player says in the bidding.
@@ -107,6 +107,9 @@ pub enum BidOutcome {
     /// All four passed the turned card: the pile's next card is turned and
     /// its suit is trump for the team on the dealer's left.
     SecondCard { card: PileCard, contract: Contract },
+    /// Everyone passed where the rules throw the cards in
+    /// ([`Rules::redeal_on_all_pass`]): the same dealer deals again.
+    ThrownIn,
 }
 
 /// The bidding of one deal, and the doubling that follows it where the
@@ -116,6 +119,8 @@ pub struct BiddingState {
     method: Bidding,
     kraken: bool,
     direction: crate::seat::Direction,
+    players: Players,
+    redeal_on_all_pass: bool,
     dealer: Seat,
     pile: [PileCard; 2],
     bids: Vec<(Seat, Bid)>,
@@ -130,8 +135,12 @@ impl BiddingState {
     pub fn new(rules: &Rules, dealer: Seat, pile: [PileCard; 2]) -> BiddingState {
         BiddingState {
             method: rules.bidding,
-            kraken: rules.kraken,
+            // Doubling is the partnerships' game (001's Wilde Boom is for
+            // "four players in two partnerships").
+            kraken: rules.kraken && rules.players.partnerships(),
             direction: rules.direction,
+            players: rules.players,
+            redeal_on_all_pass: rules.redeal_on_all_pass,
             dealer,
             pile,
             bids: Vec::new(),
@@ -174,8 +183,20 @@ impl BiddingState {
         if doubles == MOST_DOUBLES || passes == 2 {
             return None;
         }
-        let first = if doubles.is_multiple_of(2) { self.direction.next(contract.declarer) } else { contract.declarer };
+        let first = if doubles.is_multiple_of(2) { self.next(contract.declarer) } else { contract.declarer };
         Some(if passes == 0 { first } else { first.partner() })
+    }
+
+    fn next(&self, seat: Seat) -> Seat {
+        self.players.next(self.direction, seat)
+    }
+
+    /// Whether everyone has passed and the cards are thrown in.
+    pub fn thrown_in(&self) -> bool {
+        self.contract.is_none()
+            && self.redeal_on_all_pass
+            && matches!(self.method, Bidding::FreeChoice | Bidding::DealerFirst)
+            && self.bids.len() == self.players.count()
     }
 
     pub fn bids(&self) -> &[(Seat, Bid)] {
@@ -192,21 +213,26 @@ impl BiddingState {
             return seat;
         }
         let first = if self.method == Bidding::DealerFirst { 0 } else { 1 };
-        self.direction.step(self.dealer, first + self.bids.len())
+        self.players.step(self.direction, self.dealer, first + self.bids.len())
     }
 
     /// Whether the seat to act may not pass.
     fn must_choose(&self) -> bool {
+        let everyone = self.players.count();
         match self.method {
+            _ if self.redeal_on_all_pass && self.method != Bidding::Mandatory => false,
             Bidding::TurnedCard => false,
-            Bidding::FreeChoice => self.bids.len() == 3,
-            Bidding::DealerFirst => self.bids.len() == 4,
+            Bidding::FreeChoice => self.bids.len() == everyone - 1,
+            Bidding::DealerFirst => self.bids.len() == everyone,
             Bidding::Mandatory => true,
             Bidding::LastCardDealt => false,
         }
     }
 
     pub fn legal_bids(&self) -> Vec<Bid> {
+        if self.thrown_in() {
+            return Vec::new();
+        }
         if self.contract.is_some() {
             return if self.is_over() { Vec::new() } else { vec![Bid::Pass, Bid::Double] };
         }
@@ -224,7 +250,7 @@ impl BiddingState {
         if bid == Bid::Double && !self.kraken {
             return Err(BidError::NoDoubling);
         }
-        if self.is_over() {
+        if self.is_over() || self.thrown_in() {
             return Err(BidError::Over);
         }
         if self.contract.is_some() {
@@ -255,11 +281,11 @@ impl BiddingState {
         let outcome = match bid {
             Bid::Play => Contract { trump: self.pile[0].suit, declarer: seat, forced: false }.into(),
             Bid::Trump(trump) => Contract { trump, declarer: seat, forced }.into(),
-            Bid::Pass if self.bids.len() == 4 && self.method == Bidding::TurnedCard => {
-                let contract =
-                    Contract { trump: self.pile[1].suit, declarer: self.direction.next(self.dealer), forced: true };
+            Bid::Pass if self.bids.len() == self.players.count() && self.method == Bidding::TurnedCard => {
+                let contract = Contract { trump: self.pile[1].suit, declarer: self.next(self.dealer), forced: true };
                 BidOutcome::SecondCard { card: self.pile[1], contract }
             }
+            Bid::Pass if self.thrown_in() => BidOutcome::ThrownIn,
             Bid::Pass | Bid::Double => BidOutcome::Next,
         };
         if let BidOutcome::Contract(c) | BidOutcome::SecondCard { contract: c, .. } = outcome {
@@ -338,6 +364,27 @@ mod tests {
         let mut b = BiddingState::new(&by(Bidding::DealerFirst), Seat::East, PILE);
         let c = b.apply(Bid::Trump(Suit::Clubs)).unwrap();
         assert_eq!(c, Contract { trump: Suit::Clubs, declarer: Seat::East, forced: false }.into());
+    }
+
+    #[test]
+    fn three_players_name_trump_in_turn_and_all_passing_throws_the_cards_in() {
+        let three = Rules::three();
+        let mut b = BiddingState::new(&three, Seat::West, PILE);
+        for seat in [Seat::East, Seat::South] {
+            assert_eq!(b.to_act(), seat);
+            assert!(b.legal_bids().contains(&Bid::Pass));
+            assert_eq!(b.apply(Bid::Pass), Ok(BidOutcome::Next));
+        }
+        assert_eq!(b.to_act(), Seat::West);
+        assert!(b.legal_bids().contains(&Bid::Pass), "the dealer may pass too");
+        assert_eq!(b.apply(Bid::Pass), Ok(BidOutcome::ThrownIn));
+        assert!(b.thrown_in() && b.legal_bids().is_empty());
+        assert_eq!(b.apply(Bid::Trump(Suit::Hearts)), Err(BidError::Over));
+        let mut b = BiddingState::new(&three, Seat::West, PILE);
+        b.apply(Bid::Pass).unwrap();
+        let c = b.apply(Bid::Trump(Suit::Clubs)).unwrap();
+        assert_eq!(c, Contract { trump: Suit::Clubs, declarer: Seat::South, forced: false }.into());
+        assert!(b.is_over(), "no doubling at three");
     }
 
     #[test]

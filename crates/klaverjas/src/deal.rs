@@ -2,7 +2,7 @@
 //! and deal codes that reproduce a deal exactly.
 
 use crate::card::{Card, CardSet, Suit};
-use crate::seat::Seat;
+use crate::seat::{Players, Seat};
 use std::fmt;
 
 /// A small seeded generator (SplitMix64). Its output depends only on the
@@ -131,10 +131,26 @@ impl std::hash::Hash for Deal {
 /// left gets three cards, then two, then three.
 pub const PACKETS: [usize; 3] = [3, 2, 3];
 
+/// Packets of the deal for three (001: "a batch of three, followed by a
+/// batch of four, and finally a last batch of three cards"), the talon's
+/// two dealt after the first round ("After each player has received his
+/// first batch of three cards, the dealer deals two face-down cards near
+/// the center of the table").
+pub const PACKETS_THREE: [usize; 3] = [3, 4, 3];
+
+/// Cards in the talon of the game for three.
+pub const TALON: u32 = 2;
+
 impl Deal {
     /// Shuffles with `seed`, has the player on the dealer's right cut, and
     /// deals 3-2-3 from the dealer's left; shuffles the 2-6 pile too.
     pub fn shuffled(seed: u64, dealer: Seat) -> Deal {
+        Deal::shuffled_at(seed, dealer, Players::Four)
+    }
+
+    /// [`Deal::shuffled`] for the table `players` sit at: for three, 3-4-3
+    /// and the talon of two after the first round.
+    fn shuffled_at(seed: u64, dealer: Seat, players: Players) -> Deal {
         let mut rng = Rng::new(seed);
         let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
         rng.shuffle(&mut deck);
@@ -143,7 +159,7 @@ impl Deal {
         deck.rotate_left(cut);
         let deck: [Card; 32] = deck.try_into().expect("32 cards");
         let mut hands = [CardSet::EMPTY; 4];
-        for (seat, card) in packet_seats(dealer).into_iter().zip(deck) {
+        for (seat, card) in packet_seats(dealer, players).into_iter().zip(deck) {
             hands[seat.index()].insert(card);
         }
         let mut pile: Vec<u8> = (0..20).collect();
@@ -155,7 +171,7 @@ impl Deal {
     /// [`Deal::shuffled`], made ready for `rules`: where the last card
     /// dealt makes trump, the pile names it ([`Deal::last_card_dealt`]).
     pub fn shuffled_for(rules: &crate::Rules, seed: u64, dealer: Seat) -> Deal {
-        let deal = Deal::shuffled(seed, dealer);
+        let deal = Deal::shuffled_at(seed, dealer, rules.players);
         match (rules.bidding, deal.deck) {
             (crate::Bidding::LastCardDealt, Some(deck)) => deal.with_last_card(deck[31]).unwrap_or(deal),
             _ => deal,
@@ -213,7 +229,7 @@ impl Deal {
     /// never had a deck order, so each packet takes the lowest cards of its
     /// hand still undealt, which still shows every hand being dealt.
     pub fn dealing_order(&self) -> [(Seat, Card); 32] {
-        let seats = packet_seats(self.dealer);
+        let seats = packet_seats(self.dealer, self.players());
         let deck = self.deck.filter(|deck| {
             // The hands are public: a shuffled deal changed since keeps its
             // seats but not its deck.
@@ -233,12 +249,27 @@ impl Deal {
         })
     }
 
-    /// Checks that the hands split the 32 cards eight by eight.
+    /// The table this deal is for: three players where North, the
+    /// empty chair, holds just the talon; else four.
+    pub fn players(&self) -> Players {
+        if self.hands[Seat::North.index()].len() == TALON { Players::Three } else { Players::Four }
+    }
+
+    /// The talon of the game for three (empty for four).
+    pub fn talon(&self) -> CardSet {
+        if self.players() == Players::Three { self.hands[Seat::North.index()] } else { CardSet::EMPTY }
+    }
+
+    /// Checks that the hands split the 32 cards: eight by eight, or for
+    /// three ten each and the talon of two at North.
     pub fn validate(&self) -> Result<(), DealCodeError> {
         let mut seen = CardSet::EMPTY;
+        let players = self.players();
         for (i, hand) in self.hands.iter().enumerate() {
-            if hand.len() != 8 {
-                return Err(DealCodeError::HandSize { seat: Seat::from_index(i), cards: hand.len() });
+            let seat = Seat::from_index(i);
+            let expected = if players.seats_at(seat) { 32 / players.count() as u32 } else { TALON };
+            if hand.len() != expected {
+                return Err(DealCodeError::HandSize { seat, cards: hand.len(), expected });
             }
             seen = seen.union(*hand);
         }
@@ -264,13 +295,17 @@ impl Deal {
         rules: &crate::Rules,
     ) -> Result<Deal, DealCodeError> {
         let mut hands = [CardSet::EMPTY; 4];
-        let mut leader = rules.direction.next(dealer);
-        for chunk in cards.chunks(4) {
+        let mut leader = rules.players.next(rules.direction, dealer);
+        for chunk in cards.chunks(rules.players.count()) {
             let trick = crate::Trick::for_rules(leader, trump, rules).with_cards(chunk);
             for (seat, c) in trick.plays() {
                 hands[seat.index()].insert(c);
             }
             leader = trick.winner().unwrap_or(leader);
+        }
+        if rules.players == Players::Three {
+            // The talon was never played: it holds what the hands do not.
+            hands[Seat::North.index()] = CardSet::ALL.minus(hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h)));
         }
         Deal::from_hands(dealer, hands, pile)
     }
@@ -335,14 +370,23 @@ impl Deal {
 }
 
 /// The seat each of the 32 dealt cards goes to, in dealing order: the
-/// packets of [`PACKETS`], going round from the dealer's left.
-fn packet_seats(dealer: Seat) -> [Seat; 32] {
+/// packets of [`PACKETS`] (for three, [`PACKETS_THREE`] and the talon to
+/// the empty North after the first round), going round from the dealer's
+/// left.
+fn packet_seats(dealer: Seat, players: Players) -> [Seat; 32] {
     let mut seats = [dealer; 32];
     let mut i = 0;
-    for packet in PACKETS {
-        for k in 1..=4 {
+    let packets = if players == Players::Four { PACKETS } else { PACKETS_THREE };
+    for (round, packet) in packets.into_iter().enumerate() {
+        for k in 1..=players.count() {
             for _ in 0..packet {
-                seats[i] = dealer.after(k);
+                seats[i] = players.step(crate::Direction::Clockwise, dealer, k);
+                i += 1;
+            }
+        }
+        if players == Players::Three && round == 0 {
+            for _ in 0..TALON {
+                seats[i] = Seat::North;
                 i += 1;
             }
         }
@@ -371,6 +415,7 @@ pub enum DealCodeError {
     HandSize {
         seat: Seat,
         cards: u32,
+        expected: u32,
     },
     Overlap,
     /// The card named as the last dealt is not in the dealer's hand.
@@ -385,8 +430,8 @@ impl fmt::Display for DealCodeError {
             DealCodeError::Version(v) => {
                 write!(f, "deal code: unknown format {v} (this version reads format {CODE_VERSION})")
             }
-            DealCodeError::HandSize { seat, cards } => {
-                write!(f, "deal: {} has {cards} cards, not 8", seat.name())
+            DealCodeError::HandSize { seat, cards, expected } => {
+                write!(f, "deal: {} has {cards} cards, not {expected}", seat.name())
             }
             DealCodeError::Overlap => write!(f, "deal: the hands or pile cards repeat a card"),
             DealCodeError::NotTheDealers(card) => {

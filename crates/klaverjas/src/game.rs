@@ -8,8 +8,8 @@ use crate::deal::{Deal, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::{Meld, TrickRoem, hand_melds, settle_hand_roem};
 use crate::rules::{RoemClaim, RoemSource, RoemTable, Rules};
-use crate::score::{BOEM_TARGET, DealResult, GoingOn, Stakes, score_deal};
-use crate::seat::{Direction, PerTeam, Seat, Team};
+use crate::score::{BOEM_TARGET, DealResult, GoingOn, Stakes, score_alone, score_deal};
+use crate::seat::{Direction, PerTeam, Players, Seat, Team};
 use crate::view::PlayerView;
 use std::fmt;
 
@@ -27,6 +27,9 @@ pub enum Action {
     /// Announce the roem in one's hand before one's first card, where roem
     /// comes from the hands.
     Announce,
+    /// Lay a card away after taking the talon (three players): the trump
+    /// maker lays two away, one at a time, face down.
+    Discard(Card),
 }
 
 impl fmt::Display for Action {
@@ -37,14 +40,16 @@ impl fmt::Display for Action {
             Action::ClaimRoem => f.write_str("roem"),
             Action::PassRoem => f.write_str("no roem"),
             Action::Announce => f.write_str("announce"),
+            Action::Discard(c) => write!(f, "discard {c}"),
         }
     }
 }
 
 /// The game's notation of an action, as [`Action`] displays it: `pass`,
 /// `play`, `double` (or `kraak`), trump named (`hearts`, `trump hearts`,
-/// `trump H`), a card (`JH`), `roem`, `no roem`, `announce`. Case is ignored; an
-/// unknown word is named in the error.
+/// `trump H`), a card (`JH`), `roem`, `no roem`, `announce`, a card laid
+/// away from the talon (`discard 7C`). Case is ignored; an unknown word is
+/// named in the error.
 impl std::str::FromStr for Action {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Action, ParseError> {
@@ -58,6 +63,9 @@ impl std::str::FromStr for Action {
             "no roem" | "no-roem" => Action::PassRoem,
             "announce" => Action::Announce,
             _ => {
+                if let Some(card) = word.strip_prefix("discard ") {
+                    return card.parse::<Card>().map(Action::Discard).map_err(|_| ParseError::new("action", t));
+                }
                 if let Some(suit) = word.strip_prefix("trump ") {
                     return suit
                         .parse::<Suit>()
@@ -82,12 +90,18 @@ pub enum Phase {
     /// Trump is chosen and the deal may still be doubled: the seat to act
     /// says pass or double (*kraken*).
     Doubling,
+    /// The trump maker of the game for three has taken the talon and lays
+    /// two cards away.
+    Discarding,
     Playing,
     /// The last trick is won and the deal waits for its winner to call its
     /// roem or not (manual presets only). Earlier tricks need no such pause:
     /// their call window closes with the next card. The pause comes after
     /// every last trick, roem in it or not, so that it gives nothing away.
     ClaimRoem,
+    /// Everyone passed and the cards are thrown in: the same dealer deals
+    /// a new hand, and nothing is scored.
+    ThrownIn,
     Done,
 }
 
@@ -102,6 +116,13 @@ pub enum Event {
     /// Everyone passed the turned card: the pile's next card is turned.
     SecondCardTurned {
         card: PileCard,
+    },
+    /// Everyone passed: the cards are thrown in.
+    ThrownIn,
+    /// The trump maker laid a card away from hand and talon; which card,
+    /// the others do not see.
+    Discarded {
+        seat: Seat,
     },
     Contract(Contract),
     CardPlayed {
@@ -185,12 +206,20 @@ pub struct TrickRecord {
     /// Which way the turn passed.
     #[cfg_attr(feature = "serde", serde(default))]
     pub direction: Direction,
+    /// Who sat at the table: a trick has a card of each.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub players: Players,
 }
 
 impl TrickRecord {
+    /// The trick's cards in order of play.
+    pub fn played(&self) -> &[Card] {
+        &self.cards[..self.players.count()]
+    }
+
     /// Each card with the seat that played it.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards.iter().enumerate().map(|(i, &c)| (self.direction.step(self.leader, i), c))
+        self.played().iter().enumerate().map(|(i, &c)| (self.players.step(self.direction, self.leader, i), c))
     }
 }
 
@@ -263,6 +292,8 @@ impl fmt::Display for ActionError {
             ActionError::WrongPhase { phase } => f.write_str(match phase {
                 Phase::Bidding => "Trump has not been chosen yet: it is time to bid",
                 Phase::Doubling => "First say whether you double the deal",
+                Phase::Discarding => "First lay two cards away from your hand and the talon",
+                Phase::ThrownIn => "Everyone passed: the cards are thrown in and dealt again",
                 Phase::Playing => "It is time to play a card",
                 Phase::ClaimRoem => "First say whether you call roem in the last trick",
                 Phase::Done => "The deal is over",
@@ -339,6 +370,9 @@ pub struct Game {
     /// In a boem, the points each side brings from the earlier hands of
     /// the game (*old play*); `None` in a game's first hand (*new play*).
     carry: Option<PerTeam<u16>>,
+    /// The cards the trump maker laid away from hand and talon (three
+    /// players).
+    discards: CardSet,
 }
 
 impl Game {
@@ -361,12 +395,13 @@ impl Game {
             result: None,
             face_up: None,
             carry: None,
+            discards: CardSet::EMPTY,
         };
         if rules.bidding == crate::Bidding::LastCardDealt {
             let card = deal.last_card_dealt();
             game.face_up = Some(card);
             game.contract = Some(game.bidding.turn_last_card(card));
-            if let Some(c) = game.contract.filter(|_| game.bidding.is_over()) {
+            if let Some(c) = game.contract.filter(|_| game.bidding.is_over() && !game.takes_talon()) {
                 game.start_play(c);
             }
         }
@@ -408,12 +443,26 @@ impl Game {
 
     fn start_play(&mut self, contract: Contract) {
         self.contract = Some(contract);
-        self.play = Some(PlayState::new(
-            self.deal.hands,
-            contract.trump,
-            self.rules.direction.next(self.deal.dealer),
-            &self.rules,
-        ));
+        let mut hands = self.deal.hands;
+        if self.takes_talon() {
+            let maker = contract.declarer.index();
+            hands[maker] = self.deal.hands[maker].union(self.deal.talon()).minus(self.discards);
+            hands[Seat::North.index()] = CardSet::EMPTY;
+        }
+        let leader = self.rules.players.next(self.rules.direction, self.deal.dealer);
+        self.play = Some(PlayState::new(hands, contract.trump, leader, &self.rules));
+    }
+
+    /// Whether the trump maker takes a talon before play: the game for
+    /// three, unless the contract was given.
+    fn takes_talon(&self) -> bool {
+        self.rules.players == Players::Three && self.fixed_contract.is_none()
+    }
+
+    /// The cards the trump maker laid away, as only that seat (and the
+    /// game) knows them.
+    pub fn discards(&self) -> CardSet {
+        self.discards
     }
 
     pub fn rules(&self) -> &Rules {
@@ -467,6 +516,10 @@ impl Game {
     pub fn hand(&self, seat: Seat) -> CardSet {
         match &self.play {
             Some(p) => p.hands[seat.index()],
+            None if self.phase() == Phase::Discarding && self.contract.is_some_and(|c| c.declarer == seat) => {
+                self.deal.hands[seat.index()].union(self.deal.talon()).minus(self.discards)
+            }
+            None if !self.rules.players.seats_at(seat) => CardSet::EMPTY,
             None => self.deal.hands[seat.index()],
         }
     }
@@ -522,7 +575,7 @@ impl Game {
         if self.rules.roem_source != RoemSource::Hand || self.rules.roem_table == RoemTable::None {
             return Some(AnnounceError::NoHandRoem);
         }
-        if !self.tricks.is_empty() || self.hand(seat).len() < 8 {
+        if !self.tricks.is_empty() || self.hand(seat).len() < self.rules.hand_size() {
             return Some(AnnounceError::TooLate);
         }
         if self.announced.iter().any(|&(s, _)| s == seat) {
@@ -555,10 +608,14 @@ impl Game {
     pub fn phase(&self) -> Phase {
         if self.result.is_some() {
             Phase::Done
-        } else if self.call_open && self.tricks.len() == 8 {
+        } else if self.bidding.thrown_in() {
+            Phase::ThrownIn
+        } else if self.call_open && self.tricks.len() == self.rules.tricks_per_deal() as usize {
             Phase::ClaimRoem
         } else if self.play.is_some() {
             Phase::Playing
+        } else if self.contract.is_some() && self.bidding.is_over() && self.takes_talon() {
+            Phase::Discarding
         } else if self.contract.is_some() {
             Phase::Doubling
         } else {
@@ -571,8 +628,9 @@ impl Game {
         match self.phase() {
             Phase::Bidding | Phase::Doubling => Some(self.bidding.to_act()),
             Phase::Playing => self.play.map(|p| p.to_act()),
+            Phase::Discarding => self.contract.map(|c| c.declarer),
             Phase::ClaimRoem => self.tricks.last().map(|t| t.winner),
-            Phase::Done => None,
+            Phase::ThrownIn | Phase::Done => None,
         }
     }
 
@@ -594,10 +652,13 @@ impl Game {
                 let call = self.roem_to_call().then_some(Action::ClaimRoem);
                 announce.into_iter().chain(call).chain(self.legal_cards().iter().map(Action::Play)).collect()
             }
+            Phase::Discarding => {
+                self.to_act().map(|maker| self.hand(maker).iter().map(Action::Discard).collect()).unwrap_or_default()
+            }
             Phase::ClaimRoem => {
                 self.roem_to_call().then_some(Action::ClaimRoem).into_iter().chain([Action::PassRoem]).collect()
             }
-            Phase::Done => Vec::new(),
+            Phase::ThrownIn | Phase::Done => Vec::new(),
         }
     }
 
@@ -617,6 +678,10 @@ impl Game {
                 events.push(Event::Bid { seat, bid });
                 let contract = match outcome {
                     BidOutcome::Next => None,
+                    BidOutcome::ThrownIn => {
+                        events.push(Event::ThrownIn);
+                        None
+                    }
                     BidOutcome::Contract(c) => Some(c),
                     BidOutcome::SecondCard { card, contract } => {
                         self.second_card = Some(card);
@@ -628,7 +693,18 @@ impl Game {
                     self.contract = Some(c);
                     events.push(Event::Contract(c));
                 }
-                if let Some(c) = self.contract.filter(|_| self.bidding.is_over()) {
+                if let Some(c) = self.contract.filter(|_| self.bidding.is_over() && !self.takes_talon()) {
+                    self.start_play(c);
+                }
+            }
+            (Phase::Discarding, Action::Discard(card)) => {
+                let seat = self.to_act().ok_or(ActionError::WrongPhase { phase })?;
+                if !self.hand(seat).contains(card) {
+                    return Err(PlayError::NotInHand { card, seat }.into());
+                }
+                self.discards.insert(card);
+                events.push(Event::Discarded { seat });
+                if let Some(c) = self.contract.filter(|_| self.discards.len() == crate::deal::TALON) {
                     self.start_play(c);
                 }
             }
@@ -741,7 +817,7 @@ impl Game {
     /// puts it on before the trick is picked up.
     fn finish_trick(&mut self, done: TrickResult, events: &mut Vec<Event>, first: Option<Team>) {
         let mut cards = [done.trick.cards()[0]; 4];
-        cards.copy_from_slice(done.trick.cards());
+        cards[..done.trick.len()].copy_from_slice(done.trick.cards());
         let automatic = self.rules.roem_claim == RoemClaim::Automatic;
         let credited = if automatic { done.roem.points } else { 0 };
         self.roem[done.winner.team()] += credited;
@@ -753,6 +829,7 @@ impl Game {
             roem: done.roem,
             credited,
             direction: done.trick.direction(),
+            players: done.trick.players(),
         });
         events.push(Event::TrickWon {
             number: self.tricks.len() as u8,
@@ -839,12 +916,36 @@ impl Game {
         let (Some(play), Some(contract)) = (self.play, self.contract) else {
             return;
         };
-        if self.tricks.len() < 8 || self.result.is_some() {
+        if self.tricks.len() < self.rules.tricks_per_deal() as usize || self.result.is_some() {
             return;
         }
-        let result = score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won);
+        let result = if self.rules.players.partnerships() {
+            score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won)
+        } else {
+            let (points, roem, tricks) = self.by_player();
+            score_alone(&self.rules, contract, self.stakes(), points, roem, tricks)
+        };
         self.result = Some(result);
         events.push(Event::DealOver(result));
+    }
+
+    /// Each player's trick points (the last trick's winner with the
+    /// cards laid away: 001, "The winner of the last trick is entitled to
+    /// also take the two discarded cards"), credited roem and tricks, by
+    /// [`Seat::index`]: the count where everyone plays alone.
+    pub fn by_player(&self) -> ([u16; 4], [u16; 4], [u8; 4]) {
+        let (mut points, mut roem, mut tricks) = ([0u16; 4], [0u16; 4], [0u8; 4]);
+        for t in &self.tricks {
+            points[t.winner.index()] += t.points;
+            roem[t.winner.index()] += t.credited;
+            tricks[t.winner.index()] += 1;
+        }
+        if let (Some(last), Some(c)) = (self.tricks.last(), self.contract) {
+            if self.tricks.len() == self.rules.tricks_per_deal() as usize {
+                points[last.winner.index()] += self.rules.card_values.set_points(self.discards, c.trump);
+            }
+        }
+        (points, roem, tricks)
     }
 
     /// What `seat` may know, and nothing more.
@@ -868,6 +969,7 @@ impl Game {
             result: self.result,
             face_up: self.face_up,
             carry: self.carry,
+            discards: if self.contract.is_some_and(|c| c.declarer == seat) { self.discards } else { CardSet::EMPTY },
         }
     }
 
@@ -932,7 +1034,8 @@ impl GameRecord {
     /// be doubled (*kraken*) or count double in spades, and roem may come
     /// from the hands. 4: South African cards, play to the right, trump by
     /// the last card dealt, South African roemtes and following, the boem.
-    pub const FORMAT: u32 = 4;
+    /// 5: three players, the talon and hands thrown in.
+    pub const FORMAT: u32 = 5;
 
     /// The oldest format that holds a game under `rules`: a version that
     /// reads no doubling must refuse a game that has it rather than play
@@ -946,7 +1049,9 @@ impl GameRecord {
             || rules.following.trump_instead_of_following
             || rules.following.free_when_void
             || rules.following.jack_never_forced;
-        if south_african {
+        if rules.players != Players::Four || rules.redeal_on_all_pass {
+            5
+        } else if south_african {
             4
         } else if rules.multiplies_stakes() || matches!(rules.roem_source, RoemSource::Hand) {
             3

@@ -39,7 +39,7 @@ pub use roem::TrickRoem;
 pub use rules::{
     Bidding, Following, MatchLength, Preset, RoemClaim, RoemSource, RoemTable, RuleOptionError, Rules, Undertrump,
 };
-pub use score::{BOEM_TARGET, DealResult, GoingOn, ScoreSheet, Stakes, TWO_STROKES_UNDER};
-pub use seat::{Direction, PerTeam, Seat, Team};
+pub use score::{BOEM_TARGET, DealResult, GoingOn, PlayerScores, ScoreSheet, Stakes, TWO_STROKES_UNDER};
+pub use seat::{Direction, PerTeam, Players, Seat, Team};
 pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
 pub use view::PlayerView;

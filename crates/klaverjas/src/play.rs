@@ -4,7 +4,7 @@
 use crate::card::{Card, CardSet, CardValues, Rank, Suit};
 use crate::roem::{self, TrickRoem};
 use crate::rules::{Following, RoemTable, Undertrump};
-use crate::seat::{Direction, PerTeam, Seat, Team};
+use crate::seat::{Direction, PerTeam, Players, Seat, Team};
 use std::fmt;
 
 /// The cards of one trick so far, in order of play from its leader. A trick
@@ -16,6 +16,7 @@ pub struct Trick {
     trump: Suit,
     values: CardValues,
     direction: Direction,
+    players: Players,
     cards: [Card; 4],
     len: u8,
     /// Index of the card now winning, and its strength key.
@@ -57,22 +58,23 @@ impl Trick {
     /// An empty trick with the cards' order and the turn's direction given.
     pub fn under(leader: Seat, trump: Suit, values: CardValues, direction: Direction) -> Trick {
         let cards = [Card::new(Suit::Clubs, Rank::Seven); 4];
-        Trick { leader, trump, values, direction, cards, len: 0, best: 0, best_key: 0, set: CardSet::EMPTY }
+        let players = Players::Four;
+        Trick { leader, trump, values, direction, players, cards, len: 0, best: 0, best_key: 0, set: CardSet::EMPTY }
     }
 
     /// An empty trick under `rules`.
     pub fn for_rules(leader: Seat, trump: Suit, rules: &crate::Rules) -> Trick {
-        Trick::under(leader, trump, rules.card_values, rules.direction)
+        Trick { players: rules.players, ..Trick::under(leader, trump, rules.card_values, rules.direction) }
     }
 
     /// The next trick, led by `leader`, under this one's rules.
     pub fn next(&self, leader: Seat) -> Trick {
-        Trick::under(leader, self.trump, self.values, self.direction)
+        Trick { players: self.players, ..Trick::under(leader, self.trump, self.values, self.direction) }
     }
 
-    /// This trick's first cards, `cards` (at most four), played on.
+    /// This trick's first cards, `cards` (at most one a player), played on.
     pub fn with_cards(mut self, cards: &[Card]) -> Trick {
-        for &c in cards.iter().take(4) {
+        for &c in cards.iter().take(self.players.count()) {
             self.push(c);
         }
         self
@@ -90,6 +92,10 @@ impl Trick {
 
     pub fn direction(&self) -> Direction {
         self.direction
+    }
+
+    pub fn players(&self) -> Players {
+        self.players
     }
 
     pub fn leader(&self) -> Seat {
@@ -113,17 +119,17 @@ impl Trick {
     }
 
     pub fn is_complete(&self) -> bool {
-        self.len == 4
+        self.len as usize == self.players.count()
     }
 
     /// The seat that plays the trick's next card.
     pub fn to_act(&self) -> Seat {
-        self.direction.step(self.leader, self.len as usize)
+        self.players.step(self.direction, self.leader, self.len as usize)
     }
 
     /// The seat that played the `i`-th card.
     pub fn seat_of(&self, i: usize) -> Seat {
-        self.direction.step(self.leader, i)
+        self.players.step(self.direction, self.leader, i)
     }
 
     /// Each card with the seat that played it.
@@ -140,10 +146,10 @@ impl Trick {
     }
 
     /// Adds a card without checking it; the caller checked legality. A
-    /// fifth card is ignored.
+    /// card after the trick is complete is ignored.
     #[inline]
     pub fn push(&mut self, card: Card) {
-        if self.len >= 4 {
+        if self.is_complete() {
             return;
         }
         let key = self.strength_key(card);
@@ -159,7 +165,7 @@ impl Trick {
     /// Whether `card`, played next, would be winning the trick.
     #[inline]
     pub fn would_win(&self, card: Card) -> bool {
-        self.len == 0 || (self.len < 4 && self.strength_key(card) > self.best_key)
+        self.len == 0 || (!self.is_complete() && self.strength_key(card) > self.best_key)
     }
 
     /// `card`'s strength in this trick: the first card sets the led suit.
@@ -308,7 +314,7 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
         return (trumps, PlayRule::TrumpLead { over: None });
     }
     let win = trick.best as usize;
-    let partner_winning = trick.len() >= 2 && win == trick.len() - 2;
+    let partner_winning = trick.players.partnerships() && trick.len() >= 2 && win == trick.len() - 2;
     if following.partner_exemption && partner_winning {
         // Undertrumping forbidden, a lower trump is legal only when every
         // card held is one (RULES section 4): a hand of trumps that can beat
@@ -394,8 +400,10 @@ pub struct PlayState {
     pub following: Following,
     pub roem_table: RoemTable,
     pub last_trick_bonus: u16,
-    /// Tricks completed so far (0..=8).
+    /// Tricks completed so far (0..=8, 0..=10 for three players).
     pub tricks_done: u8,
+    /// Tricks in the deal ([`crate::Rules::tricks_per_deal`]).
+    pub deal_tricks: u8,
     pub points: PerTeam<u16>,
     pub tricks_won: PerTeam<u8>,
     /// Table roem in the tricks each team won, as if all of it were called.
@@ -412,6 +420,7 @@ impl PlayState {
             roem_table: rules.trick_roem_table(),
             last_trick_bonus: rules.last_trick_bonus,
             tricks_done: 0,
+            deal_tricks: rules.tricks_per_deal(),
             points: PerTeam::default(),
             tricks_won: PerTeam::default(),
             table_roem: PerTeam::default(),
@@ -419,7 +428,7 @@ impl PlayState {
     }
 
     pub fn is_over(&self) -> bool {
-        self.tricks_done == 8
+        self.tricks_done == self.deal_tricks
     }
 
     /// The order and points of the cards in this deal.
@@ -453,7 +462,7 @@ impl PlayState {
         let winner = trick.seat_of(trick.best as usize);
         let set = trick.set();
         self.tricks_done += 1;
-        let bonus = if self.tricks_done == 8 { self.last_trick_bonus } else { 0 };
+        let bonus = if self.tricks_done == self.deal_tricks { self.last_trick_bonus } else { 0 };
         let points = self.trick.values.set_points(set, self.trump) + bonus;
         let roem = roem::trick_roem(set, self.trump, self.roem_table);
         let team: Team = winner.team();
@@ -473,7 +482,7 @@ impl PlayState {
     /// Plays the rest of the deal with uniformly random legal cards: the
     /// unit of work of Monte Carlo players, and the engine's benchmark.
     pub fn random_playout(&mut self, rng: &mut crate::Rng) {
-        while self.tricks_done < 8 {
+        while self.tricks_done < self.deal_tricks {
             // Only a hand-built state with too few cards can run dry.
             let Some(card) = rng.pick(self.legal()) else {
                 break;

@@ -5,7 +5,7 @@
 //! player's blog, 001 a description with the Amsterdam and Rotterdam rules.
 
 use crate::card::CardValues;
-use crate::seat::Direction;
+use crate::seat::{Direction, Players};
 use std::fmt;
 
 /// How trump is chosen (RULES section 3).
@@ -266,6 +266,18 @@ pub struct Rules {
     /// Which way the deal, the bidding and the play go round.
     #[cfg_attr(feature = "serde", serde(default))]
     pub direction: Direction,
+    /// How many sit at the table: four in partnerships, or three each
+    /// playing alone with a talon (RULES section 8).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub players: Players,
+    /// When everyone passes, the cards are thrown in and the same dealer
+    /// deals again, instead of the last to speak being made to choose
+    /// (001, three players: "if it occurs that all three players elect to
+    /// Pass (including the dealer who bids last), the cards are thrown in
+    /// and a new hand re-dealt by the same dealer"). For the methods in
+    /// which a suit is named.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub redeal_on_all_pass: bool,
 }
 
 /// The named presets of RULES section 9 that this engine plays.
@@ -277,11 +289,12 @@ pub enum Preset {
     Rotterdam,
     WildeBoom,
     Klawerjas,
+    Three,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 5] =
-        [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas];
+    pub const ALL: [Preset; 6] =
+        [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas, Preset::Three];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -290,6 +303,7 @@ impl Preset {
             Preset::Rotterdam => "rotterdam",
             Preset::WildeBoom => "wilde-boom",
             Preset::Klawerjas => "klawerjas",
+            Preset::Three => "three",
         }
     }
 
@@ -300,6 +314,7 @@ impl Preset {
             Preset::Rotterdam => Rules::rotterdam(),
             Preset::WildeBoom => Rules::wilde_boom(),
             Preset::Klawerjas => Rules::klawerjas(),
+            Preset::Three => Rules::three(),
         }
     }
 }
@@ -371,6 +386,8 @@ impl Rules {
             spades_double: false,
             card_values: CardValues::Dutch,
             direction: Direction::Clockwise,
+            players: Players::Four,
+            redeal_on_all_pass: false,
         }
     }
 
@@ -428,7 +445,29 @@ impl Rules {
             spades_double: false,
             card_values: CardValues::SouthAfrican,
             direction: Direction::AntiClockwise,
+            players: Players::Four,
+            redeal_on_all_pass: false,
         }
+    }
+
+    /// Klaverjas for three (001): East, South and West each play alone,
+    /// ten cards each and a talon of two; a suit is named in turn from
+    /// the dealer's left and everyone passing throws the cards in; the
+    /// trump maker takes the talon and lays two cards away, which go to
+    /// the last trick's winner; Amsterdam following (with nobody's partner
+    /// at the table); NKU table roem counted automatically; 16 deals.
+    pub const fn three() -> Rules {
+        Rules { bidding: Bidding::FreeChoice, players: Players::Three, redeal_on_all_pass: true, ..Rules::amsterdam() }
+    }
+
+    /// Tricks in a deal: every card is played, but the talon's two.
+    pub const fn tricks_per_deal(&self) -> u8 {
+        (32 / self.players.count()) as u8
+    }
+
+    /// Cards in each hand as play starts.
+    pub const fn hand_size(&self) -> u32 {
+        self.tricks_per_deal() as u32
     }
 
     /// Whether one team plays the deal against the other: not where the
@@ -449,7 +488,7 @@ impl Rules {
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 17] = [
+    pub const OPTIONS: [&'static str; 19] = [
         "bidding",
         "partner-exemption",
         "undertrump",
@@ -467,6 +506,8 @@ impl Rules {
         "cards",
         "last-trick",
         "direction",
+        "players",
+        "all-pass",
     ];
 
     /// The values option `name` accepts, in words (`yes, no` for a switch).
@@ -512,6 +553,8 @@ impl Rules {
             "spades-double" => self.spades_double = pick(value, YES_NO).ok_or_else(bad)?,
             "cards" => self.card_values = pick(value, CARD_VALUES).ok_or_else(bad)?,
             "direction" => self.direction = pick(value, DIRECTIONS).ok_or_else(bad)?,
+            "players" => self.players = pick(value, PLAYERS).ok_or_else(bad)?,
+            "all-pass" => self.redeal_on_all_pass = pick(value, ALL_PASS).ok_or_else(bad)?,
             "last-trick" => self.last_trick_bonus = value.parse().ok().filter(|&n: &u16| n <= 100).ok_or_else(bad)?,
             "match" => {
                 let (kind, n) = value.split_once(':').ok_or_else(bad)?;
@@ -551,6 +594,8 @@ const ROEM_SOURCES: &[(&str, RoemSource)] = &[("table", RoemSource::Table), ("ha
 const CARD_VALUES: &[(&str, CardValues)] = &[("dutch", CardValues::Dutch), ("south-african", CardValues::SouthAfrican)];
 const DIRECTIONS: &[(&str, Direction)] =
     &[("clockwise", Direction::Clockwise), ("anti-clockwise", Direction::AntiClockwise)];
+const PLAYERS: &[(&str, Players)] = &[("4", Players::Four), ("3", Players::Three)];
+const ALL_PASS: &[(&str, bool)] = &[("choose", false), ("redeal", true)];
 const YES_NO: &[(&str, bool)] =
     &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];
 
@@ -578,6 +623,8 @@ fn accepted(key: &str) -> String {
         "match" => "deals:N, points:N, boem:STROKES".to_string(),
         "cards" => listed(CARD_VALUES),
         "direction" => listed(DIRECTIONS),
+        "players" => listed(PLAYERS),
+        "all-pass" => listed(ALL_PASS),
         "last-trick" => "0 to 100 (points)".to_string(),
         _ => listed(YES_NO),
     }
@@ -648,11 +695,13 @@ mod tests {
             ("cards", "dutch"),
             ("last-trick", "10"),
             ("direction", "clockwise"),
+            ("players", "4"),
+            ("all-pass", "choose"),
         ] {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 17, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 19, "every option named");
     }
 
     #[test]

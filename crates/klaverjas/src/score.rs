@@ -81,6 +81,25 @@ pub struct DealResult {
     /// The side that went on the boem in this hand, if one did.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub going_on: Option<GoingOn>,
+    /// Where everyone plays alone (three players), what each player won
+    /// and scores; the team columns then only add seats up by
+    /// [`Seat::team`] and mean nothing at the table.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub players: Option<PlayerScores>,
+}
+
+/// One deal's count where everyone plays alone, by [`Seat::index`] (the
+/// empty chair holds zeros).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerScores {
+    /// Trick points, the last trick's bonus and the cards laid away
+    /// with them.
+    pub points: [u16; 4],
+    pub roem: [u16; 4],
+    pub tricks: [u8; 4],
+    /// What each writes on the sheet, times the stakes' multiplier.
+    pub score: [u16; 4],
 }
 
 /// The points a side must reach to win a game of the boem (002: "the
@@ -192,6 +211,7 @@ pub fn score_deal(
         sheet_roem: roem,
         stakes,
         going_on: None,
+        players: None,
     };
     if let Some(all) = result.takes_all() {
         result.sheet_points = PerTeam::default();
@@ -207,6 +227,61 @@ pub fn score_deal(
         result.sheet_roem[team] *= stakes.multiplier;
     }
     result
+}
+
+/// Scores a deal of the game for three (001): "If the Trumpmaker manages
+/// to score more than half the total points scored by all during that
+/// hand, each player, including the Trumpmaker score a number of Game
+/// Points equal to the points earned during that hand"; if not, "the
+/// Trumpmaker scores zero points for the hand, and each opponent scores a
+/// number of points equal to the total of all points scored during that
+/// hand by all players". Roem counts with the points. The source knows no
+/// bonus for every trick, so there is no pit.
+pub fn score_alone(
+    rules: &Rules,
+    contract: Contract,
+    stakes: Stakes,
+    points: [u16; 4],
+    roem: [u16; 4],
+    tricks: [u8; 4],
+) -> DealResult {
+    let own = |i: usize| points[i] + roem[i];
+    let all: u16 = (0..4).map(own).sum();
+    let maker = contract.declarer.index();
+    let nat = 2 * own(maker) <= all;
+    let score: [u16; 4] = std::array::from_fn(|i| {
+        let seated = rules.players.seats_at(Seat::from_index(i));
+        let won = match (seated, nat) {
+            (false, _) => 0,
+            (true, false) => own(i),
+            (true, true) if i == maker => 0,
+            (true, true) => all,
+        };
+        won * stakes.multiplier
+    });
+    let by_team = |v: [u16; 4]| {
+        let mut t = PerTeam::default();
+        Seat::ALL.into_iter().for_each(|seat| t[seat.team()] += v[seat.index()]);
+        t
+    };
+    let team_points = by_team(points);
+    let team_roem = by_team(roem);
+    let mut team_tricks = PerTeam::default();
+    Seat::ALL.into_iter().for_each(|seat| team_tricks[seat.team()] += tricks[seat.index()]);
+    DealResult {
+        contract,
+        points: team_points,
+        roem: team_roem,
+        tricks: team_tricks,
+        nat,
+        pit: None,
+        pit_bonus: None,
+        sheet_points: by_team(score),
+        sheet_roem: PerTeam::default(),
+        stakes,
+        going_on: None,
+        players: Some(PlayerScores { points, roem, tricks, score }),
+    }
 }
 
 /// The score sheet of a match: one row per deal and the totals.
@@ -229,6 +304,12 @@ impl ScoreSheet {
 
     pub fn totals(&self) -> PerTeam<u32> {
         self.sum(|r, t| r.total(t))
+    }
+
+    /// Each player's total where everyone plays alone, by
+    /// [`Seat::index`].
+    pub fn player_totals(&self) -> [u32; 4] {
+        std::array::from_fn(|i| self.rows.iter().filter_map(|r| r.players).map(|p| p.score[i] as u32).sum())
     }
 
     /// Strokes each side has gone on the boem.

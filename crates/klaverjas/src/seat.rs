@@ -86,6 +86,74 @@ impl Direction {
     }
 }
 
+/// Who sits at the table (RULES section 8). Every game uses the same four
+/// chairs; the games for fewer players leave some empty, so a seat keeps
+/// its name and its place on the screen in every game. North stays empty
+/// at three: the talon lies there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Players {
+    /// Two partnerships, partners opposite.
+    #[default]
+    Four,
+    /// East, South and West, each playing and scoring alone (001: "Each
+    /// player plays and scores independently in the three hand version").
+    Three,
+}
+
+impl Players {
+    pub const ALL: [Players; 2] = [Players::Four, Players::Three];
+
+    /// The seats taken, in clockwise order.
+    pub const fn seats(self) -> &'static [Seat] {
+        match self {
+            Players::Four => &Seat::ALL,
+            Players::Three => &[Seat::East, Seat::South, Seat::West],
+        }
+    }
+
+    pub const fn count(self) -> usize {
+        self.seats().len()
+    }
+
+    /// Whether someone sits at `seat`.
+    pub fn seats_at(self, seat: Seat) -> bool {
+        self.seats().contains(&seat)
+    }
+
+    /// Whether the players sit in partnerships, so that a seat's partner
+    /// is at the table.
+    pub const fn partnerships(self) -> bool {
+        matches!(self, Players::Four)
+    }
+
+    /// The seated player `n` turns after `seat` going `direction`, empty
+    /// chairs skipped.
+    #[inline(always)]
+    pub fn step(self, direction: Direction, seat: Seat, n: usize) -> Seat {
+        if let Players::Four = self {
+            return direction.step(seat, n);
+        }
+        let seats = self.seats();
+        let k = seats.len();
+        // An empty chair turns to the seat after it, as if it sat there.
+        let at = seats
+            .iter()
+            .position(|&s| s == seat)
+            .unwrap_or_else(|| seats.iter().position(|&s| s.index() > seat.index()).unwrap_or(0) + k - 1);
+        let moved = match direction {
+            Direction::Clockwise => at + n,
+            Direction::AntiClockwise => at + (k - 1) * n,
+        };
+        seats[moved % k]
+    }
+
+    /// The seated player whose turn follows `seat`'s.
+    pub fn next(self, direction: Direction, seat: Seat) -> Seat {
+        self.step(direction, seat, 1)
+    }
+}
+
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

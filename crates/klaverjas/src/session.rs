@@ -25,6 +25,9 @@ pub struct Match {
     aids: Vec<Aids>,
     /// Every earlier deal as played, so that any can be reviewed.
     played: Vec<GameRecord>,
+    /// Hands thrown in so far, everyone having passed: each new one is
+    /// shuffled from its own seed.
+    redeals: u32,
 }
 
 /// The help a player took in one deal of a practice match.
@@ -106,7 +109,14 @@ impl std::error::Error for MatchDealsError {}
 
 impl Match {
     /// A match whose deals all follow from `seed`; the first deal is ready.
+    /// An empty chair as `first_dealer` (North at three) passes the deal
+    /// to the next seat.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
+        let first_dealer = if rules.players.seats_at(first_dealer) {
+            first_dealer
+        } else {
+            rules.players.next(rules.direction, first_dealer)
+        };
         let game = Game::new(rules, Deal::shuffled_for(&rules, deal_seed(seed, 0), first_dealer));
         let sheet = ScoreSheet::default();
         Match {
@@ -119,6 +129,7 @@ impl Match {
             practice: false,
             aids: Vec::new(),
             played: Vec::new(),
+            redeals: 0,
         }
     }
 
@@ -143,6 +154,7 @@ impl Match {
             practice: false,
             aids: Vec::new(),
             played: Vec::new(),
+            redeals: 0,
         })
     }
 
@@ -270,6 +282,11 @@ impl Match {
         let totals = self.sheet.totals();
         match self.rules.match_length {
             MatchLength::Deals(n) => deals >= n as usize,
+            MatchLength::Points(target) if !self.rules.players.partnerships() => {
+                let mut best = self.sheet.player_totals();
+                best.sort_unstable();
+                best[3] >= target && best[3] != best[2]
+            }
             MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
             MatchLength::Boem(strokes) => {
                 let on = self.sheet.strokes();
@@ -287,6 +304,15 @@ impl Match {
         (self.is_over() && t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
     }
 
+    /// The winning player, where everyone plays alone, once the match is
+    /// over; `None` on a tie for the top.
+    pub fn winning_player(&self) -> Option<Seat> {
+        let totals = self.sheet.player_totals();
+        let top = self.rules.players.seats().iter().copied().max_by_key(|s| totals[s.index()])?;
+        let tied = self.rules.players.seats().iter().filter(|s| totals[s.index()] == totals[top.index()]).count();
+        (self.is_over() && tied == 1).then_some(top)
+    }
+
     /// Who deals the next hand: the next seat in the direction of play;
     /// in old play of a boem, the player who picked up the last trick
     /// (002: "the side which picked up the last slaggie gets to keep the
@@ -295,7 +321,9 @@ impl Match {
         let last_trick = self.game.tricks().last().map(|t| t.winner);
         match last_trick.filter(|_| self.next_carry().is_some()) {
             Some(winner) => winner,
-            None => self.rules.direction.next(self.game.dealer()),
+            // Thrown in: "a new hand re-dealt by the same dealer" (001).
+            None if self.game.phase() == crate::Phase::ThrownIn => self.game.dealer(),
+            None => self.rules.players.next(self.rules.direction, self.game.dealer()),
         }
     }
 
@@ -312,20 +340,29 @@ impl Match {
     /// Deals the next hand: the next given deal, else a seeded one with the
     /// dealer one seat further round ([`Match::next_dealer`]).
     pub fn next_deal(&mut self) -> Result<(), MatchError> {
-        if self.game.result().is_none() {
+        let thrown_in = self.game.phase() == crate::Phase::ThrownIn;
+        if self.game.result().is_none() && !thrown_in {
             return Err(MatchError::DealInProgress);
         }
         if self.is_over() {
             return Err(MatchError::MatchOver);
         }
         let n = self.sheet.rows.len();
-        let deal = match self.given.get(n) {
+        let seed = deal_seed(self.seed, n as u64);
+        let deal = match self.given.get(n).filter(|_| !thrown_in) {
             Some(&deal) => deal,
-            None => Deal::shuffled_for(&self.rules, deal_seed(self.seed, n as u64), self.next_dealer()),
+            None if thrown_in => {
+                self.redeals += 1;
+                Deal::shuffled_for(&self.rules, deal_seed(seed, self.redeals as u64), self.next_dealer())
+            }
+            None => Deal::shuffled_for(&self.rules, seed, self.next_dealer()),
         };
         let next = Game::new(self.rules, deal).with_carry(self.next_carry());
         let done = std::mem::replace(&mut self.game, next);
-        self.played.push(done.record());
+        // A hand thrown in is no deal of the sheet.
+        if !thrown_in {
+            self.played.push(done.record());
+        }
         Ok(())
     }
 
@@ -368,7 +405,8 @@ impl Match {
         // deals must not be read by such a version, which would drop them.
         let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
         let format = match (GameRecord::format_for(&self.rules), plain) {
-            (4.., _) => MatchRecord::FORMAT,
+            (5.., _) => MatchRecord::FORMAT,
+            (4, _) => 5,
             (3, _) => 4,
             (game, true) => game,
             (_, false) => 3,
@@ -383,6 +421,7 @@ impl Match {
             practice: self.practice,
             aids: self.aids.clone(),
             played: self.played.clone(),
+            redeals: self.redeals,
         }
     }
 
@@ -401,6 +440,7 @@ impl Match {
             practice: r.practice,
             aids: r.aids.clone(),
             played: r.played.clone(),
+            redeals: r.redeals,
         })
     }
 }
@@ -432,6 +472,14 @@ pub struct MatchRecord {
     /// deals cannot be reviewed.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub played: Vec<GameRecord>,
+    /// Hands thrown in so far; absent while none was.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub redeals: u32,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl MatchRecord {
@@ -443,6 +491,7 @@ impl MatchRecord {
     /// read by a version that would drop them. 4: rules a version before
     /// it cannot play ([`GameRecord::format_for`] above 2: doubling,
     /// spades double, roem from the hands). 5: rules of format 4 of a
-    /// game (the South African game and its boem).
-    pub const FORMAT: u32 = 5;
+    /// game (the South African game and its boem). 6: the game for three
+    /// (format 5 of a game), and hands thrown in.
+    pub const FORMAT: u32 = 6;
 }

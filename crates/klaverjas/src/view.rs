@@ -47,6 +47,10 @@ pub struct PlayerView {
     /// earlier hands.
     #[cfg_attr(feature = "serde", serde(default))]
     pub carry: Option<PerTeam<u16>>,
+    /// The cards this seat laid away from the talon (three players, the
+    /// trump maker only).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub discards: CardSet,
 }
 
 impl PlayerView {
@@ -58,7 +62,8 @@ impl PlayerView {
     /// after them.
     pub fn bids_and_doubles(&self) -> (&[Said], &[Said]) {
         let chosen = self.bids.iter().position(|(_, b)| matches!(b, Bid::Play | Bid::Trump(_))).map(|i| i + 1);
-        let all_passed = (self.rules.bidding == Bidding::TurnedCard && self.bids.len() >= 4).then_some(4);
+        let everyone = self.rules.players.count();
+        let all_passed = (self.rules.bidding == Bidding::TurnedCard && self.bids.len() >= everyone).then_some(everyone);
         self.bids.split_at(chosen.or(all_passed).unwrap_or(self.bids.len()))
     }
 
@@ -75,13 +80,14 @@ impl PlayerView {
 
     /// Every card played so far, the current trick included.
     pub fn played(&self) -> CardSet {
-        let done = self.tricks.iter().flat_map(|t| t.cards);
+        let done = self.tricks.iter().flat_map(|t| t.played().iter().copied());
         done.chain(self.trick.iter().map(|&(_, c)| c)).collect()
     }
 
-    /// Cards this seat has not seen: held by the other three.
+    /// Cards this seat has not seen: held by the others, or (three
+    /// players) in the talon or laid away by another.
     pub fn unseen(&self) -> CardSet {
-        CardSet::ALL.minus(self.hand).minus(self.played())
+        CardSet::ALL.minus(self.hand).minus(self.played()).minus(self.discards)
     }
 
     /// The current trick as a [`Trick`], for the rules functions; `None`
@@ -91,7 +97,7 @@ impl PlayerView {
         let leader = match (self.trick.first(), self.tricks.last()) {
             (Some(&(seat, _)), _) => seat,
             (None, Some(last)) => last.winner,
-            (None, None) => self.rules.direction.next(self.dealer),
+            (None, None) => self.rules.players.next(self.rules.direction, self.dealer),
         };
         let cards: Vec<Card> = self.trick.iter().map(|&(_, c)| c).collect();
         Some(Trick::for_rules(leader, trump, &self.rules).with_cards(&cards))

@@ -582,7 +582,10 @@ fn a_match_from_given_deals_checks_them() {
     let err = Match::from_deals(Rules::classic(), vec![Deal::shuffled(2, Seat::North), bad], 1).unwrap_err();
     assert_eq!(
         err,
-        MatchDealsError::BadDeal { number: 2, error: DealCodeError::HandSize { seat: Seat::East, cards: 7 } }
+        MatchDealsError::BadDeal {
+            number: 2,
+            error: DealCodeError::HandSize { seat: Seat::East, cards: 7, expected: 8 }
+        }
     );
     assert_eq!(err.to_string(), "given deal 2: deal: East has 7 cards, not 8");
 }
@@ -626,7 +629,7 @@ fn deals_from_hands_are_checked() {
     hands[0].insert(card);
     assert_eq!(
         Deal::from_hands(Seat::West, hands, deal.pile).unwrap_err(),
-        DealCodeError::HandSize { seat: Seat::North, cards: 9 }
+        DealCodeError::HandSize { seat: Seat::North, cards: 9, expected: 8 }
     );
     let same = [deal.pile[0]; 2];
     assert_eq!(Deal::from_hands(Seat::West, deal.hands, same).unwrap_err(), DealCodeError::Overlap);
@@ -899,7 +902,7 @@ fn a_boem_is_a_race_to_100_and_five_strokes() {
             assert_eq!(m.game().dealer(), next_dealer, "old play is dealt by the last trick's winner");
         }
         let record = m.record();
-        assert_eq!(record.format, MatchRecord::FORMAT);
+        assert_eq!(record.format, 5, "the South African game's match format");
         assert_eq!(Match::from_record(&record).unwrap(), m);
     }
     assert!(went_on > 40 && old_play > 0, "{went_on} games won, {old_play} hands into old play");
@@ -976,4 +979,107 @@ fn unannounced_roemte_does_not_count() {
         let expected = if south_announces { 70 } else { 20 };
         assert_eq!(game.hand_roem(), Some((Team::NS, expected)), "South announced: {south_announces}");
     }
+}
+
+/// Three players (001): ten cards each and a talon of two; the trump
+/// maker takes the talon and lays two cards away, hidden from the others.
+#[test]
+fn three_players_take_the_talon_and_lay_two_away() {
+    let rules = Rules::three();
+    let deal = Deal::shuffled_for(&rules, 11, Seat::West);
+    assert_eq!(deal.players(), Players::Three);
+    deal.validate().unwrap();
+    for seat in [Seat::East, Seat::South, Seat::West] {
+        assert_eq!(deal.hand(seat).len(), 10);
+    }
+    assert_eq!(deal.talon().len(), 2);
+    assert_eq!(Deal::from_code(&deal.code()).unwrap(), deal, "a deal code holds the talon");
+    let mut game = Game::new(rules, deal);
+    assert_eq!(game.to_act(), Some(Seat::East), "the dealer's left speaks first");
+    assert_eq!(game.hand(Seat::North), CardSet::EMPTY, "nobody sits North");
+    game.apply(Action::Bid(Bid::Pass)).unwrap();
+    game.apply(Action::Bid(Bid::Trump(Suit::Hearts))).unwrap();
+    assert_eq!(game.phase(), Phase::Discarding);
+    assert_eq!(game.to_act(), Some(Seat::South));
+    let twelve = deal.hand(Seat::South).union(deal.talon());
+    assert_eq!(game.hand(Seat::South), twelve);
+    assert_eq!(game.view(Seat::West).hand, deal.hand(Seat::West));
+    assert!(deal.talon().is_subset(game.view(Seat::West).unseen()), "the talon stays hidden from the others");
+    let foreign = deal.hand(Seat::West).first().unwrap();
+    assert!(matches!(game.apply(Action::Discard(foreign)), Err(ActionError::Play(PlayError::NotInHand { .. }))));
+    assert_eq!(game.apply(Action::Bid(Bid::Pass)), Err(ActionError::WrongPhase { phase: Phase::Discarding }));
+    let mut laid = twelve.iter().take(2);
+    let (a, b) = (laid.next().unwrap(), laid.next().unwrap());
+    assert_eq!(game.apply(Action::Discard(a)).unwrap(), vec![Event::Discarded { seat: Seat::South }]);
+    assert_eq!(game.phase(), Phase::Discarding);
+    game.apply(Action::Discard(b)).unwrap();
+    assert_eq!(game.phase(), Phase::Playing);
+    assert_eq!(game.to_act(), Some(Seat::East), "the dealer's left leads");
+    assert_eq!(game.hand(Seat::South), twelve.minus(CardSet::EMPTY.with(a).with(b)));
+    assert_eq!(game.view(Seat::South).discards, CardSet::EMPTY.with(a).with(b));
+    assert_eq!(game.view(Seat::East).discards, CardSet::EMPTY);
+    assert!(game.view(Seat::East).unseen().contains(a), "the others never see what was laid away");
+    let mut rng = Rng::new(4);
+    play_until(&mut game, &mut rng, |_| false);
+    assert_eq!(game.tricks().len(), 10);
+    assert!(game.tricks().iter().all(|t| t.plays().count() == 3));
+}
+
+/// Each plays alone: made, everyone scores their own points; nat, the
+/// maker scores nothing and each other player everything.
+#[test]
+fn three_players_score_alone() {
+    let rules = Rules::three();
+    let contract = Contract { trump: Suit::Spades, declarer: Seat::South, forced: false };
+    let made = score::score_alone(&rules, contract, Stakes::default(), [0, 40, 82, 40], [0, 0, 20, 0], [0, 2, 6, 2]);
+    assert!(!made.nat);
+    assert_eq!(made.players.unwrap().score, [0, 40, 102, 40]);
+    // 81 + 0 of 162 + 20: not more than half.
+    let nat = score::score_alone(&rules, contract, Stakes::default(), [0, 61, 81, 20], [0, 20, 0, 0], [0, 3, 5, 2]);
+    assert!(nat.nat);
+    assert_eq!(nat.players.unwrap().score, [0, 182, 0, 182]);
+    // Exactly half is nat too.
+    let half = score::score_alone(&rules, contract, Stakes::default(), [0, 41, 81, 40], [0, 0, 0, 0], [0, 3, 5, 2]);
+    assert!(half.nat);
+}
+
+/// Everyone passing throws the cards in: the same dealer deals a new
+/// hand, and no row is written.
+#[test]
+fn three_players_all_passing_throws_the_cards_in() {
+    let rules = Rules::three();
+    let mut m = Match::new(rules, 5, Seat::North);
+    assert_eq!(m.game().dealer(), Seat::East, "the empty chair passes the first deal on");
+    let first = *m.game().deal();
+    for _ in 0..3 {
+        m.apply(Action::Bid(Bid::Pass)).unwrap();
+    }
+    assert_eq!(m.game().phase(), Phase::ThrownIn);
+    assert_eq!(m.game().to_act(), None);
+    assert!(!m.is_over());
+    m.next_deal().unwrap();
+    assert_eq!(m.game().dealer(), Seat::East, "the same dealer deals again");
+    assert_ne!(m.game().deal(), &first, "a new shuffle");
+    assert_eq!(m.sheet().rows.len(), 0);
+    let record = m.record();
+    assert_eq!(record.format, MatchRecord::FORMAT);
+    assert_eq!(Match::from_record(&record).unwrap(), m);
+    // A whole match: sixteen deals, each player's total adds up.
+    let mut rng = Rng::new(9);
+    while !m.is_over() {
+        while m.game().to_act().is_some() {
+            let legal = m.game().legal_actions();
+            m.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+        if !m.is_over() {
+            m.next_deal().unwrap();
+        }
+    }
+    assert_eq!(m.sheet().rows.len(), 16);
+    let totals = m.sheet().player_totals();
+    assert_eq!(totals[Seat::North.index()], 0);
+    let sum: u32 = m.sheet().rows.iter().map(|r| r.players.unwrap().score.iter().map(|&s| s as u32).sum::<u32>()).sum();
+    assert_eq!(totals.iter().sum::<u32>(), sum);
+    let top = m.winning_player();
+    assert!(top.is_none_or(|s| rules.players.seats_at(s)));
 }

@@ -9,11 +9,19 @@
 
 use klaverjas::*;
 
-/// The starting position of a perft line: a seeded deal, North deals,
-/// trump by the seed, East leads.
+/// The starting position of a perft line: a seeded deal, North deals
+/// (West at three, where North's chair holds the talon, which stays
+/// aside), trump by the seed, East leads.
 fn start(preset: Preset, seed: u64) -> PlayState {
-    let deal = Deal::shuffled(seed, Seat::North);
-    PlayState::new(deal.hands, Suit::from_index(seed as usize), Seat::East, &preset.rules())
+    let rules = preset.rules();
+    let mut hands = match rules.players {
+        Players::Four => Deal::shuffled(seed, Seat::North).hands,
+        Players::Three => Deal::shuffled_for(&rules, seed, Seat::West).hands,
+    };
+    if !rules.players.seats_at(Seat::North) {
+        hands[Seat::North.index()] = CardSet::EMPTY;
+    }
+    PlayState::new(hands, Suit::from_index(seed as usize), Seat::East, &rules)
 }
 
 fn perft(state: &PlayState, depth: u32) -> u64 {
@@ -67,7 +75,8 @@ fn perft_counts_match_the_regression_file() {
         }
     }
     if std::env::var_os("KJ_PERFT_BLESS").is_some() {
-        let header = "# preset seed depth count: legal card sequences from Deal::shuffled(seed, North),\n\
+        let header = "# preset seed depth count: legal card sequences from Deal::shuffled(seed, North)\n\
+                      # (three: Deal::shuffled_for(three, seed, West), the talon aside),\n\
                       # trump Suit::from_index(seed), East leading. Written by KJ_PERFT_BLESS=1.\n";
         let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
         let file = std::path::Path::new(&crate_dir).join("tests/perft.txt");
@@ -80,11 +89,12 @@ fn perft_counts_match_the_regression_file() {
 
 #[test]
 fn game_and_play_state_count_the_same() {
-    for preset in [Preset::Amsterdam, Preset::Rotterdam] {
+    for preset in [Preset::Amsterdam, Preset::Rotterdam, Preset::Three] {
         for seed in [1u64, 2] {
-            let deal = Deal::shuffled(seed, Seat::North);
+            let dealer = if preset == Preset::Three { Seat::West } else { Seat::North };
+            let deal = Deal::shuffled_for(&preset.rules(), seed, dealer);
             let trump = Suit::from_index(seed as usize);
-            // Amsterdam and Rotterdam count roem automatically: no claims.
+            // These presets count roem automatically: no claims.
             let game =
                 Game::with_contract(preset.rules(), deal, Contract { trump, declarer: Seat::East, forced: false });
             assert_eq!(perft_game(&game, 5), perft(&start(preset, seed), 5), "{preset} seed {seed}");

@@ -69,12 +69,28 @@ fn all_rules() -> Vec<Rules> {
     out
 }
 
+/// A seated dealer, by the seed.
+fn dealer(rules: &Rules, seed: u64) -> Seat {
+    let seats = rules.players.seats();
+    seats[seed as usize % seats.len()]
+}
+
+/// A seeded deal for `rules`.
+fn deal(rules: &Rules, seed: u64) -> Deal {
+    Deal::shuffled_for(rules, seed, dealer(rules, seed))
+}
+
 /// Plays a whole deal with random legal actions, checking the invariants
-/// after every step. Returns the finished game.
+/// after every step. Returns the finished game; a hand thrown in is dealt
+/// again from the next seed.
 fn play_random(rules: Rules, seed: u64) -> Game {
+    let game = play_random_once(rules, seed);
+    if game.phase() == Phase::ThrownIn { play_random(rules, seed + 1_000_003) } else { game }
+}
+
+fn play_random_once(rules: Rules, seed: u64) -> Game {
     let mut rng = Rng::new(seed ^ 0x5EED);
-    let deal = Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize));
-    let mut game = Game::new(rules, deal);
+    let mut game = Game::new(rules, deal(&rules, seed));
     let mut steps = 0;
     while let Some(seat) = game.to_act() {
         let legal = game.legal_actions();
@@ -95,15 +111,23 @@ fn assert_view_hides_other_hands(game: &Game) {
         let view = game.view(seat);
         assert_eq!(view.hand, game.hand(seat));
         let face_up = view.face_up.into_iter().collect::<CardSet>();
-        let allowed = view.hand.union(view.played()).union(face_up);
+        let allowed = view.hand.union(view.played()).union(face_up).union(view.discards);
         let json = serde_json::to_value(&view).unwrap();
         let mut named = CardSet::EMPTY;
         collect_cards(&json, &mut named);
         assert!(named.is_subset(allowed), "{seat}'s view names {} that it cannot know", named.minus(allowed));
-        // Cards still out are exactly the other hands together.
+        // Cards still out are exactly the other hands together, and at
+        // three the talon still lying there or another's discards.
         let others: CardSet =
             Seat::ALL.iter().filter(|&&s| s != seat).map(|&s| game.hand(s)).fold(CardSet::EMPTY, CardSet::union);
-        assert_eq!(view.unseen(), others);
+        let talon =
+            if matches!(game.phase(), Phase::Bidding | Phase::ThrownIn) { game.deal().talon() } else { CardSet::EMPTY };
+        let maker = game.contract().is_some_and(|c| c.declarer == seat);
+        let laid_away = if maker { CardSet::EMPTY } else { game.discards() };
+        assert_eq!(view.unseen(), others.union(talon).union(laid_away));
+        if !maker {
+            assert!(view.discards.is_empty());
+        }
     }
 }
 
@@ -126,23 +150,41 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
         for seed in 0..20u64 {
             let game = play_random(rules, seed * 97 + i as u64);
             let r = game.result().unwrap();
-            let played: Vec<Card> = game.tricks().iter().flat_map(|t| t.cards).collect();
+            let played: Vec<Card> = game.tricks().iter().flat_map(|t| t.played().iter().copied()).collect();
             let set: CardSet = played.iter().copied().collect();
             assert_eq!(set.len() as usize, played.len(), "each card at most once");
             let trick_points: u16 = game.tricks().iter().map(|t| t.points).sum();
-            assert_eq!(r.points.ns + r.points.ew, trick_points);
+            // The cards laid away go with the last trick, if it is played.
+            let last_played = game.tricks().len() == rules.tricks_per_deal() as usize;
+            let laid_away = match game.contract() {
+                Some(c) if last_played => rules.card_values.set_points(game.discards(), c.trump),
+                _ => 0,
+            };
+            assert_eq!(r.points.ns + r.points.ew, trick_points + laid_away);
             assert_eq!((r.tricks.ns + r.tricks.ew) as usize, game.tricks().len());
             if let Some(on) = r.going_on {
                 // A side went on the boem: the hand ended there.
                 assert!(rules.races_to_the_boem());
                 assert!(on.outright || game.tally(on.team) >= BOEM_TARGET);
-                assert!(game.tricks().len() <= 8);
+                assert!(game.tricks().len() <= rules.tricks_per_deal() as usize);
                 continue;
             }
             let all = rules.deal_points();
-            assert_eq!(game.tricks().len(), 8);
-            assert_eq!(set, CardSet::ALL, "each card exactly once");
-            assert_eq!(trick_points, all);
+            assert_eq!(game.tricks().len(), rules.tricks_per_deal() as usize);
+            assert_eq!(set.union(game.discards()), CardSet::ALL, "each card exactly once");
+            assert_eq!(trick_points + laid_away, all);
+            if let Some(each) = r.players {
+                // Everyone alone: all points are someone's, and the sheet
+                // gives each what they won, or the maker nothing and each
+                // other player everything.
+                let roem: u16 = each.roem.iter().sum();
+                assert_eq!(each.points.iter().sum::<u16>(), all);
+                let on_sheet: u16 = each.score.iter().sum();
+                let everything = (all + roem) * r.stakes.multiplier;
+                assert_eq!(on_sheet, if r.nat { 2 * everything } else { everything });
+                assert_eq!(r.nat, each.score[r.contract.declarer.index()] == 0);
+                continue;
+            }
             // What a team scores is either what it won or nothing / all.
             let all_roem = r.roem.ns + r.roem.ew;
             let total = r.final_score().ns + r.final_score().ew;
@@ -155,6 +197,7 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
                     assert!(game.deal().hand(seat).contains(card));
                 }
             }
+            assert!(game.discards().is_empty());
         }
     }
 }
@@ -202,7 +245,7 @@ fn the_legal_set_is_what_check_accepts() {
     for seed in 0..40u64 {
         let rules = all_rules()[seed as usize % 10];
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::North));
+        let mut game = Game::new(rules, deal(&rules, seed));
         while let Some(seat) = game.to_act() {
             if game.phase() == Phase::Playing {
                 let legal = game.legal_cards();
@@ -226,6 +269,7 @@ fn every_action() -> Vec<Action> {
     all.extend([Bid::Pass, Bid::Play, Bid::Double].map(Action::Bid));
     all.extend(Suit::ALL.map(|s| Action::Bid(Bid::Trump(s))));
     all.extend(CardSet::ALL.iter().map(Action::Play));
+    all.extend(CardSet::ALL.iter().map(Action::Discard));
     all
 }
 
@@ -238,7 +282,7 @@ fn legal_actions_are_exactly_what_apply_accepts() {
     for seed in 0..60u64 {
         let rules = rules[(seed as usize * 7) % rules.len()];
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize)));
+        let mut game = Game::new(rules, deal(&rules, seed));
         while game.to_act().is_some() {
             let legal = game.legal_actions();
             for action in every_action() {
@@ -263,6 +307,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         Just(Action::Bid(Bid::Double)),
         Just(Action::Announce),
         (0usize..32).prop_map(|i| Action::Play(Card::from_index(i).unwrap())),
+        (0usize..32).prop_map(|i| Action::Discard(Card::from_index(i).unwrap())),
         Just(Action::ClaimRoem),
         Just(Action::PassRoem),
     ]
@@ -274,10 +319,10 @@ proptest! {
     /// Arbitrary action sequences never panic, and a refused action leaves
     /// the game exactly as it was.
     #[test]
-    fn apply_never_panics(seed in any::<u64>(), preset in 0usize..3, kraken in any::<bool>(), actions in prop::collection::vec(any_action(), 0..200)) {
+    fn apply_never_panics(seed in any::<u64>(), preset in 0usize..Preset::ALL.len(), kraken in any::<bool>(), actions in prop::collection::vec(any_action(), 0..200)) {
         let roem_source = if seed % 2 == 0 { RoemSource::Table } else { RoemSource::Hand };
         let rules = Rules { kraken, roem_source, ..Preset::ALL[preset].rules() };
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+        let mut game = Game::new(rules, deal(&rules, seed));
         for action in actions {
             let before = game.clone();
             match game.apply(action) {
@@ -316,11 +361,14 @@ fn without_roem_no_roem_is_called_or_counted() {
         let rules = Rules { roem_table: RoemTable::None, roem_claim: RoemClaim::Manual, ..preset.rules() };
         for seed in 0..200 {
             let mut rng = Rng::new(seed);
-            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let mut game = Game::new(rules, deal(&rules, seed));
             while game.to_act().is_some() {
                 let legal = game.legal_actions();
                 assert!(!legal.contains(&Action::ClaimRoem), "{preset} seed {seed}: a roem call offered");
                 game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+            if game.phase() == Phase::ThrownIn {
+                continue;
             }
             assert_eq!(game.phase(), Phase::Done);
             assert_eq!(game.roem(), PerTeam::default(), "{preset} seed {seed}");

@@ -54,7 +54,7 @@ fn new_game(
     let given = (!replay.code.trim().is_empty()).then(|| Deal::from_code(&replay.code));
     page(&ctx, t.get("menu.new_game"), |ui| {
         ui.horizontal_wrapped(|ui| {
-            for p in Preset::ALL {
+            for p in super::table_presets() {
                 if ui.selectable_label(*rules == p.rules(), t.get(&format!("preset.{}", p.name()))).clicked() {
                     *rules = p.rules();
                 }

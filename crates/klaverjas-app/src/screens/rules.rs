@@ -16,7 +16,8 @@ pub fn plugin(app: &mut App) {
 /// The rules in sections, each a heading and its paragraphs, ending with a
 /// worked example of a deal's count under these rules.
 pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>)> {
-    let mut cards = vec![t.get("rules.cards")];
+    let three = r.players == klaverjas::Players::Three;
+    let mut cards = vec![t.get(if three { "rules.cards.three" } else { "rules.cards" })];
     cards.push(t.get(match r.card_values {
         klaverjas::CardValues::Dutch => "rules.order",
         klaverjas::CardValues::SouthAfrican => "rules.order.sa",
@@ -24,13 +25,17 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     if r.direction == klaverjas::Direction::AntiClockwise {
         cards.push(t.get("rules.anti_clockwise"));
     }
-    let trump = vec![t.get(match r.bidding {
+    let mut trump = vec![t.get(match r.bidding {
         Bidding::TurnedCard => "rules.bidding.turned",
+        Bidding::FreeChoice if r.redeal_on_all_pass => "rules.bidding.free.redeal",
         Bidding::FreeChoice => "rules.bidding.free",
         Bidding::DealerFirst => "rules.bidding.dealer_first",
         Bidding::Mandatory => "rules.bidding.mandatory",
         Bidding::LastCardDealt => "rules.bidding.last_card",
     })];
+    if three {
+        trump.push(t.get("rules.talon"));
+    }
     let f = &r.following;
     let south_african = [
         (f.trump_instead_of_following, "rules.trump_instead"),
@@ -51,7 +56,8 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         t.get(follow),
         t.get(if f.trump_lead_overtrump { "rules.trump_lead.over" } else { "rules.trump_lead.any" }),
     ];
-    if !f.free_when_void {
+    // Alone at the table, nobody has a partner to be exempted for.
+    if !f.free_when_void && r.players.partnerships() {
         play.push(t.get(if f.partner_exemption { "rules.exemption.yes" } else { "rules.exemption.no" }));
     }
     play.push(t.get(match f.undertrump {
@@ -87,7 +93,9 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     }
     let counts = [("last", r.last_trick_bonus.to_string()), ("total", r.deal_points().to_string())];
     let counts = counts.iter().map(|(k, v)| (*k, v.as_str())).collect::<Vec<_>>();
-    let mut scoring = if r.has_playing_team() {
+    let mut scoring = if three {
+        vec![t.fill("rules.scoring.three", &counts)]
+    } else if r.has_playing_team() {
         vec![
             t.fill("rules.scoring", &counts),
             t.get(if r.pit_for_defenders { "rules.pit.both" } else { "rules.pit.playing" }),
@@ -105,8 +113,8 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     // With no playing team and no boem there is nothing worth working out.
     let example = match (r.races_to_the_boem(), r.has_playing_team()) {
         (true, _) => t.get("rules.example.boem"),
-        (false, true) => worked_example(t, r),
-        (false, false) => String::new(),
+        (false, true) if r.players.partnerships() => worked_example(t, r),
+        (false, _) => String::new(),
     };
     [
         ("rules.head.cards", cards),

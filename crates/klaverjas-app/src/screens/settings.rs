@@ -10,7 +10,7 @@ use crate::{Files, PlayerSettings, Screen, SetupRules, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::{Card, Preset, Rank, Suit};
+use klaverjas::{Card, Rank, Suit};
 use klaverjas_cards::Face;
 
 pub fn plugin(app: &mut App) {
@@ -94,7 +94,7 @@ fn settings(
             ui.end_row();
             label(ui, "settings.home_rules");
             ui.horizontal_wrapped(|ui| {
-                for p in Preset::ALL {
+                for p in super::table_presets() {
                     ui.radio_value(&mut s.home_rules, Some(p), t.get(&format!("home.{}", p.name())));
                 }
             });
