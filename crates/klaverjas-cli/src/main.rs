@@ -55,7 +55,7 @@ A hand of a boem may end before its last trick: give --hands then, as for
 kj solve; --carry gives the points each side brings from old play. At
 three (the three preset) the players sit E, S and W: give --hands with
 the talon's two cards as North's, and the trump maker's two cards laid
-away as discard CARD, e.g. "pass, hearts, discard 7C, discard 8D, ...";
+away as discard CARD, e.g. \"pass, hearts, discard 7C, discard 8D, ...\";
 kj sim then plays --ns in one seat and --ew in the other two, with
 --duplicate the --ns level in each seat in turn. An error counts the
 actions one by one, each card one.";
