@@ -53,11 +53,11 @@ impl Default for Options {
 }
 
 pub const USAGE: &str = "\
-klaverjas: the Dutch card game against three bots
+klaverjas: Klaverjas and Klawerjas against bots
 
   --demo                 four bots play; you watch
   --seed S               the match's deals follow from S
-  --rules PRESET         classic (default), amsterdam, rotterdam, wilde-boom or klawerjas
+  --rules PRESET         classic (default), amsterdam, rotterdam, wilde-boom, klawerjas or three
   --set NAME=VALUE,...   rule options on top of the preset, as in kj
                          (e.g. bidding=free,kraken=yes)
   --window WxH           window size, e.g. 1280x720 or 1080x2340

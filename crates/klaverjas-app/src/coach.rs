@@ -319,7 +319,9 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
 /// Whether the player has a card to take back: one played in this deal,
 /// which is not over.
 pub fn can_undo(game: &klaverjas::Game) -> bool {
-    game.result().is_none() && !matches!(game.phase(), Phase::Bidding | Phase::Doubling) && game.hand(HUMAN).len() < 8
+    game.result().is_none()
+        && !matches!(game.phase(), Phase::Bidding | Phase::Doubling | Phase::Discarding)
+        && game.hand(HUMAN).len() < game.rules().hand_size()
 }
 
 /// The review: what the player's cards gave away, the costliest choices,

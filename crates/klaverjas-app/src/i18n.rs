@@ -11,9 +11,11 @@ pub struct Texts {
 
 const ENGLISH: &str = include_str!("../../../assets/i18n/en.ron");
 const DUTCH: &str = include_str!("../../../assets/i18n/nl.ron");
+const AFRIKAANS: &str = include_str!("../../../assets/i18n/af.ron");
 /// The lessons' words, kept apart from the game's.
 const LESSONS_ENGLISH: &str = include_str!("../../../assets/i18n/lessons.en.ron");
 const LESSONS_DUTCH: &str = include_str!("../../../assets/i18n/lessons.nl.ron");
+const LESSONS_AFRIKAANS: &str = include_str!("../../../assets/i18n/lessons.af.ron");
 
 impl Texts {
     /// The texts of `language`; with the Swiss-style deck the suits are
@@ -22,10 +24,18 @@ impl Texts {
         let read = |text: &str| -> HashMap<String, String> { ron::from_str(text).unwrap_or_default() };
         let mut map = read(ENGLISH);
         map.extend(read(LESSONS_ENGLISH));
-        if language == Language::Dutch {
-            // Dutch texts over English ones, so a missing line still reads.
-            map.extend(read(DUTCH));
-            map.extend(read(LESSONS_DUTCH));
+        // The language's texts over English ones, so a missing line still
+        // reads.
+        match language {
+            Language::English => {}
+            Language::Dutch => {
+                map.extend(read(DUTCH));
+                map.extend(read(LESSONS_DUTCH));
+            }
+            Language::Afrikaans => {
+                map.extend(read(AFRIKAANS));
+                map.extend(read(LESSONS_AFRIKAANS));
+            }
         }
         if skin == Skin::Swiss {
             for s in ["C", "D", "H", "S"] {
@@ -58,16 +68,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_languages_parse_and_have_the_same_keys() {
-        for (english, dutch) in [(ENGLISH, DUTCH), (LESSONS_ENGLISH, LESSONS_DUTCH)] {
+    fn every_language_parses_and_has_the_same_keys() {
+        let pairs = [
+            (ENGLISH, DUTCH, "Dutch"),
+            (LESSONS_ENGLISH, LESSONS_DUTCH, "Dutch lessons"),
+            (ENGLISH, AFRIKAANS, "Afrikaans"),
+            (LESSONS_ENGLISH, LESSONS_AFRIKAANS, "Afrikaans lessons"),
+        ];
+        for (english, other, name) in pairs {
             let en: HashMap<String, String> = ron::from_str(english).expect("English parses");
-            let nl: HashMap<String, String> = ron::from_str(dutch).expect("Dutch parses");
-            let mut missing: Vec<_> = en.keys().filter(|k| !nl.contains_key(*k)).collect();
+            let theirs: HashMap<String, String> =
+                ron::from_str(other).unwrap_or_else(|e| panic!("{name} does not parse: {e}"));
+            let mut missing: Vec<_> = en.keys().filter(|k| !theirs.contains_key(*k)).collect();
             missing.sort();
-            assert!(missing.is_empty(), "Dutch lacks {missing:?}");
-            let mut extra: Vec<_> = nl.keys().filter(|k| !en.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{name} lacks {missing:?}");
+            let mut extra: Vec<_> = theirs.keys().filter(|k| !en.contains_key(*k)).collect();
             extra.sort();
-            assert!(extra.is_empty(), "English lacks {extra:?}");
+            assert!(extra.is_empty(), "English lacks {name}'s {extra:?}");
+            // Every value fills the same placeholders as the English one.
+            for (key, words) in &en {
+                let names = |s: &str| {
+                    let mut v: Vec<String> =
+                        s.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(n, _)| n.to_string()).collect();
+                    v.sort();
+                    v
+                };
+                assert_eq!(names(words), names(&theirs[key]), "{name}: {key}");
+            }
         }
         let t = Texts::load(Language::Dutch, Skin::French);
         assert_eq!(t.fill("rule.follow", &[("suit", "harten")]), "Je moet harten bekennen");

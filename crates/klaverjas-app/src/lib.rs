@@ -224,6 +224,17 @@ fn deal_on_and_quit(
 ) {
     let Some(seats) = seats else { return };
     let now = time.elapsed_secs();
+    // Everyone passed: the cards are thrown in and dealt again, at any
+    // table, once the players have seen the passes.
+    if seats.game().phase() == klaverjas::Phase::ThrownIn && show.idle(now) {
+        let since = *over_since.get_or_insert(now);
+        if now - since > 1.0 {
+            *over_since = None;
+            commands.write(TableCommand::NextDeal);
+        }
+        redraw.write(bevy::window::RequestRedraw);
+        return;
+    }
     if show.shown.result.is_none() || !show.idle(now) {
         *over_since = None;
         return;

@@ -68,6 +68,7 @@ impl BotLevel {
 pub enum Language {
     English,
     Dutch,
+    Afrikaans,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -10,8 +10,8 @@ use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use klaverjas::{
-    ActionError, Bid, Card, CardSet, CardValues, ClaimError, Contract, DealResult, Event, Game, PerTeam, PileCard,
-    Seat, Team,
+    ActionError, Bid, Card, CardSet, CardValues, ClaimError, Contract, DealResult, Event, Game, Phase, PileCard,
+    Players, Seat, Team,
 };
 use std::collections::VecDeque;
 
@@ -19,11 +19,18 @@ use std::collections::VecDeque;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shown {
     pub dealer: Seat,
+    /// Who sits at the table.
+    pub players: Players,
     pub hands: [CardSet; 4],
     /// The trick on the table, in order of play.
     pub trick: Vec<(Seat, Card)>,
-    /// The cards of the tricks each team has won, trick by trick.
-    pub won: PerTeam<Vec<Card>>,
+    /// The cards of the tricks won, trick by trick, on each pile by the
+    /// seat it lies before ([`Shown::pile_of`]).
+    pub won: [Vec<Card>; 4],
+    /// At three, the talon face down in North's empty place, and there
+    /// the cards the trump maker laid away until the last trick takes
+    /// them.
+    pub talon: CardSet,
     /// The 2-6 pile's turned cards (classic).
     pub turned: Vec<PileCard>,
     /// The dealer's last card, face up where it makes trump: it lies open
@@ -46,10 +53,10 @@ pub struct Shown {
 }
 
 /// A completed trick as it was played.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LastTrick {
     pub number: u8,
-    pub plays: [(Seat, Card); 4],
+    pub plays: Vec<(Seat, Card)>,
     pub winner: Seat,
 }
 
@@ -57,9 +64,11 @@ impl Default for Shown {
     fn default() -> Shown {
         Shown {
             dealer: Seat::West,
+            players: Players::Four,
             hands: [CardSet::EMPTY; 4],
             trick: Vec::new(),
-            won: PerTeam::default(),
+            won: Default::default(),
+            talon: CardSet::EMPTY,
             turned: Vec::new(),
             face_up: None,
             contract: None,
@@ -77,15 +86,30 @@ impl Default for Shown {
 impl Shown {
     /// The deal in play as it stands, all at once (a loaded save).
     fn of(game: &Game) -> Shown {
-        let mut won = PerTeam::<Vec<Card>>::default();
+        let players = game.rules().players;
+        let mut won: [Vec<Card>; 4] = Default::default();
         for t in game.tricks() {
-            won[t.winner.team()].extend(t.cards);
+            won[pile_of(players, t.winner).index()].extend(t.played());
+        }
+        // The talon lies in the middle until the maker takes it; what the
+        // maker laid away lies there until the last trick.
+        let talon = match game.phase() {
+            Phase::Bidding | Phase::ThrownIn => game.deal().talon(),
+            _ if game.result().is_some() => CardSet::EMPTY,
+            _ => game.discards(),
+        };
+        if game.result().is_some()
+            && let Some(last) = game.tricks().last()
+        {
+            won[pile_of(players, last.winner).index()].extend(game.discards());
         }
         Shown {
             dealer: game.dealer(),
+            players,
             hands: Seat::ALL.map(|s| game.hand(s)),
             trick: game.current_trick().map(|t| t.plays().collect()).unwrap_or_default(),
             won,
+            talon,
             turned: game.turned_cards(),
             face_up: game.face_up(),
             contract: game.contract(),
@@ -97,23 +121,47 @@ impl Shown {
             gathered: None,
             last_trick: game.tricks().last().map(|t| LastTrick {
                 number: game.tricks().len() as u8,
-                plays: [0, 1, 2, 3].map(|i| (t.direction.step(t.leader, i), t.cards[i])),
+                plays: t.plays().collect(),
                 winner: t.winner,
             }),
         }
     }
 
-    pub fn tricks_won(&self, team: Team) -> usize {
-        self.won[team].len() / 4
+    /// The piles of won tricks: one a team, or at three one a player.
+    pub fn piles(&self) -> Vec<Seat> {
+        match self.players {
+            Players::Four => vec![Seat::South, Seat::East],
+            Players::Three => self.players.seats().to_vec(),
+        }
     }
 
-    /// The card points of the tricks a team has been seen to win, with the
-    /// last trick's bonus once it is in.
-    pub fn points(&self, team: Team, rules: &klaverjas::Rules) -> u16 {
+    /// Tricks on the pile before `pile` (the cards laid away at three,
+    /// added with the last trick, make no trick of their own).
+    pub fn tricks_won(&self, pile: Seat) -> usize {
+        self.won[pile.index()].len() / self.players.count()
+    }
+
+    /// The card points of the tricks on a pile, with the last trick's
+    /// bonus once it is in.
+    pub fn points(&self, pile: Seat, rules: &klaverjas::Rules) -> u16 {
         let Some(trump) = self.contract.map(|c| c.trump) else { return 0 };
-        let cards = rules.card_values.set_points(self.won[team].iter().copied().collect(), trump);
-        let last = self.last_trick.is_some_and(|t| t.number == 8 && t.winner.team() == team);
+        let cards = rules.card_values.set_points(self.won[pile.index()].iter().copied().collect(), trump);
+        let last = self
+            .last_trick
+            .as_ref()
+            .is_some_and(|t| t.number == rules.tricks_per_deal() && pile_of(self.players, t.winner) == pile);
         cards + if last { rules.last_trick_bonus } else { 0 }
+    }
+}
+
+/// The pile a trick won by `winner` goes to: the team's, which lies before
+/// South for North-South and before East for East-West; at three the
+/// winner's own.
+pub fn pile_of(players: Players, winner: Seat) -> Seat {
+    match (players, winner.team()) {
+        (Players::Three, _) => winner,
+        (Players::Four, Team::NS) => Seat::South,
+        (Players::Four, Team::EW) => Seat::East,
     }
 }
 
@@ -309,10 +357,14 @@ impl Show {
             }
             Beat::Sweep { number, winner } => {
                 let trick = std::mem::take(&mut self.shown.trick);
-                if let Ok(plays) = <[(Seat, Card); 4]>::try_from(trick.as_slice()) {
-                    self.shown.last_trick = Some(LastTrick { number, plays, winner });
+                self.shown.last_trick = Some(LastTrick { number, plays: trick.clone(), winner });
+                let pile = pile_of(self.shown.players, winner).index();
+                self.shown.won[pile].extend(trick.into_iter().map(|(_, c)| c));
+                if number as usize * self.shown.players.count() + self.shown.talon.len() as usize == 32 {
+                    // The last trick takes what was laid away with it.
+                    let laid_away = std::mem::take(&mut self.shown.talon);
+                    self.shown.won[pile].extend(laid_away.iter());
                 }
-                self.shown.won[winner.team()].extend(trick.into_iter().map(|(_, c)| c));
                 self.shown.gathered = None;
                 self.busy_until = now + pace.fly;
                 return;
@@ -336,6 +388,11 @@ impl Show {
             }
             Event::Contract(c) => {
                 self.shown.contract = Some(c);
+                if self.shown.players == Players::Three {
+                    // The maker takes the talon.
+                    let talon = std::mem::take(&mut self.shown.talon);
+                    self.shown.hands[c.declarer.index()] = self.shown.hands[c.declarer.index()].union(talon);
+                }
                 self.notice(NoticeText::Contract(c), None, now, false);
             }
             Event::CardPlayed { seat, card } => {
@@ -375,7 +432,9 @@ impl Show {
                 self.notice(NoticeText::ThrownIn, None, now, false);
                 self.busy_until = now + pace.pause;
             }
-            Event::Discarded { seat } => {
+            Event::Discarded { seat, card } => {
+                self.shown.hands[seat.index()].remove(card);
+                self.shown.talon.insert(card);
                 self.notice(NoticeText::LaidAway, Some(seat), now, false);
                 self.busy_until = now + pace.pause * 0.6;
             }

@@ -29,7 +29,7 @@ kj: the Klaverjas engine on the command line
            [--ns-without IDEAS] [--ew-without IDEAS]
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
-  kj code  (--seed S --dealer SEAT | --code CODE)
+  kj code  (--seed S --dealer SEAT [--rules PRESET] | --code CODE)
   kj bench playout [--deals N] [--seed S]
   kj bench solver --deals N --seed S
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS]
@@ -146,7 +146,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
             &["rules", "code", "dealer", "trump", "playing", "play", "seat", "seed"],
             &["json"],
         )?),
-        "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code"], &["json"])?),
+        "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code", "rules", "set"], &["json"])?),
         "bench" => bench(rest),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
@@ -540,7 +540,7 @@ fn code(args: &Args) -> Result<(), Failure> {
         Some(code) => Deal::from_code(code).map_err(|e| e.to_string())?,
         None => {
             let seed = args.number("seed", 1)?;
-            Deal::shuffled(seed, args.seat("dealer")?)
+            Deal::shuffled_for(&args.rules()?, seed, args.seat("dealer")?)
         }
     };
     let hands: serde_json::Map<String, Value> =

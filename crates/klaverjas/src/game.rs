@@ -119,10 +119,11 @@ pub enum Event {
     },
     /// Everyone passed: the cards are thrown in.
     ThrownIn,
-    /// The trump maker laid a card away from hand and talon; which card,
-    /// the others do not see.
+    /// The trump maker laid a card away from hand and talon. The card is
+    /// for the maker's own eyes: the others see only that one went.
     Discarded {
         seat: Seat,
+        card: Card,
     },
     Contract(Contract),
     CardPlayed {
@@ -703,7 +704,7 @@ impl Game {
                     return Err(PlayError::NotInHand { card, seat }.into());
                 }
                 self.discards.insert(card);
-                events.push(Event::Discarded { seat });
+                events.push(Event::Discarded { seat, card });
                 if let Some(c) = self.contract.filter(|_| self.discards.len() == crate::deal::TALON) {
                     self.start_play(c);
                 }

@@ -94,6 +94,8 @@ pub enum MatchDealsError {
     NoDeals,
     /// Deal `number` (1-based) is not a valid deal.
     BadDeal { number: usize, error: DealCodeError },
+    /// Deal `number` (1-based) is dealt for another number of players.
+    OtherTable { number: usize },
 }
 
 impl fmt::Display for MatchDealsError {
@@ -101,6 +103,9 @@ impl fmt::Display for MatchDealsError {
         match self {
             MatchDealsError::NoDeals => f.write_str("a match from given deals needs at least one deal"),
             MatchDealsError::BadDeal { number, error } => write!(f, "given deal {number}: {error}"),
+            MatchDealsError::OtherTable { number } => {
+                write!(f, "given deal {number} is dealt for another number of players than these rules")
+            }
         }
     }
 }
@@ -140,6 +145,9 @@ impl Match {
     pub fn from_deals(rules: Rules, deals: Vec<Deal>, seed: u64) -> Result<Match, MatchDealsError> {
         for (i, deal) in deals.iter().enumerate() {
             deal.validate().map_err(|error| MatchDealsError::BadDeal { number: i + 1, error })?;
+            if deal.players() != rules.players {
+                return Err(MatchDealsError::OtherTable { number: i + 1 });
+            }
         }
         let first = *deals.first().ok_or(MatchDealsError::NoDeals)?;
         let game = Game::new(rules, first);

@@ -1010,7 +1010,7 @@ fn three_players_take_the_talon_and_lay_two_away() {
     assert_eq!(game.apply(Action::Bid(Bid::Pass)), Err(ActionError::WrongPhase { phase: Phase::Discarding }));
     let mut laid = twelve.iter().take(2);
     let (a, b) = (laid.next().unwrap(), laid.next().unwrap());
-    assert_eq!(game.apply(Action::Discard(a)).unwrap(), vec![Event::Discarded { seat: Seat::South }]);
+    assert_eq!(game.apply(Action::Discard(a)).unwrap(), vec![Event::Discarded { seat: Seat::South, card: a }]);
     assert_eq!(game.phase(), Phase::Discarding);
     game.apply(Action::Discard(b)).unwrap();
     assert_eq!(game.phase(), Phase::Playing);

@@ -27,13 +27,6 @@ const GOLD: egui::Color32 = egui::Color32::from_rgb(214, 168, 52);
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Zoom;
 
-/// The presets the table seats: the four-player games. The engine, `kj`
-/// and the bots play the game for three as well; its table is not built
-/// yet, so the menus do not offer it.
-pub fn table_presets() -> impl Iterator<Item = klaverjas::Preset> {
-    klaverjas::Preset::ALL.into_iter().filter(|p| p.rules().players.partnerships())
-}
-
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, set_zoom.in_set(Zoom))
         .add_systems(

@@ -54,7 +54,7 @@ fn new_game(
     let given = (!replay.code.trim().is_empty()).then(|| Deal::from_code(&replay.code));
     page(&ctx, t.get("menu.new_game"), |ui| {
         ui.horizontal_wrapped(|ui| {
-            for p in super::table_presets() {
+            for p in Preset::ALL {
                 if ui.selectable_label(*rules == p.rules(), t.get(&format!("preset.{}", p.name()))).clicked() {
                     *rules = p.rules();
                 }
@@ -72,6 +72,11 @@ fn new_game(
             label(ui, "option.bidding");
             choice(ui, t, "bidding", combo, &mut rules.bidding, &Bidding::ALL, bidding_key);
             ui.end_row();
+            if matches!(rules.bidding, Bidding::FreeChoice | Bidding::DealerFirst) {
+                label(ui, "option.redeal");
+                ui.checkbox(&mut rules.redeal_on_all_pass, "");
+                ui.end_row();
+            }
             label(ui, "option.cards");
             let values = klaverjas::CardValues::ALL;
             choice(ui, t, "cards", combo, &mut rules.card_values, &values, card_values_key);
@@ -81,9 +86,13 @@ fn new_game(
             ui.checkbox(&mut anti, "");
             rules.direction = if anti { klaverjas::Direction::AntiClockwise } else { klaverjas::Direction::Clockwise };
             ui.end_row();
-            label(ui, "option.partner_exemption");
-            ui.checkbox(&mut rules.following.partner_exemption, "");
-            ui.end_row();
+            // Alone at the table nobody has a partner, nor a side to double.
+            let partners = rules.players.partnerships();
+            if partners {
+                label(ui, "option.partner_exemption");
+                ui.checkbox(&mut rules.following.partner_exemption, "");
+                ui.end_row();
+            }
             label(ui, "option.undertrump");
             let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
             choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
@@ -110,12 +119,14 @@ fn new_game(
             ui.add_enabled(called, egui::Checkbox::new(&mut manual, ""));
             rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
             ui.end_row();
-            let switches = [
-                ("option.pit_for_defenders", &mut rules.pit_for_defenders),
-                ("option.kraken", &mut rules.kraken),
-                ("option.spades_double", &mut rules.spades_double),
-            ];
-            switch_rows(ui, &label, switches);
+            if partners {
+                let switches = [
+                    ("option.pit_for_defenders", &mut rules.pit_for_defenders),
+                    ("option.kraken", &mut rules.kraken),
+                    ("option.spades_double", &mut rules.spades_double),
+                ];
+                switch_rows(ui, &label, switches);
+            }
             label(ui, "option.match");
             // The kind of match; a length changed elsewhere (kj, a save)
             // stays while its kind is kept.
@@ -145,7 +156,7 @@ fn new_game(
                     .min_size(egui::vec2(0.0, super::at_least_a_finger(ui, 0.0))),
             );
             ui.end_row();
-            if !replay.code.trim().is_empty() {
+            if !replay.code.trim().is_empty() && partners {
                 label(ui, "replay.seat");
                 ui.horizontal_wrapped(|ui| {
                     for seat in Seat::ALL {
@@ -198,8 +209,10 @@ fn new_game(
 
 /// A match that starts with `deal` as the player at `seat` had it (the
 /// player sits South, so the table turns), then goes on with `seed`'s deals.
+/// At three, where North's chair is empty, the deal is played as given.
 pub fn replay_match(rules: klaverjas::Rules, deal: Deal, seat: Seat, seed: u64) -> Match {
-    Match::from_deals(rules, vec![deal.seen_from(seat)], seed).unwrap_or_else(|_| crate::new_match(rules, Some(seed)))
+    let deal = if rules.players.partnerships() { deal.seen_from(seat) } else { deal };
+    Match::from_deals(rules, vec![deal], seed).unwrap_or_else(|_| crate::new_match(rules, Some(seed)))
 }
 
 /// A drop-down of `choices`, each shown by its translated name.
@@ -289,7 +302,7 @@ mod tests {
         for key in &keys {
             assert_ne!(english.get(key), *key, "no words for {key}");
         }
-        for language in [Language::English, Language::Dutch] {
+        for language in [Language::English, Language::Dutch, Language::Afrikaans] {
             let t = crate::i18n::Texts::load(language, Skin::French);
             for p in Preset::ALL {
                 for (head, lines) in crate::screens::rules::rules_text(&t, &p.rules()) {

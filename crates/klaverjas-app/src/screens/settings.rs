@@ -10,7 +10,7 @@ use crate::{Files, PlayerSettings, Screen, SetupRules, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::{Card, Rank, Suit};
+use klaverjas::{Card, Preset, Rank, Suit};
 use klaverjas_cards::Face;
 
 pub fn plugin(app: &mut App) {
@@ -50,6 +50,7 @@ fn settings(
             ui.horizontal_wrapped(|ui| {
                 ui.radio_value(&mut s.language, Language::English, "English");
                 ui.radio_value(&mut s.language, Language::Dutch, "Nederlands");
+                ui.radio_value(&mut s.language, Language::Afrikaans, "Afrikaans");
             });
             ui.end_row();
             label(ui, "settings.skin");
@@ -94,7 +95,7 @@ fn settings(
             ui.end_row();
             label(ui, "settings.home_rules");
             ui.horizontal_wrapped(|ui| {
-                for p in super::table_presets() {
+                for p in Preset::ALL {
                     ui.radio_value(&mut s.home_rules, Some(p), t.get(&format!("home.{}", p.name())));
                 }
             });

@@ -108,7 +108,7 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                     ui.set_width(620.0_f32.min(ui.available_width() - 24.0));
                     ui.label(RichText::new(t.get("first.question")).size(24.0).strong());
                     ui.add_space(8.0);
-                    for p in super::table_presets() {
+                    for p in Preset::ALL {
                         let choose =
                             egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
                                 .min_size([240.0, 48.0].into());

@@ -14,7 +14,7 @@ use crate::show::{Dealing, Show, Shown};
 use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{Card, CardSet, CardValues, Phase, Seat, Suit, Team};
+use klaverjas::{Action, Card, CardSet, CardValues, Phase, Seat, Suit};
 
 /// One of the 32 cards.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +41,12 @@ pub enum Place {
     Hand { seat: Seat, slot: usize },
     /// On the table in the trick, the `order`-th card played.
     Trick { seat: Seat, order: usize },
-    /// In a team's pile of won tricks, in its `trick`-th trick.
-    Won { team: Team, trick: usize },
+    /// In a pile of won tricks (named by the seat it lies before), in its
+    /// `trick`-th trick.
+    Won { pile: Seat, trick: usize },
+    /// At three, face down in North's empty place: the talon, then the
+    /// cards laid away.
+    Talon { slot: usize },
 }
 
 /// How a card is drawn: position and size in layout points.
@@ -161,16 +165,22 @@ pub fn places(shown: &Shown) -> Vec<(Card, Place)> {
         out.extend(cards.into_iter().enumerate().map(|(slot, c)| (c, Place::Hand { seat, slot })));
     }
     out.extend(shown.trick.iter().enumerate().map(|(order, &(seat, c))| (c, Place::Trick { seat, order })));
-    for team in Team::BOTH {
-        out.extend(shown.won[team].iter().enumerate().map(|(i, &c)| (c, Place::Won { team, trick: i / 4 })));
+    let per_trick = shown.players.count();
+    for pile in shown.piles() {
+        let won = shown.won[pile.index()].iter().enumerate();
+        out.extend(won.map(|(i, &c)| (c, Place::Won { pile, trick: i / per_trick })));
     }
+    out.extend(shown.talon.iter().enumerate().map(|(slot, c)| (c, Place::Talon { slot })));
     out
 }
 
 /// What the player's turn allows: the cards to dim and whether to lift.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Turn {
+    /// A card of the hand is chosen now: to play, or to lay away.
     pub playing: bool,
+    /// The chosen card is laid away from hand and talon (three players).
+    pub laying_away: bool,
     pub legal: CardSet,
 }
 
@@ -179,8 +189,19 @@ impl Turn {
         let Some(seats) = seats else { return Turn::default() };
         let g = seats.game();
         let mine = seats.waiting_for(show, now) == Some(HUMAN) && seats.is_human(HUMAN);
-        let playing = mine && g.phase() == Phase::Playing;
-        Turn { playing, legal: if playing { g.legal_cards() } else { CardSet::EMPTY } }
+        let laying_away = mine && g.phase() == Phase::Discarding;
+        let playing = mine && g.phase() == Phase::Playing || laying_away;
+        let legal = match (playing, laying_away) {
+            (true, true) => g.hand(HUMAN),
+            (true, false) => g.legal_cards(),
+            _ => CardSet::EMPTY,
+        };
+        Turn { playing, laying_away, legal }
+    }
+
+    /// The action a chosen card makes.
+    pub fn action(&self, card: Card) -> Action {
+        if self.laying_away { Action::Discard(card) } else { Action::Play(card) }
     }
 }
 
@@ -219,11 +240,17 @@ pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
             face_up: true,
             ..Look::default()
         },
-        Place::Won { team, trick } => Look {
-            at: layout.pile(team) + Vec2::new(trick as f32 * 2.0, -(trick as f32) * 2.0),
+        Place::Won { pile, trick } => Look {
+            at: layout.pile(shown.players, pile) + Vec2::new(trick as f32 * 2.0, -(trick as f32) * 2.0),
             z: 2.0 + trick as f32 * 0.1,
             size: small * 0.8,
-            sideways: team == Team::NS,
+            sideways: pile == Seat::South,
+            ..Look::default()
+        },
+        Place::Talon { slot } => Look {
+            at: layout.hand_centre(Seat::North) + Vec2::new((slot as f32 - 0.5) * small.x * 0.6, 0.0),
+            z: 2.0 + slot as f32 * 0.1,
+            size: small,
             ..Look::default()
         },
     }

@@ -12,7 +12,7 @@ use crate::show::{Show, Shown};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use klaverjas::{Action, Card};
+use klaverjas::Card;
 
 /// The card the keyboard points at, the one tapped once, and the one
 /// under the mouse.
@@ -131,7 +131,8 @@ fn press_cards(
     if let Some(touches) = touches {
         presses.extend(touches.iter_just_pressed().map(|t| t.position()));
     }
-    let playing = Turn::of(seats.as_deref(), &show, time.elapsed_secs()).playing;
+    let turn = Turn::of(seats.as_deref(), &show, time.elapsed_secs());
+    let playing = turn.playing;
     let lift_first = settings.is_some_and(|s| s.0.tap_to_lift);
     for press in presses {
         if let Some(card) = under(press).or_else(|| lifted_at(press)).filter(|_| playing) {
@@ -140,7 +141,7 @@ fn press_cards(
                 selection.tapped = moment.map(|m| (card, m));
             } else {
                 selection.tapped = None;
-                actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
+                actions.write(PlayerAction { seat: HUMAN, action: turn.action(card) });
             }
         } else if show.shown.last_trick.is_some() && on_a_pile(table.points(press), &layout, &show.shown) {
             reviews.write(Review(true));
@@ -157,9 +158,9 @@ fn press_cards(
 
 /// Whether `point` (layout points) is on a pile of won tricks.
 fn on_a_pile(point: Vec2, layout: &Layout, shown: &Shown) -> bool {
-    klaverjas::Team::BOTH.into_iter().any(|team| {
-        !shown.won[team].is_empty()
-            && Rect::from_center_size(layout.pile(team), Vec2::splat(layout.small().y)).contains(point)
+    shown.piles().into_iter().any(|pile| {
+        !shown.won[pile.index()].is_empty()
+            && Rect::from_center_size(layout.pile(shown.players, pile), Vec2::splat(layout.small().y)).contains(point)
     })
 }
 
@@ -216,6 +217,6 @@ fn keys(
     }
     if let Some(card) = chosen {
         selection.keyboard = None;
-        actions.write(PlayerAction { seat: HUMAN, action: Action::Play(card) });
+        actions.write(PlayerAction { seat: HUMAN, action: turn.action(card) });
     }
 }

@@ -4,7 +4,7 @@
 //! turns points into the world's coordinates.
 
 use bevy::math::{Rect, Vec2, Vec3};
-use klaverjas::{Seat, Team};
+use klaverjas::{Players, Seat};
 
 /// How much egui's points are enlarged in a window of `width` x `height`
 /// logical pixels: text and buttons grow with the window. A portrait window
@@ -149,16 +149,22 @@ impl Layout {
         Vec2::new(self.area.center().x, (top + bottom) / 2.0)
     }
 
-    /// The pile of tricks a team has won: ours beside the player's hand,
-    /// theirs in the top right corner.
-    pub fn pile(&self, team: Team) -> Vec2 {
+    /// A pile of won tricks, by the seat it lies before: ours (South's)
+    /// beside the player's hand, theirs (East's) in the top right corner.
+    /// At three East's and West's flank the talon in North's empty place,
+    /// clear of the trump's indicator in the top left.
+    pub fn pile(&self, players: Players, seat: Seat) -> Vec2 {
         let s = self.small();
-        match team {
-            Team::NS if self.portrait => {
+        let north = self.hand_centre(Seat::North);
+        match seat {
+            Seat::West if players == Players::Three => north - Vec2::new(s.x * 2.6, 0.0),
+            Seat::East if players == Players::Three => north + Vec2::new(s.x * 2.6, 0.0),
+            Seat::South if self.portrait => {
                 Vec2::new(self.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - self.card.y * 1.0)
             }
-            Team::NS => Vec2::new(self.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - s.x * 0.2),
-            Team::EW => Vec2::new(self.right() - s.y * 0.6 - 8.0, self.top() + s.x * 0.6 + 12.0),
+            Seat::South => Vec2::new(self.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - s.x * 0.2),
+            Seat::West => Vec2::new(self.left() + s.x * 0.6 + 8.0, self.top() + s.x * 0.6 + 12.0),
+            Seat::East | Seat::North => Vec2::new(self.right() - s.y * 0.6 - 8.0, self.top() + s.x * 0.6 + 12.0),
         }
     }
 

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, RichText, Stroke, StrokeKind};
 use bevy_egui::{EguiContexts, EguiTextureHandle};
 use klaverjas::{
-    Action, Bid, Card, DealResult, Match, PerTeam, Phase, PileCard, Rank, Rules, ScoreSheet, Seat, Suit, Team,
+    Action, Bid, Card, DealResult, Match, PerTeam, Phase, PileCard, Players, Rank, Rules, ScoreSheet, Seat, Suit, Team,
 };
 use klaverjas_cards::Face;
 
@@ -24,6 +24,26 @@ pub const TEAM_EW: Color32 = Color32::from_rgb(120, 190, 255);
 
 pub fn team_colour(team: Team) -> Color32 {
     if team == Team::NS { TEAM_NS } else { TEAM_EW }
+}
+
+/// West's own colour where each plays alone (three players); South keeps
+/// ours and East theirs.
+pub const ALONE_WEST: Color32 = Color32::from_rgb(150, 220, 140);
+
+/// The colour a seat is drawn in: its team's, or at three its own.
+pub fn seat_colour(players: Players, seat: Seat) -> Color32 {
+    match (players, seat) {
+        (Players::Three, Seat::West) => ALONE_WEST,
+        _ => team_colour(seat.team()),
+    }
+}
+
+/// A seat's colour dark enough to read on a card-coloured panel.
+pub fn seat_ink(players: Players, seat: Seat) -> Color32 {
+    match (players, seat) {
+        (Players::Three, Seat::West) => Color32::from_rgb(40, 120, 40),
+        _ => team_ink(seat.team()),
+    }
 }
 
 /// A team's colour dark enough to read on a card-coloured panel.
@@ -130,7 +150,19 @@ pub fn overlay(
                 let sheet = shown_sheet(&seats, &show);
                 let boem = seats.m.rules().races_to_the_boem();
                 let totals = if boem { sheet.strokes().map(u32::from) } else { sheet.totals() };
-                for team in Team::BOTH {
+                let players = seats.m.rules().players;
+                // Each alone: a total for every player.
+                let each = sheet.player_totals();
+                for &seat in players.seats().iter().filter(|_| !players.partnerships()) {
+                    ui.label(
+                        RichText::new(format!("{}: {}", seat_name(t, seat), each[seat.index()]))
+                            .color(seat_colour(players, seat))
+                            .size(17.0)
+                            .strong(),
+                    );
+                    ui.add_space(8.0);
+                }
+                for team in Team::BOTH.into_iter().filter(|_| players.partnerships()) {
                     let total = match boem {
                         true => t.fill("table.strokes", &[("n", &totals[team].to_string())]),
                         false => totals[team].to_string(),
@@ -264,6 +296,17 @@ pub fn overlay(
             });
         });
     }
+    // At three, the player who named trump lays two cards away: a word on
+    // what the taps on the hand do now.
+    if my_turn && game.phase() == Phase::Discarding {
+        let left = 2 - game.discards().len();
+        egui::Area::new("lay away".into()).anchor(Align2::CENTER_CENTER, [0.0, 0.0]).show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                ui.label(RichText::new(t.fill("table.lay_away", &[("n", &left.to_string())])).size(17.0));
+            });
+        });
+    }
     // Roem may be called after any trick the player's team won, whether it
     // holds roem or not, until the next card: the engine says when. The
     // button comes when the trick is seen won and goes once answered.
@@ -323,10 +366,10 @@ pub fn overlay(
         drawn.roem_button = Some(shown.response.rect);
     }
     if show.reviewing
-        && let Some(last) = show.shown.last_trick
+        && let Some(last) = &show.shown.last_trick
     {
         let faces: Vec<_> = last.plays.iter().map(|&(_, c)| texture(&mut contexts, &images, Face::Card(c))).collect();
-        let close = last_trick_window(&ctx, t, &last, &faces);
+        let close = last_trick_window(&ctx, t, last, &faces);
         if close {
             review_wanted = Some(false);
         }
@@ -352,13 +395,19 @@ pub fn overlay(
             ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race)).size(16.0));
             ui.separator();
             drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
-            let legend = if seats.m.rules().races_to_the_boem() { "sheet.legend_boem" } else { "sheet.legend" };
+            let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
+                (true, _) => "sheet.legend_boem",
+                (false, true) => "sheet.legend",
+                (false, false) => "sheet.legend_alone",
+            };
             ui.label(RichText::new(t.get(legend)).size(14.0).color(Color32::from_gray(70)));
             ui.separator();
             if seats.m.is_over() {
-                let winner = match seats.m.winner() {
-                    Some(team) => t.fill("result.winner", &[("team", &team_name(t, team))]),
-                    None => t.get("result.tie"),
+                let winner = match (seats.m.rules().players.partnerships(), seats.m.winner(), seats.m.winning_player())
+                {
+                    (true, Some(team), _) => t.fill("result.winner", &[("team", &team_name(t, team))]),
+                    (false, _, Some(seat)) => t.fill("result.winner_alone", &[("seat", &seat_name(t, seat))]),
+                    _ => t.get("result.tie"),
                 };
                 ui.label(RichText::new(winner).size(20.0).strong());
                 if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
@@ -401,7 +450,8 @@ fn name_plates(
     layout: &Layout,
     waiting: Option<klaverjas::Seat>,
 ) {
-    for seat in klaverjas::Seat::ALL {
+    let players = show.shown.players;
+    for &seat in players.seats() {
         let mut name = seat_name(t, seat);
         if seat == show.shown.dealer {
             name = format!("{name}  ({})", t.get("table.dealer"));
@@ -417,7 +467,7 @@ fn name_plates(
         p.rect(
             rect,
             CornerRadius::same(6),
-            team_colour(seat.team()),
+            seat_colour(players, seat),
             Stroke::new(if active { 3.0 } else { 0.0 }, Color32::WHITE),
             StrokeKind::Outside,
         );
@@ -426,26 +476,29 @@ fn name_plates(
 }
 
 fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, points: Option<&Rules>) {
-    for team in Team::BOTH {
-        let n = show.shown.tricks_won(team);
+    let players = show.shown.players;
+    for pile in show.shown.piles() {
+        let n = show.shown.tricks_won(pile);
         if n > 0 {
-            let at = layout.pile(team) + Vec2::new(0.0, layout.small().x * 0.6);
+            let colour = seat_colour(players, pile);
+            let at = layout.pile(players, pile) + Vec2::new(0.0, layout.small().x * 0.6);
             let mut label = t.fill("table.tricks", &[("n", &n.to_string())]);
             if let Some(rules) = points {
                 label += "\n";
-                label += &t.fill("table.points", &[("n", &show.shown.points(team, rules).to_string())]);
+                label += &t.fill("table.points", &[("n", &show.shown.points(pile, rules).to_string())]);
             }
-            let galley = p.layout_no_wrap(label, FontId::proportional(15.0), team_colour(team));
+            let galley = p.layout_no_wrap(label, FontId::proportional(15.0), colour);
             let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
             // Below the pile, or beside it where the table ends or the
             // player's hand begins first.
             let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + super::cards::LIFT);
-            if rect.bottom() > layout.area.max.y || (layout.portrait && team == Team::NS && rect.bottom() > hand_top) {
-                let side = layout.pile(team) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
+            if rect.bottom() > layout.area.max.y || (layout.portrait && pile == Seat::South && rect.bottom() > hand_top)
+            {
+                let side = layout.pile(players, pile) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
                 rect = Align2::LEFT_CENTER.anchor_size(pos(side), galley.size());
             }
             let rect = keep_inside(rect, egui_rect(layout));
-            p.galley(rect.min, galley, team_colour(team));
+            p.galley(rect.min, galley, colour);
         }
     }
 }
@@ -587,6 +640,9 @@ fn indicator(
 pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
     let sheet = m.sheet();
     let aided = |i: usize| m.aids(i + 1).any();
+    if !m.rules().players.partnerships() {
+        return sheet_alone(ui, t, m);
+    }
     // Rows of text, not of buttons: as tight on a phone as elsewhere.
     let rect = egui::Grid::new("sheet")
         .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
@@ -643,6 +699,50 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
     rect
 }
 
+/// The sheet where each plays alone: a column a player, the trump
+/// maker's score starred where it was nat.
+fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
+    let sheet = m.sheet();
+    let players = m.rules().players;
+    let seats = players.seats();
+    let rect = egui::Grid::new("sheet")
+        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
+        .striped(true)
+        .num_columns(seats.len() + 1)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("");
+            for &seat in seats {
+                ui.label(RichText::new(seat_name(t, seat)).color(seat_ink(players, seat)).strong());
+            }
+            ui.end_row();
+            for (i, row) in sheet.rows.iter().enumerate() {
+                let aided = if m.aids(i + 1).any() { "*" } else { "" };
+                ui.label(format!("{}{aided}", i + 1));
+                let each = row.players.unwrap_or_default();
+                for &seat in seats {
+                    let score = each.score[seat.index()];
+                    let text = if score == 0 { "-".to_string() } else { score.to_string() };
+                    let maker = if row.contract.declarer == seat { "★" } else { " " };
+                    ui.label(RichText::new(format!("{text:>4} {maker}")).monospace());
+                }
+                ui.end_row();
+            }
+            let totals = sheet.player_totals();
+            ui.label(RichText::new(t.get("sheet.total")).strong());
+            for &seat in seats {
+                ui.label(RichText::new(format!("{:>4}", totals[seat.index()])).monospace().strong());
+            }
+            ui.end_row();
+        })
+        .response
+        .rect;
+    if (0..sheet.rows.len()).any(|i| m.aids(i + 1).any()) {
+        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+    }
+    rect
+}
+
 /// The deal's code, to replay it or send it to a friend, with Copy.
 pub fn share_code(
     ui: &mut egui::Ui,
@@ -691,6 +791,34 @@ fn result_line(
                 + &t.fill("result.tally", &[("ns", &c.ns.to_string()), ("ew", &c.ew.to_string()), ("tricks", &tricks)])
         });
         return words + &tally + "\n" + &points_line(t, r, rules);
+    }
+    if let Some(each) = r.players {
+        let maker = r.contract.declarer;
+        let mine = each.points[maker.index()] + each.roem[maker.index()];
+        let all: u16 = (0..4).map(|i| each.points[i] + each.roem[i]).sum();
+        let mut s = t.fill(
+            if r.nat { "result.alone_nat" } else { "result.alone_made" },
+            &[
+                ("seat", &seat_name(t, maker)),
+                ("suit", &suit_name(t, r.contract.trump)),
+                ("own", &mine.to_string()),
+                ("all", &all.to_string()),
+            ],
+        );
+        for &seat in rules.players.seats() {
+            let i = seat.index();
+            s += "\n";
+            s += &t.fill(
+                "result.alone_player",
+                &[
+                    ("seat", &seat_name(t, seat)),
+                    ("points", &each.points[i].to_string()),
+                    ("roem", &each.roem[i].to_string()),
+                    ("score", &each.score[i].to_string()),
+                ],
+            );
+        }
+        return s;
     }
     if !rules.has_playing_team() && r.stakes.doubles == 0 {
         let key = if rules.races_to_the_boem() { "result.old_play" } else { "result.both_count" };

@@ -14,7 +14,7 @@ use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas::{Seat, Team};
+use klaverjas::Seat;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -208,7 +208,9 @@ fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spo
         }
         Spot::Pile => vec![outline::on_table(layout.turned_card(0), layout.small() * 1.1)],
         // The learner's team's pile, where the tricks they win go.
-        Spot::Piles => vec![outline::on_table(layout.pile(Team::NS), Vec2::splat(layout.small().y))],
+        Spot::Piles => {
+            vec![outline::on_table(layout.pile(klaverjas::Players::Four, Seat::South), Vec2::splat(layout.small().y))]
+        }
     };
     outline::paint(ctx, &rects);
 }

@@ -280,7 +280,7 @@ mod tests {
     #[test]
     fn every_lesson_text_is_in_both_languages() {
         use crate::settings::{Language, Skin};
-        for language in [Language::English, Language::Dutch] {
+        for language in [Language::English, Language::Dutch, Language::Afrikaans] {
             let t = crate::i18n::Texts::load(language, Skin::French);
             for lesson in all().unwrap() {
                 for key in lesson.text_keys() {
