@@ -140,12 +140,45 @@ fn bots_play_a_full_deal_to_the_score() {
     assert_eq!(result.points.ns + result.points.ew, 162);
     assert_eq!(s.sheet().rows.len(), 1);
     let shown = &app.world().resource::<Show>().shown;
-    assert_eq!(shown.tricks_won(Team::NS) + shown.tricks_won(Team::EW), 8, "the table showed every trick");
-    // Every card lies in the pile of the team that won its trick.
+    assert_eq!(shown.tricks_won(Seat::South) + shown.tricks_won(Seat::East), 8, "the table showed every trick");
+    // Every card lies in the pile of the team that won its trick: ours
+    // before South, theirs before East.
     app.update();
     for (card, place, ..) in cards(&mut app) {
         let trick = s.game().tricks().iter().find(|t| t.cards.contains(&card)).expect("played");
-        assert!(matches!(place, Place::Won { team, .. } if team == trick.winner.team()), "{card}: {place:?}");
+        let pile = if trick.winner.team() == Team::NS { Seat::South } else { Seat::East };
+        assert!(matches!(place, Place::Won { pile: p, .. } if p == pile), "{card}: {place:?}");
+    }
+}
+
+/// At three, bots play a deal to the score: every trick lies on its
+/// winner's own pile, and the two cards laid away lie with the last one.
+#[test]
+fn three_players_play_a_deal_and_the_last_trick_takes_what_was_laid_away() {
+    let dir = temp_dir("three");
+    let mut app = headless_app(
+        Options { demo: true, seed: Some(6), rules: Some(Preset::Three), data_dir: Some(dir), ..Options::default() },
+        Speed::Instant,
+    );
+    run_until(&mut app, "the score", |app| app.world().resource::<Show>().shown.result.is_some());
+    let m = seats(&app).m.clone();
+    let game = m.game();
+    assert!(game.result().and_then(|r| r.players).is_some(), "each player scored alone");
+    let last = game.tricks().last().expect("ten tricks").winner;
+    let shown = &app.world().resource::<Show>().shown;
+    assert!(shown.talon.is_empty(), "nothing lies in North's place after the last trick");
+    let tricks: usize = [Seat::East, Seat::South, Seat::West].iter().map(|&s| shown.tricks_won(s)).sum();
+    assert_eq!(tricks, 10);
+    app.update();
+    for (card, place, ..) in cards(&mut app) {
+        let pile = match game.tricks().iter().find(|t| t.played().contains(&card)) {
+            Some(t) => t.winner,
+            None => {
+                assert!(game.discards().contains(card), "{card} was neither played nor laid away");
+                last
+            }
+        };
+        assert!(matches!(place, Place::Won { pile: p, .. } if p == pile), "{card}: {place:?}");
     }
 }
 

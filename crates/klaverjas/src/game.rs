@@ -941,10 +941,10 @@ impl Game {
             roem[t.winner.index()] += t.credited;
             tricks[t.winner.index()] += 1;
         }
-        if let (Some(last), Some(c)) = (self.tricks.last(), self.contract) {
-            if self.tricks.len() == self.rules.tricks_per_deal() as usize {
-                points[last.winner.index()] += self.rules.card_values.set_points(self.discards, c.trump);
-            }
+        if let (Some(last), Some(c)) = (self.tricks.last(), self.contract)
+            && self.tricks.len() == self.rules.tricks_per_deal() as usize
+        {
+            points[last.winner.index()] += self.rules.card_values.set_points(self.discards, c.trump);
         }
         (points, roem, tricks)
     }
