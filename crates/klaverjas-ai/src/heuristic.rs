@@ -180,6 +180,7 @@ pub fn play(view: &PlayerView) -> Decision {
     if let Some(only) = only_card(legal, trump) {
         return only;
     }
+    let ally = ally(view);
     let ctx = Ctx {
         view,
         k: Knowledge::from_view(view),
@@ -188,13 +189,8 @@ pub fn play(view: &PlayerView) -> Decision {
         legal,
         // Where nobody plays against the other (trump by the last card
         // dealt) both sides race for the points, as a playing team does.
-        playing: !view.rules.has_playing_team()
-            || if view.rules.players.partnerships() {
-                contract.playing_team() == view.seat.team()
-            } else {
-                contract.declarer == view.seat
-            },
-        ally: ally(view),
+        playing: !view.rules.has_playing_team() || contract.declarer == view.seat || Some(contract.declarer) == ally,
+        ally,
     };
     let (card, reason) = if trick.is_empty() { ctx.lead() } else { ctx.follow() };
     Decision::new(Action::Play(card), reason)

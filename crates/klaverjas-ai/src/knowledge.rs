@@ -63,7 +63,8 @@ impl Knowledge {
         for s in Seat::ALL {
             // At three the empty chair stands for the talon, or the cards
             // laid away from it, which only the trump maker has seen.
-            let dealt = if players.seats_at(s) { view.rules.hand_size() } else { 2 - view.discards.len() };
+            let dealt =
+                if players.seats_at(s) { view.rules.hand_size() } else { klaverjas::deal::TALON - view.discards.len() };
             hand_sizes[s.index()] = dealt.saturating_sub(played_by[s.index()]);
             if s == view.seat {
                 cannot_hold[s.index()] = CardSet::EMPTY;

@@ -360,7 +360,7 @@ impl Show {
                 self.shown.last_trick = Some(LastTrick { number, plays: trick.clone(), winner });
                 let pile = pile_of(self.shown.players, winner).index();
                 self.shown.won[pile].extend(trick.into_iter().map(|(_, c)| c));
-                if number as usize * self.shown.players.count() + self.shown.talon.len() as usize == 32 {
+                if number == self.shown.players.tricks() {
                     // The last trick takes what was laid away with it.
                     let laid_away = std::mem::take(&mut self.shown.talon);
                     self.shown.won[pile].extend(laid_away.iter());

@@ -460,9 +460,9 @@ impl Rules {
         Rules { bidding: Bidding::FreeChoice, players: Players::Three, redeal_on_all_pass: true, ..Rules::amsterdam() }
     }
 
-    /// Tricks in a deal: every card is played, but the talon's two.
+    /// Tricks in a deal ([`Players::tricks`]).
     pub const fn tricks_per_deal(&self) -> u8 {
-        (32 / self.players.count()) as u8
+        self.players.tricks()
     }
 
     /// Cards in each hand as play starts.

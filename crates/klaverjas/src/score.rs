@@ -259,20 +259,11 @@ pub fn score_alone(
         };
         won * stakes.multiplier
     });
-    let by_team = |v: [u16; 4]| {
-        let mut t = PerTeam::default();
-        Seat::ALL.into_iter().for_each(|seat| t[seat.team()] += v[seat.index()]);
-        t
-    };
-    let team_points = by_team(points);
-    let team_roem = by_team(roem);
-    let mut team_tricks = PerTeam::default();
-    Seat::ALL.into_iter().for_each(|seat| team_tricks[seat.team()] += tricks[seat.index()]);
     DealResult {
         contract,
-        points: team_points,
-        roem: team_roem,
-        tricks: team_tricks,
+        points: by_team(points),
+        roem: by_team(roem),
+        tricks: by_team(tricks),
         nat,
         pit: None,
         pit_bonus: None,
@@ -282,6 +273,13 @@ pub fn score_alone(
         going_on: None,
         players: Some(PlayerScores { points, roem, tricks, score }),
     }
+}
+
+/// Values by [`Seat::index`] added up by [`Seat::team`].
+fn by_team<T: Copy + Default + std::ops::AddAssign>(v: [T; 4]) -> PerTeam<T> {
+    let mut t = PerTeam::default();
+    Seat::ALL.into_iter().for_each(|seat| t[seat.team()] += v[seat.index()]);
+    t
 }
 
 /// The score sheet of a match: one row per deal and the totals.

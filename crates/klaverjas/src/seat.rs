@@ -116,6 +116,11 @@ impl Players {
         self.seats().len()
     }
 
+    /// Tricks in a deal: every card is played, but the talon's two.
+    pub const fn tricks(self) -> u8 {
+        (32 / self.count()) as u8
+    }
+
     /// Whether someone sits at `seat`.
     pub fn seats_at(self, seat: Seat) -> bool {
         self.seats().contains(&seat)

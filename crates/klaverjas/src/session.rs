@@ -291,9 +291,7 @@ impl Match {
         match self.rules.match_length {
             MatchLength::Deals(n) => deals >= n as usize,
             MatchLength::Points(target) if !self.rules.players.partnerships() => {
-                let mut best = self.sheet.player_totals();
-                best.sort_unstable();
-                best[3] >= target && best[3] != best[2]
+                self.top_player().is_some_and(|s| self.sheet.player_totals()[s.index()] >= target)
             }
             MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
             MatchLength::Boem(strokes) => {
@@ -315,10 +313,16 @@ impl Match {
     /// The winning player, where everyone plays alone, once the match is
     /// over; `None` on a tie for the top.
     pub fn winning_player(&self) -> Option<Seat> {
+        self.top_player().filter(|_| self.is_over())
+    }
+
+    /// The player alone at the top of the sheet, if nobody ties there.
+    fn top_player(&self) -> Option<Seat> {
         let totals = self.sheet.player_totals();
-        let top = self.rules.players.seats().iter().copied().max_by_key(|s| totals[s.index()])?;
-        let tied = self.rules.players.seats().iter().filter(|s| totals[s.index()] == totals[top.index()]).count();
-        (self.is_over() && tied == 1).then_some(top)
+        let seats = self.rules.players.seats();
+        let top = seats.iter().copied().max_by_key(|s| totals[s.index()])?;
+        let tied = seats.iter().filter(|s| totals[s.index()] == totals[top.index()]).count();
+        (tied == 1).then_some(top)
     }
 
     /// Who deals the next hand: the next seat in the direction of play;
