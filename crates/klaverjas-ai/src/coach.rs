@@ -209,7 +209,7 @@ impl Reviewer {
                 let trick = self.game.tricks().len() as u8 + 1;
                 self.review.cards.push(CardReview { trick, card, values, best, loss: top - chosen, expert });
             }
-            Action::ClaimRoem | Action::PassRoem | Action::Announce | Action::Discard(_) => {}
+            Action::ClaimRoem | Action::PassRoem | Action::Announce | Action::Discard(_) | Action::Swap => {}
         }
     }
 }

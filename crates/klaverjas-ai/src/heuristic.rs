@@ -59,23 +59,45 @@ pub fn hand_strength(hand: CardSet, trump: Suit) -> i32 {
     score
 }
 
+/// The strength a hand of this many cards needs to play: the threshold of
+/// eight cards, in proportion (Klaberjass bids on six).
+fn play_threshold(cards: u32) -> i32 {
+    if cards < 8 { PLAY_THRESHOLD * cards as i32 / 8 } else { PLAY_THRESHOLD }
+}
+
 fn bid(view: &PlayerView) -> Decision {
     let can_pass = view.legal.contains(&Action::Bid(Bid::Pass));
-    if view.rules.bidding == Bidding::TurnedCard {
-        let suit = view.turned.first().map(|c| c.suit).unwrap_or(Suit::Clubs);
-        let strength = hand_strength(view.hand, suit);
-        return if strength >= PLAY_THRESHOLD {
+    let threshold = play_threshold(view.hand.len());
+    if view.legal.contains(&Action::Bid(Bid::Play)) {
+        let suit = match (view.rules.bidding, view.stock) {
+            (Bidding::TwoRounds, Some(stock)) => stock.turned.suit(),
+            _ => view.turned.first().map(|c| c.suit).unwrap_or(Suit::Clubs),
+        };
+        // Holding the seven of the turned suit, the turned card is as good
+        // as in hand (Klaberjass's swap).
+        let mut hand = view.hand;
+        if let Some(turned) = view.stock.map(|s| s.turned) {
+            let seven = Card::new(turned.suit(), Rank::Seven);
+            if hand.contains(seven) {
+                hand.remove(seven);
+                hand.insert(turned);
+            }
+        }
+        let strength = hand_strength(hand, suit);
+        return if strength >= threshold {
             Decision::new(Action::Bid(Bid::Play), Reason::BidStrong { seat: view.seat, suit, strength })
         } else {
             Decision::new(Action::Bid(Bid::Pass), Reason::PassTooWeak { suit, strength })
         };
     }
+    let nameable = |s: &Suit| view.legal.contains(&Action::Bid(Bid::Trump(*s)));
     let (best, strength) = Suit::ALL
         .into_iter()
+        .filter(nameable)
         .map(|s| (s, hand_strength(view.hand, s)))
         .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s)))
         .unwrap_or((Suit::Clubs, 0));
-    if can_pass && strength < PLAY_THRESHOLD {
+    if can_pass && strength < threshold {
         Decision::new(Action::Bid(Bid::Pass), Reason::PassNoSuit { best, strength })
     } else if can_pass {
         Decision::new(Action::Bid(Bid::Trump(best)), Reason::BestSuit { suit: best, strength })
@@ -150,6 +172,10 @@ pub fn claim(view: &PlayerView) -> Decision {
 /// won holds roem and [`claim`] says to call. Keeping quiet needs no word:
 /// the next card ends the chance.
 pub fn call_before_playing(view: &PlayerView) -> Option<Decision> {
+    // The turned card is always a better trump than the seven.
+    if let (true, Some(stock), Some(trump)) = (view.legal.contains(&Action::Swap), view.stock, view.trump()) {
+        return Some(Decision::new(Action::Swap, Reason::Swap { card: stock.turned, trump }));
+    }
     if view.legal.contains(&Action::Announce) {
         let trump = view.trump()?;
         let melds = klaverjas::roem::hand_melds(view.hand, trump, view.rules.roem_table);

@@ -4,7 +4,7 @@
 //! following or not trumping, a failed overtrump, an undertrump that shows
 //! a hand of only trumps).
 
-use klaverjas::{Card, CardSet, CardValues, PlayerView, Seat, Suit, Trick, legal_cards};
+use klaverjas::{Card, CardSet, CardValues, PlayerView, Players, Seat, Suit, Trick, legal_cards};
 
 #[derive(Clone, Debug)]
 pub struct Knowledge {
@@ -62,13 +62,23 @@ impl Knowledge {
         let players = view.rules.players;
         for s in Seat::ALL {
             // At three the empty chair stands for the talon, or the cards
-            // laid away from it, which only the trump maker has seen.
-            let dealt =
-                if players.seats_at(s) { view.rules.hand_size() } else { klaverjas::deal::TALON - view.discards.len() };
+            // laid away from it, which only the trump maker has seen; at
+            // two for the stock, which holds what no hand does. Before the
+            // second deal at two, each hand holds as many as this one.
+            let dealt = match players {
+                Players::Two if players.seats_at(s) => view.hand.len() + played_by[view.seat.index()],
+                _ if players.seats_at(s) => view.rules.hand_size(),
+                Players::Two => 0,
+                _ => klaverjas::deal::TALON - view.discards.len(),
+            };
             hand_sizes[s.index()] = dealt.saturating_sub(played_by[s.index()]);
             if s == view.seat {
                 cannot_hold[s.index()] = CardSet::EMPTY;
             }
+        }
+        if players == Players::Two {
+            let held: u32 = Seat::ALL.iter().filter(|&&s| s != view.seat).map(|s| hand_sizes[s.index()]).sum();
+            hand_sizes[Seat::North.index()] = unseen.len().saturating_sub(held);
         }
         Knowledge {
             seat: view.seat,

@@ -76,6 +76,8 @@ pub enum Reason {
     Cash { card: Card, trump: Suit },
     /// Three players: laying a card away from hand and talon.
     Discard { card: Card, trump: Suit },
+    /// Klaberjass: taking the turned card for the seven of trumps.
+    Swap { card: Card, trump: Suit },
     /// Leading to the ace the partner's low discard showed.
     LeadToSignal { suit: Suit, card: Card, trump: Suit },
     /// A cheap lead, safe from a ruff.
@@ -146,6 +148,7 @@ impl Reason {
             Reason::DrawTrumps { .. } => "reason.draw_trumps",
             Reason::Cash { .. } => "reason.cash",
             Reason::Discard { .. } => "reason.discard",
+            Reason::Swap { .. } => "reason.swap",
             Reason::LeadToSignal { .. } => "reason.lead_to_signal",
             Reason::LeadCheap { .. } => "reason.lead_cheap",
             Reason::PakDik { .. } => "reason.pak_dik",
@@ -205,6 +208,7 @@ impl Reason {
             | Reason::DrawTrumps { card: c, trump }
             | Reason::Cash { card: c, trump }
             | Reason::Discard { card: c, trump }
+            | Reason::Swap { card: c, trump }
             | Reason::LeadCheap { card: c, trump }
             | Reason::PakDik { card: c, trump }
             | Reason::PartnerWinsNothingBetter { card: c, trump }
@@ -273,6 +277,7 @@ impl fmt::Display for Reason {
             Reason::Discard { card, trump } => {
                 write!(f, "Lay away {}: a short suit, few points, no trump", say(card, trump))
             }
+            Reason::Swap { card, trump } => write!(f, "Take {} for the seven of trumps", say(card, trump)),
             Reason::LeadToSignal { suit, card, trump } => {
                 write!(f, "Your partner's low discard showed the ace of {}: lead {}", suit.name(), say(card, trump))
             }
@@ -398,6 +403,7 @@ mod tests {
             Reason::TryForPoints { points: 21, card, trump },
             Reason::SignalAce { card, trump },
             Reason::Discard { card, trump },
+            Reason::Swap { card, trump },
             Reason::PartnerMayWin { card, trump },
             Reason::CannotWin { card, trump },
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
@@ -429,6 +435,7 @@ mod tests {
                 | Reason::DrawTrumps { .. }
                 | Reason::Cash { .. }
                 | Reason::Discard { .. }
+                | Reason::Swap { .. }
                 | Reason::LeadToSignal { .. }
                 | Reason::LeadCheap { .. }
                 | Reason::PakDik { .. }

@@ -10,7 +10,7 @@ mod review;
 use args::Args;
 use klaverjas::{
     Action, Card, CardSet, Contract, Deal, Game, PerTeam, PileCard, PlayState, Players, Position, Rng, Rules, Seat,
-    Suit, Team, Trick, legal_cards, roem::trick_roem,
+    Stock, Suit, Team, Trick, legal_cards, roem::trick_roem,
 };
 use serde_json::{Value, json};
 use std::process::ExitCode;
@@ -297,8 +297,16 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
         None => None,
     };
     let deal = match args.opt("hands") {
+        Some(text) if rules.players == Players::Two => parse_two(text, dealer)?,
         Some(text) => {
             Deal::from_hands(dealer, parse_hands(text, false, rules.players)?, pile).map_err(|e| e.to_string())?
+        }
+        None if rules.players == Players::Two => {
+            return Err("--hands: at two the stock cannot be read from the play: give the hands, the second \
+                        deal's cards marked +, and at North the turned and the bottom card, e.g. \
+                        --hands \"S:... +9D +TD +JD W:... N:9C 7D\""
+                .to_string()
+                .into());
         }
         None if rules.players == Players::Three => {
             return Err("--hands: at three the talon cannot be read from the play: give the hands, with the talon \
@@ -656,8 +664,11 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
 /// separated by spaces or commas. Between tricks the hands are equal; in a
 /// trick the position checks their sizes. At three, North's chair holds
 /// the talon's two cards.
-fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet; 4], String> {
+/// Each seat's cards in the order given, and the cards marked `+` (the
+/// second deal of Klaberjass).
+fn hand_lists(text: &str) -> Result<([Option<Vec<Card>>; 4], CardSet), String> {
     let mut hands: [Option<Vec<Card>>; 4] = Default::default();
+    let mut later = CardSet::EMPTY;
     let mut current: Option<Seat> = None;
     let mut seen = CardSet::EMPTY;
     for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
@@ -677,12 +688,43 @@ fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet;
             continue;
         }
         let seat = current.ok_or_else(|| format!("--hands: '{token}' comes before any seat (write N:cards)"))?;
+        let (second, card_text) = match card_text.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, card_text),
+        };
         let card: Card = card_text.parse().map_err(|e| format!("--hands: {e}"))?;
         if seen.contains(card) {
             return Err(format!("--hands: duplicate card '{card_text}'"));
         }
         seen.insert(card);
+        if second {
+            later.insert(card);
+        }
         hands[seat.index()].get_or_insert_with(Vec::new).push(card);
+    }
+    Ok((hands, later))
+}
+
+/// A deal of Klaberjass from `--hands`: South's and West's nine cards,
+/// those of the second deal marked `+`, and at North the turned card and
+/// then the bottom card (the rest of the stock is what no one holds).
+fn parse_two(text: &str, dealer: Seat) -> Result<Deal, String> {
+    let (hands, later) = hand_lists(text)?;
+    let hand = |s: Seat| hands[s.index()].as_ref().map(|v| v.iter().copied().collect::<CardSet>());
+    let stock = match hands[Seat::North.index()].as_deref() {
+        Some(&[turned, bottom]) => Stock { later, turned, bottom },
+        _ => return Err("--hands: at two North lists the turned card and the bottom card, e.g. N:9C 7D".to_string()),
+    };
+    let (Some(south), Some(west)) = (hand(Seat::South), hand(Seat::West)) else {
+        return Err("--hands: at two South and West hold the cards (S:... W:...)".to_string());
+    };
+    Deal::for_two(dealer, south, west, stock).map_err(|e| format!("--hands: {e}"))
+}
+
+fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet; 4], String> {
+    let (mut hands, later) = hand_lists(text)?;
+    if let Some(card) = later.first() {
+        return Err(format!("--hands: '+{card}' marks a card of the second deal, which only Klaberjass has"));
     }
     let mut out = [CardSet::EMPTY; 4];
     for seat in Seat::ALL {

@@ -740,3 +740,68 @@ fn three_players_lay_away_to_the_last_tricks_winner() {
     assert_ne!(code, 0);
     assert!(err.contains("action 2 (East: discard"), "{err}");
 }
+
+/// Klaberjass (003): the second player must win the trick if able, and
+/// `kj deal` names the rule; the hands carry the second deal (`+`) and
+/// the turned and bottom cards at North.
+#[test]
+fn klaberjass_second_player_is_forced_to_win() {
+    let hands = "S:AH KH QH JH 7S QS +9D +TD +JD W:7C 8C JC 9S KS AD +QC +KC +AC N:9C 7D";
+    let deal = ["deal", "--rules", "klaberjass", "--dealer", "W", "--hands", hands, "--actions"];
+    let (code, _, err) = kj(&[&deal[..], &["pass, play, announce, QS, 9S"]].concat());
+    assert_eq!(code, 1, "a rule refused: {err}");
+    assert!(err.contains("action 5 (West: 9S): You must win the trick if you can"), "{err}");
+    // Void in the led suit, West must trump.
+    let (code, _, err) = kj(&[&deal[..], &["pass, play, AH, AD"]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("You cannot follow hearts: you must trump"), "{err}");
+    // Played out: the two players share the points of the eighteen cards
+    // played and the last trick.
+    let rules = Rules::klaberjass();
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let deal = Deal::shuffled_for(&rules, seed, Seat::West);
+        let mut game = Game::new(rules, deal);
+        let mut rng = Rng::new(seed);
+        while game.to_act().is_some() {
+            let legal = game.legal_actions();
+            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+        if game.phase() == Phase::ThrownIn {
+            continue;
+        }
+        let stock = deal.stock.unwrap();
+        let hand = |s: Seat| {
+            let cards: Vec<String> = deal
+                .hand(s)
+                .iter()
+                .map(|c| if stock.later.contains(c) { format!("+{c}") } else { c.to_string() })
+                .collect();
+            format!("{}:{}", s.letter(), cards.join(" "))
+        };
+        let hands = format!("{} {} N:{} {}", hand(Seat::South), hand(Seat::West), stock.turned, stock.bottom);
+        let list: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
+        let out = kj_json(&[
+            "deal",
+            "--rules",
+            "klaberjass",
+            "--dealer",
+            "W",
+            "--hands",
+            &hands,
+            "--actions",
+            &list.join(", "),
+        ]);
+        let each = game.result().unwrap().players.unwrap();
+        for s in [Seat::South, Seat::West] {
+            assert_eq!(out["players"][s.to_string()]["points"], json!(each.points[s.index()]), "seed {seed}");
+            assert_eq!(out["players"][s.to_string()]["score"], json!(each.score[s.index()]), "seed {seed}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 15, "{checked} deals played out");
+    // The stock cannot be read from the play.
+    let (code, _, err) = kj(&["deal", "--rules", "klaberjass", "--dealer", "W", "--actions", "pass"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("stock"), "{err}");
+}

@@ -69,6 +69,9 @@ pub enum BidError {
     Over,
     /// The last card dealt makes trump: nobody bids.
     NoBidding,
+    /// The second round of Klaberjass: the turned suit was refused, so
+    /// another suit is named, or pass.
+    NameAnother { refused: Suit },
 }
 
 impl fmt::Display for BidError {
@@ -89,6 +92,9 @@ impl fmt::Display for BidError {
             BidError::NoDoubling => f.write_str("These rules play without doubling (kraken)"),
             BidError::Over => f.write_str("The bidding is over"),
             BidError::NoBidding => f.write_str("Nobody bids: the last card dealt makes trump"),
+            BidError::NameAnother { refused } => {
+                write!(f, "{} was refused: name another suit, or pass", refused.name())
+            }
         }
     }
 }
@@ -194,9 +200,19 @@ impl BiddingState {
     /// Whether everyone has passed and the cards are thrown in.
     pub fn thrown_in(&self) -> bool {
         self.contract.is_none()
-            && self.redeal_on_all_pass
-            && matches!(self.method, Bidding::FreeChoice | Bidding::DealerFirst)
-            && self.bids.len() == self.players.count()
+            && match self.method {
+                Bidding::FreeChoice | Bidding::DealerFirst => {
+                    self.redeal_on_all_pass && self.bids.len() == self.players.count()
+                }
+                Bidding::TwoRounds => self.bids.len() == 2 * self.players.count(),
+                _ => false,
+            }
+    }
+
+    /// Whether the first round of [`Bidding::TwoRounds`] is over, so that
+    /// a suit other than the turned card's is named.
+    fn second_round(&self) -> bool {
+        self.method == Bidding::TwoRounds && self.bids.len() >= self.players.count()
     }
 
     pub fn bids(&self) -> &[(Seat, Bid)] {
@@ -225,7 +241,7 @@ impl BiddingState {
             Bidding::FreeChoice => self.bids.len() == everyone - 1,
             Bidding::DealerFirst => self.bids.len() == everyone,
             Bidding::Mandatory => true,
-            Bidding::LastCardDealt => false,
+            Bidding::LastCardDealt | Bidding::TwoRounds => false,
         }
     }
 
@@ -237,7 +253,14 @@ impl BiddingState {
             return if self.is_over() { Vec::new() } else { vec![Bid::Pass, Bid::Double] };
         }
         match self.method {
-            Bidding::TurnedCard => return vec![Bid::Pass, Bid::Play],
+            Bidding::TwoRounds if self.second_round() => {
+                let refused = self.pile[0].suit;
+                return [Bid::Pass]
+                    .into_iter()
+                    .chain(Suit::ALL.into_iter().filter(|&s| s != refused).map(Bid::Trump))
+                    .collect();
+            }
+            Bidding::TurnedCard | Bidding::TwoRounds => return vec![Bid::Pass, Bid::Play],
             Bidding::LastCardDealt => return Vec::new(),
             _ => {}
         }
@@ -270,6 +293,16 @@ impl BiddingState {
                 return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });
             }
             (Bidding::TurnedCard, _) => {}
+            (Bidding::TwoRounds, Bid::Play | Bid::Trump(_)) if self.second_round() => {
+                let refused = self.pile[0].suit;
+                if bid == Bid::Play || bid == Bid::Trump(refused) {
+                    return Err(BidError::NameAnother { refused });
+                }
+            }
+            (Bidding::TwoRounds, Bid::Trump(_)) => {
+                return Err(BidError::TurnedCardOnly { turned: self.pile[0].suit });
+            }
+            (Bidding::TwoRounds, _) => {}
             (_, Bid::Play) => return Err(BidError::NoTurnedCard),
             (_, Bid::Pass) if forced => {
                 let everyone_passed = self.method != Bidding::Mandatory;

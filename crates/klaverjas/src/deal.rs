@@ -108,14 +108,34 @@ pub struct Deal {
     /// Hands by [`Seat::index`].
     pub hands: [CardSet; 4],
     pub pile: [PileCard; 2],
+    /// Klaberjass (two players): what the stock at North shows and keeps
+    /// back; `None` at three and four.
+    pub stock: Option<Stock>,
     /// The deck as it left the dealer's hand, when the deal was shuffled
     /// here; a deal from a code or from hands has no known order.
     deck: Option<[Card; 32]>,
 }
 
+/// The stock of Klaberjass (003): the fourteen cards North holds in a deal
+/// for two, and the six that the second deal takes from it. The hands at
+/// South and West hold all nine of their cards, these three included.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Stock {
+    /// The six cards dealt once trump is fixed, three to each player (003:
+    /// "Once the trump suit is established, three more cards are dealt to
+    /// each player").
+    pub later: CardSet,
+    /// The card turned up to propose trump, half under the stock (003:
+    /// "Take the top card and flip it face up. This is the trump card").
+    pub turned: Card,
+    /// The stock's bottom card, shown to both after the second deal and
+    /// never played (003: "This card is not part of the game").
+    pub bottom: Card,
+}
+
 impl PartialEq for Deal {
     fn eq(&self, other: &Deal) -> bool {
-        (self.dealer, self.hands, self.pile) == (other.dealer, other.hands, other.pile)
+        (self.dealer, self.hands, self.pile, self.stock) == (other.dealer, other.hands, other.pile, other.stock)
     }
 }
 
@@ -123,7 +143,7 @@ impl Eq for Deal {}
 
 impl std::hash::Hash for Deal {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.dealer, self.hands, self.pile).hash(state);
+        (self.dealer, self.hands, self.pile, self.stock).hash(state);
     }
 }
 
@@ -140,6 +160,14 @@ pub const PACKETS_THREE: [usize; 3] = [3, 4, 3];
 
 /// Cards in the talon of the game for three.
 pub const TALON: u32 = 2;
+
+/// Cards each player of Klaberjass gets before trump is fixed (003: "Deal
+/// six cards to each player three at a time"), and in the second deal.
+pub const FIRST_DEAL_TWO: u32 = 6;
+pub const SECOND_DEAL_TWO: u32 = 3;
+
+/// Cards the stock keeps at two: never played.
+pub const STOCK: u32 = 32 - 2 * (FIRST_DEAL_TWO + SECOND_DEAL_TWO);
 
 impl Deal {
     /// Shuffles with `seed`, has the player on the dealer's right cut, and
@@ -164,8 +192,24 @@ impl Deal {
         }
         let mut pile: Vec<u8> = (0..20).collect();
         rng.shuffle(&mut pile);
-        let pile = [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
-        Deal { dealer, hands, pile, deck: Some(deck) }
+        let mut pile = [pile[0], pile[1]].map(|i| PileCard::from_index(i).expect("pile index below 20"));
+        let mut stock = None;
+        if players == Players::Two {
+            // Twelve dealt, the next card turned and laid under the stock,
+            // three more each from the top once trump is fixed, and the
+            // card just above the turned one shown at the end.
+            let first = (2 * FIRST_DEAL_TWO) as usize;
+            let later: CardSet = deck[first + 1..first + 1 + 2 * SECOND_DEAL_TWO as usize].iter().copied().collect();
+            for (i, &card) in deck[first + 1..].iter().enumerate().take(later.len() as usize) {
+                let seat = players.step(crate::Direction::Clockwise, dealer, 1 + i / SECOND_DEAL_TWO as usize);
+                hands[Seat::North.index()].remove(card);
+                hands[seat.index()].insert(card);
+            }
+            stock = Some(Stock { later, turned: deck[first], bottom: deck[31] });
+            // The turned card proposes trump: the pile only says its suit.
+            pile = PileCard::showing(deck[first].suit());
+        }
+        Deal { dealer, hands, pile, stock, deck: Some(deck) }
     }
 
     /// [`Deal::shuffled`], made ready for `rules`: where the last card
@@ -203,9 +247,36 @@ impl Deal {
     /// A deal of the given hands (by [`Seat::index`]), checked: eight
     /// cards each, every card once, two different pile cards.
     pub fn from_hands(dealer: Seat, hands: [CardSet; 4], pile: [PileCard; 2]) -> Result<Deal, DealCodeError> {
-        let deal = Deal { dealer, hands, pile, deck: None };
+        let deal = Deal { dealer, hands, pile, stock: None, deck: None };
         deal.validate()?;
         Ok(deal)
+    }
+
+    /// A deal of Klaberjass: South's and West's nine cards each, the six
+    /// of them dealt after trump, the turned card and the bottom card; the
+    /// stock at North holds the rest. Checked.
+    pub fn for_two(dealer: Seat, south: CardSet, west: CardSet, stock: Stock) -> Result<Deal, DealCodeError> {
+        let mut hands = [CardSet::EMPTY; 4];
+        hands[Seat::South.index()] = south;
+        hands[Seat::West.index()] = west;
+        hands[Seat::North.index()] = CardSet::ALL.minus(south.union(west));
+        let pile = PileCard::showing(stock.turned.suit());
+        let deal = Deal { dealer, hands, pile, stock: Some(stock), deck: None };
+        deal.validate()?;
+        Ok(deal)
+    }
+
+    /// The hands as the first deal leaves them: at two, the six cards of
+    /// the second deal still lie in the stock.
+    pub fn first_hands(&self) -> [CardSet; 4] {
+        let mut hands = self.hands;
+        if let Some(stock) = self.stock {
+            for hand in &mut hands {
+                *hand = hand.minus(stock.later);
+            }
+            hands[Seat::North.index()] = hands[Seat::North.index()].union(stock.later);
+        }
+        hands
     }
 
     /// The same deal with the table turned so that `seat`'s hand is
@@ -219,7 +290,7 @@ impl Deal {
         for s in Seat::ALL {
             hands[s.after(turn).index()] = self.hands[s.index()];
         }
-        Deal { dealer: self.dealer.after(turn), hands, pile: self.pile, deck: None }
+        Deal { dealer: self.dealer.after(turn), hands, pile: self.pile, stock: self.stock, deck: None }
     }
 
     /// The 32 cards in the order they leave the dealer's hand, each with
@@ -235,9 +306,9 @@ impl Deal {
             // seats but not its deck.
             let mut hands = [CardSet::EMPTY; 4];
             seats.iter().zip(deck).for_each(|(s, &c)| hands[s.index()].insert(c));
-            hands == self.hands
+            hands == self.first_hands()
         });
-        let mut undealt = self.hands;
+        let mut undealt = self.first_hands();
         std::array::from_fn(|i| {
             let seat = seats[i];
             let card = match deck {
@@ -249,10 +320,16 @@ impl Deal {
         })
     }
 
-    /// The table this deal is for: three players where North, the
-    /// empty chair, holds just the talon; else four.
+    /// The table this deal is for: two where it has a stock, three where
+    /// North, the empty chair, holds just the talon; else four.
     pub fn players(&self) -> Players {
-        if self.hands[Seat::North.index()].len() == TALON { Players::Three } else { Players::Four }
+        if self.stock.is_some() {
+            Players::Two
+        } else if self.hands[Seat::North.index()].len() == TALON {
+            Players::Three
+        } else {
+            Players::Four
+        }
     }
 
     /// The talon of the game for three (empty for four).
@@ -260,14 +337,33 @@ impl Deal {
         if self.players() == Players::Three { self.hands[Seat::North.index()] } else { CardSet::EMPTY }
     }
 
-    /// Checks that the hands split the 32 cards: eight by eight, or for
-    /// three ten each and the talon of two at North.
+    /// Checks that the hands split the 32 cards: eight by eight, for three
+    /// ten each and the talon of two at North, for two nine each and the
+    /// stock of fourteen at North, with three of the second deal in each
+    /// hand and the turned and the bottom card in the stock.
     pub fn validate(&self) -> Result<(), DealCodeError> {
         let mut seen = CardSet::EMPTY;
         let players = self.players();
+        if let Some(stock) = self.stock {
+            for seat in players.seats() {
+                let later = self.hand(*seat).intersect(stock.later).len();
+                if later != SECOND_DEAL_TWO || stock.later.len() != 2 * SECOND_DEAL_TWO {
+                    return Err(DealCodeError::SecondDeal { seat: *seat, cards: later });
+                }
+            }
+            let kept = self.hand(Seat::North);
+            if stock.turned == stock.bottom || !kept.contains(stock.turned) || !kept.contains(stock.bottom) {
+                return Err(DealCodeError::Overlap);
+            }
+        }
         for (i, hand) in self.hands.iter().enumerate() {
             let seat = Seat::from_index(i);
-            let expected = if players.seats_at(seat) { 32 / players.count() as u32 } else { TALON };
+            let expected = match (players, seat) {
+                (_, s) if players.seats_at(s) => players.tricks() as u32,
+                (Players::Two, Seat::North) => STOCK,
+                (Players::Two, _) => 0,
+                _ => TALON,
+            };
             if hand.len() != expected {
                 return Err(DealCodeError::HandSize { seat, cards: hand.len(), expected });
             }
@@ -303,9 +399,15 @@ impl Deal {
             }
             leader = trick.winner().unwrap_or(leader);
         }
-        if rules.players == Players::Three {
+        match rules.players {
+            // The stock's cards and the second deal's are not in a record
+            // of play.
+            Players::Two => return Err(DealCodeError::NoStock),
             // The talon was never played: it holds what the hands do not.
-            hands[Seat::North.index()] = CardSet::ALL.minus(hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h)));
+            Players::Three => {
+                hands[Seat::North.index()] = CardSet::ALL.minus(hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h)))
+            }
+            Players::Four => {}
         }
         Deal::from_hands(dealer, hands, pile)
     }
@@ -316,8 +418,12 @@ impl Deal {
 
     /// The deal code: 16 characters of Crockford base32 in groups of four,
     /// holding a format digit, each card's seat, the dealer and the two pile
-    /// cards. Case and dashes do not matter when it is read back.
+    /// cards. A deal for two ([`Deal::code_two`]) takes 21. Case and dashes
+    /// do not matter when it is read back.
     pub fn code(&self) -> String {
+        if let Some(stock) = self.stock {
+            return self.code_two(stock);
+        }
         let mut bits: u128 = CODE_VERSION as u128;
         for c in 0..32 {
             let card = Card::from_index(c).expect("index below 32");
@@ -327,15 +433,47 @@ impl Deal {
         bits = bits << 2 | self.dealer.index() as u128;
         bits = bits << 5 | self.pile[0].index() as u128;
         bits = bits << 5 | self.pile[1].index() as u128;
-        let mut out = String::new();
-        for i in 0..16 {
-            if i > 0 && i % 4 == 0 {
-                out.push('-');
-            }
-            let digit = (bits >> (5 * (15 - i))) & 31;
-            out.push(CROCKFORD[digit as usize] as char);
+        crockford(bits, CODE_DIGITS)
+    }
+
+    /// The code of a deal for two: 21 characters holding the format digit
+    /// 2, each card's place in three bits ([`TwoPlace`]) and the dealer.
+    fn code_two(&self, stock: Stock) -> String {
+        let mut bits: u128 = CODE_VERSION_TWO as u128;
+        for c in 0..32 {
+            let card = Card::from_index(c).expect("index below 32");
+            let place = TwoPlace::ALL.into_iter().find(|p| p.holds(self, stock, card)).unwrap_or(TwoPlace::Stock);
+            bits = bits << 3 | place as u128;
         }
-        out
+        bits = bits << 2 | self.dealer.index() as u128;
+        crockford(bits, CODE_DIGITS_TWO)
+    }
+
+    /// Reads the bits of a deal for two back ([`Deal::code_two`]).
+    fn from_code_two(bits: u128) -> Result<Deal, DealCodeError> {
+        let dealer = Seat::from_index((bits & 3) as usize);
+        let (mut south, mut west, mut later) = (CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY);
+        let (mut turned, mut bottom) = (None, None);
+        for c in 0..32 {
+            let card = Card::from_index(c).expect("index below 32");
+            let place = (bits >> (2 + 3 * (31 - c)) & 7) as u8;
+            let place = TwoPlace::ALL.get(place as usize).copied().ok_or(DealCodeError::Overlap)?;
+            let shown = match place {
+                TwoPlace::South | TwoPlace::SouthLater => &mut south,
+                TwoPlace::West | TwoPlace::WestLater => &mut west,
+                TwoPlace::Turned if turned.replace(card).is_some() => return Err(DealCodeError::Overlap),
+                TwoPlace::Bottom if bottom.replace(card).is_some() => return Err(DealCodeError::Overlap),
+                TwoPlace::Stock | TwoPlace::Turned | TwoPlace::Bottom => continue,
+            };
+            shown.insert(card);
+            if matches!(place, TwoPlace::SouthLater | TwoPlace::WestLater) {
+                later.insert(card);
+            }
+        }
+        let (Some(turned), Some(bottom)) = (turned, bottom) else {
+            return Err(DealCodeError::Overlap);
+        };
+        Deal::for_two(dealer, south, west, Stock { later, turned, bottom })
     }
 
     /// Reads a deal code back; errors name the offending character or hand.
@@ -346,11 +484,17 @@ impl Deal {
             let d = crockford_value(ch).ok_or(DealCodeError::BadChar(ch))?;
             bits = bits << 5 | d as u128;
             digits += 1;
-            if digits > 16 {
+            if digits > CODE_DIGITS_TWO {
                 return Err(DealCodeError::Length(code.trim().chars().filter(|&c| c != '-' && c != ' ').count()));
             }
         }
-        if digits != 16 {
+        if digits == CODE_DIGITS_TWO {
+            return match (bits >> 98) as u8 {
+                CODE_VERSION_TWO => Deal::from_code_two(bits),
+                version => Err(DealCodeError::Version(version)),
+            };
+        }
+        if digits != CODE_DIGITS {
             return Err(DealCodeError::Length(digits));
         }
         let version = (bits >> 76) as u8;
@@ -376,7 +520,12 @@ impl Deal {
 fn packet_seats(dealer: Seat, players: Players) -> [Seat; 32] {
     let mut seats = [dealer; 32];
     let mut i = 0;
-    let packets = if players == Players::Four { PACKETS } else { PACKETS_THREE };
+    let packets = match players {
+        Players::Four => PACKETS,
+        Players::Three => PACKETS_THREE,
+        // Six each, three at a time; the stock takes the rest.
+        Players::Two => [3, 3, 0],
+    };
     for (round, packet) in packets.into_iter().enumerate() {
         for k in 1..=players.count() {
             for _ in 0..packet {
@@ -391,10 +540,65 @@ fn packet_seats(dealer: Seat, players: Players) -> [Seat; 32] {
             }
         }
     }
+    seats[i..].fill(Seat::North);
     seats
 }
 
 const CODE_VERSION: u8 = 1;
+/// The format digit of a deal for two: no pile, and three bits a card.
+const CODE_VERSION_TWO: u8 = 2;
+const CODE_DIGITS: usize = 16;
+const CODE_DIGITS_TWO: usize = 21;
+
+/// Where a card lies in a deal for two, as its code holds it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum TwoPlace {
+    South,
+    West,
+    SouthLater,
+    WestLater,
+    Stock,
+    Turned,
+    Bottom,
+}
+
+impl TwoPlace {
+    const ALL: [TwoPlace; 7] = [
+        TwoPlace::South,
+        TwoPlace::West,
+        TwoPlace::SouthLater,
+        TwoPlace::WestLater,
+        TwoPlace::Stock,
+        TwoPlace::Turned,
+        TwoPlace::Bottom,
+    ];
+
+    fn holds(self, deal: &Deal, stock: Stock, card: Card) -> bool {
+        let later = stock.later.contains(card);
+        match self {
+            TwoPlace::South => deal.hand(Seat::South).contains(card) && !later,
+            TwoPlace::West => deal.hand(Seat::West).contains(card) && !later,
+            TwoPlace::SouthLater => deal.hand(Seat::South).contains(card) && later,
+            TwoPlace::WestLater => deal.hand(Seat::West).contains(card) && later,
+            TwoPlace::Stock => deal.hand(Seat::North).contains(card) && card != stock.turned && card != stock.bottom,
+            TwoPlace::Turned => stock.turned == card,
+            TwoPlace::Bottom => stock.bottom == card,
+        }
+    }
+}
+
+/// `bits` as `digits` characters of Crockford base32, in groups of four.
+fn crockford(bits: u128, digits: usize) -> String {
+    let mut out = String::new();
+    for i in 0..digits {
+        if i > 0 && i % 4 == 0 {
+            out.push('-');
+        }
+        let digit = (bits >> (5 * (digits - 1 - i))) & 31;
+        out.push(CROCKFORD[digit as usize] as char);
+    }
+    out
+}
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 fn crockford_value(c: char) -> Option<u8> {
@@ -420,13 +624,23 @@ pub enum DealCodeError {
     Overlap,
     /// The card named as the last dealt is not in the dealer's hand.
     NotTheDealers(Card),
+    /// A hand of Klaberjass without three cards of the second deal.
+    SecondDeal {
+        seat: Seat,
+        cards: u32,
+    },
+    /// A record of play does not say what the stock of a deal for two
+    /// held.
+    NoStock,
 }
 
 impl fmt::Display for DealCodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DealCodeError::BadChar(c) => write!(f, "deal code: unexpected character '{c}'"),
-            DealCodeError::Length(n) => write!(f, "deal code: expected 16 characters, found {n}"),
+            DealCodeError::Length(n) => {
+                write!(f, "deal code: expected {CODE_DIGITS} characters ({CODE_DIGITS_TWO} for two players), found {n}")
+            }
             DealCodeError::Version(v) => {
                 write!(f, "deal code: unknown format {v} (this version reads format {CODE_VERSION})")
             }
@@ -436,6 +650,12 @@ impl fmt::Display for DealCodeError {
             DealCodeError::Overlap => write!(f, "deal: the hands or pile cards repeat a card"),
             DealCodeError::NotTheDealers(card) => {
                 write!(f, "deal: {card} is not in the dealer's hand, so it cannot be the last card dealt")
+            }
+            DealCodeError::SecondDeal { seat, cards } => {
+                write!(f, "deal: {} has {cards} cards of the second deal, not {SECOND_DEAL_TWO}", seat.name())
+            }
+            DealCodeError::NoStock => {
+                f.write_str("deal: a record of play does not show the stock of a deal for two: give the deal")
             }
         }
     }

@@ -30,6 +30,9 @@ pub enum Action {
     /// Lay a card away after taking the talon (three players): the trump
     /// maker lays two away, one at a time, face down.
     Discard(Card),
+    /// Klaberjass: the holder of the seven of trumps takes the turned card
+    /// for it, before its first card.
+    Swap,
 }
 
 impl fmt::Display for Action {
@@ -41,6 +44,7 @@ impl fmt::Display for Action {
             Action::PassRoem => f.write_str("no roem"),
             Action::Announce => f.write_str("announce"),
             Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Swap => f.write_str("swap"),
         }
     }
 }
@@ -48,8 +52,9 @@ impl fmt::Display for Action {
 /// The game's notation of an action, as [`Action`] displays it: `pass`,
 /// `play`, `double` (or `kraak`), trump named (`hearts`, `trump hearts`,
 /// `trump H`), a card (`JH`), `roem`, `no roem`, `announce`, a card laid
-/// away from the talon (`discard 7C`). Case is ignored; an unknown word is
-/// named in the error.
+/// away from the talon (`discard 7C`), the seven of trumps taken in for
+/// the turned card (`swap`). Case is ignored; an unknown word is named in
+/// the error.
 impl std::str::FromStr for Action {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Action, ParseError> {
@@ -62,6 +67,7 @@ impl std::str::FromStr for Action {
             "roem" => Action::ClaimRoem,
             "no roem" | "no-roem" => Action::PassRoem,
             "announce" => Action::Announce,
+            "swap" => Action::Swap,
             _ => {
                 if let Some(card) = word.strip_prefix("discard ") {
                     return card.parse::<Card>().map(Action::Discard).map_err(|_| ParseError::new("action", t));
@@ -119,6 +125,17 @@ pub enum Event {
     },
     /// Everyone passed: the cards are thrown in.
     ThrownIn,
+    /// Klaberjass: trump is fixed, three more cards go to each player and
+    /// the stock's bottom card is shown.
+    SecondDeal {
+        bottom: Card,
+    },
+    /// Klaberjass: `seat` took the turned card for the seven of trumps.
+    Swapped {
+        seat: Seat,
+        turned: Card,
+        seven: Card,
+    },
     /// The trump maker laid a card away from hand and talon. The card is
     /// for the maker's own eyes: the others see only that one went.
     Discarded {
@@ -235,6 +252,37 @@ pub enum ActionError {
     Play(PlayError),
     Claim(ClaimError),
     Announce(AnnounceError),
+    Swap(SwapError),
+}
+
+/// A swap of the seven of trumps the rules refuse (Klaberjass).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SwapError {
+    /// No turned card of the trump suit to take: another game, or trump
+    /// named in the second round.
+    NoTurnedTrump,
+    /// Only before one's first card, and once a deal.
+    TooLate,
+    /// The seven of trumps is not in this hand.
+    NoSeven { seven: Card },
+}
+
+impl fmt::Display for SwapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwapError::NoTurnedTrump => f.write_str("There is no turned trump card to take for the seven of trumps"),
+            SwapError::TooLate => f.write_str("Too late: the seven is swapped before your first card"),
+            SwapError::NoSeven { seven } => write!(f, "You do not hold the seven of trumps ({seven})"),
+        }
+    }
+}
+
+impl std::error::Error for SwapError {}
+
+impl From<SwapError> for ActionError {
+    fn from(e: SwapError) -> Self {
+        ActionError::Swap(e)
+    }
 }
 
 /// An announcement of hand roem the rules refuse.
@@ -303,6 +351,7 @@ impl fmt::Display for ActionError {
             ActionError::Play(e) => e.fmt(f),
             ActionError::Claim(e) => e.fmt(f),
             ActionError::Announce(e) => e.fmt(f),
+            ActionError::Swap(e) => e.fmt(f),
         }
     }
 }
@@ -374,6 +423,8 @@ pub struct Game {
     /// The cards the trump maker laid away from hand and talon (three
     /// players).
     discards: CardSet,
+    /// Klaberjass: who took the turned card for the seven of trumps.
+    swapped: Option<Seat>,
 }
 
 impl Game {
@@ -397,6 +448,7 @@ impl Game {
             face_up: None,
             carry: None,
             discards: CardSet::EMPTY,
+            swapped: None,
         };
         if rules.bidding == crate::Bidding::LastCardDealt {
             let card = deal.last_card_dealt();
@@ -448,6 +500,10 @@ impl Game {
         if self.takes_talon() {
             let maker = contract.declarer.index();
             hands[maker] = self.deal.hands[maker].union(self.deal.talon()).minus(self.discards);
+            hands[Seat::North.index()] = CardSet::EMPTY;
+        }
+        if self.deal.stock.is_some() {
+            // The stock is never played from.
             hands[Seat::North.index()] = CardSet::EMPTY;
         }
         let leader = self.rules.players.next(self.rules.direction, self.deal.dealer);
@@ -516,6 +572,7 @@ impl Game {
 
     pub fn hand(&self, seat: Seat) -> CardSet {
         match &self.play {
+            None if self.deal.stock.is_some() => self.deal.first_hands()[seat.index()],
             Some(p) => p.hands[seat.index()],
             None if self.phase() == Phase::Discarding && self.contract.is_some_and(|c| c.declarer == seat) => {
                 self.deal.hands[seat.index()].union(self.deal.talon()).minus(self.discards)
@@ -589,17 +646,61 @@ impl Game {
     }
 
     /// Whether playing `card` shows stuk: roem from the hands, the seat
-    /// held king and queen of trumps, and this is the first of them.
+    /// held king and queen of trumps, and this is the first of them (the
+    /// second, for Klaberjass's Bella).
     fn shows_stuk(&self, seat: Seat, card: Card) -> bool {
         let Some(trump) = self.contract.map(|c| c.trump) else {
             return false;
         };
         let (king, queen) = (Card::new(trump, Rank::King), Card::new(trump, Rank::Queen));
         let other = if card == king { queen } else { king };
+        let held = if self.rules.roem_table.stuk_on_the_second() {
+            let earlier = self.tricks.iter().flat_map(|t| t.plays().collect::<Vec<_>>());
+            let now = self.current_trick().map(|t| t.plays().collect::<Vec<_>>()).unwrap_or_default();
+            earlier.chain(now).any(|play| play == (seat, other))
+        } else {
+            self.hand(seat).contains(other)
+        };
         self.rules.roem_source == RoemSource::Hand
             && self.rules.roem_table != RoemTable::None
             && (card == king || card == queen)
-            && self.hand(seat).contains(other)
+            && held
+    }
+
+    /// The turned card of Klaberjass, while it proposes trump or lies
+    /// under the stock to be taken for the seven of trumps.
+    pub fn turned_card(&self) -> Option<Card> {
+        self.deal.stock.map(|s| s.turned)
+    }
+
+    /// Klaberjass: who took the turned card for the seven of trumps.
+    pub fn swapped(&self) -> Option<Seat> {
+        self.swapped
+    }
+
+    /// The stock's bottom card, shown once the second deal is made.
+    pub fn bottom_card(&self) -> Option<Card> {
+        self.deal.stock.filter(|_| self.play.is_some()).map(|s| s.bottom)
+    }
+
+    /// Why the seat to act may not take the turned card for its seven of
+    /// trumps now, if it may not: the turned card must be a trump, and
+    /// the swap is made once, before the seat's first card.
+    fn swap_error(&self, seat: Seat) -> Option<SwapError> {
+        let (Some(turned), Some(trump)) = (self.turned_card(), self.contract.map(|c| c.trump)) else {
+            return Some(SwapError::NoTurnedTrump);
+        };
+        let seven = Card::new(trump, Rank::Seven);
+        if turned.suit() != trump || turned == seven {
+            return Some(SwapError::NoTurnedTrump);
+        }
+        if self.swapped.is_some() || self.play.is_none() || self.hand(seat).len() < self.rules.hand_size() {
+            return Some(SwapError::TooLate);
+        }
+        if !self.hand(seat).contains(seven) {
+            return Some(SwapError::NoSeven { seven });
+        }
+        None
     }
 
     pub fn result(&self) -> Option<&DealResult> {
@@ -650,8 +751,10 @@ impl Game {
             Phase::Playing => {
                 let seat = self.to_act();
                 let announce = seat.filter(|&s| self.announce_error(s).is_none()).map(|_| Action::Announce);
+                let swap = seat.filter(|&s| self.swap_error(s).is_none()).map(|_| Action::Swap);
                 let call = self.roem_to_call().then_some(Action::ClaimRoem);
-                announce.into_iter().chain(call).chain(self.legal_cards().iter().map(Action::Play)).collect()
+                let cards = self.legal_cards().iter().map(Action::Play);
+                announce.into_iter().chain(swap).chain(call).chain(cards).collect()
             }
             Phase::Discarding => {
                 self.to_act().map(|maker| self.hand(maker).iter().map(Action::Discard).collect()).unwrap_or_default()
@@ -696,6 +799,9 @@ impl Game {
                 }
                 if let Some(c) = self.contract.filter(|_| self.bidding.is_over() && !self.takes_talon()) {
                     self.start_play(c);
+                    if let Some(bottom) = self.bottom_card() {
+                        events.push(Event::SecondDeal { bottom });
+                    }
                 }
             }
             (Phase::Discarding, Action::Discard(card)) => {
@@ -708,6 +814,20 @@ impl Game {
                 if let Some(c) = self.contract.filter(|_| self.discards.len() == crate::deal::TALON) {
                     self.start_play(c);
                 }
+            }
+            (Phase::Playing, Action::Swap) => {
+                let seat = self.to_act().ok_or(ActionError::WrongPhase { phase })?;
+                if let Some(e) = self.swap_error(seat) {
+                    return Err(e.into());
+                }
+                let (Some(turned), Some(play)) = (self.turned_card(), self.play.as_mut()) else {
+                    return Err(SwapError::NoTurnedTrump.into());
+                };
+                let seven = Card::new(turned.suit(), Rank::Seven);
+                play.hands[seat.index()].remove(seven);
+                play.hands[seat.index()].insert(turned);
+                self.swapped = Some(seat);
+                events.push(Event::Swapped { seat, turned, seven });
             }
             (Phase::Playing, Action::Announce) => {
                 let seat = self.to_act().ok_or(ActionError::WrongPhase { phase })?;
@@ -905,7 +1025,12 @@ impl Game {
         let (Some(play), Some(contract)) = (self.play, self.contract) else {
             return;
         };
-        let mut result = score_deal(&self.rules, contract, self.stakes(), play.points, self.roem, play.tricks_won);
+        // Going on with the last trick, the cards laid away go with it.
+        let mut points = play.points;
+        if let Some(last) = self.tricks.last().filter(|_| self.tricks.len() == self.rules.tricks_per_deal() as usize) {
+            points[last.winner.team()] += self.rules.card_values.set_points(self.discards, contract.trump);
+        }
+        let mut result = score_deal(&self.rules, contract, self.stakes(), points, self.roem, play.tricks_won);
         result.going_on = Some(on);
         self.result = Some(result);
         self.call_open = false;
@@ -941,6 +1066,13 @@ impl Game {
             roem[t.winner.index()] += t.credited;
             tricks[t.winner.index()] += 1;
         }
+        if self.rules.players == Players::Two {
+            // Each team is one player: its roem, hand roem and Bella
+            // included, is that player's.
+            for seat in self.rules.players.seats() {
+                roem[seat.index()] = self.roem[seat.team()];
+            }
+        }
         if let (Some(last), Some(c)) = (self.tricks.last(), self.contract)
             && self.tricks.len() == self.rules.tricks_per_deal() as usize
         {
@@ -971,6 +1103,11 @@ impl Game {
             face_up: self.face_up,
             carry: self.carry,
             discards: if self.contract.is_some_and(|c| c.declarer == seat) { self.discards } else { CardSet::EMPTY },
+            stock: self.turned_card().map(|turned| crate::view::StockShown {
+                turned,
+                bottom: self.bottom_card(),
+                swapped: self.swapped,
+            }),
         }
     }
 
@@ -1036,7 +1173,7 @@ impl GameRecord {
     /// from the hands. 4: South African cards, play to the right, trump by
     /// the last card dealt, South African roemtes and following, the boem.
     /// 5: three players, the talon and hands thrown in.
-    pub const FORMAT: u32 = 5;
+    pub const FORMAT: u32 = 6;
 
     /// The oldest format that holds a game under `rules`: a version that
     /// reads no doubling must refuse a game that has it rather than play
@@ -1050,7 +1187,13 @@ impl GameRecord {
             || rules.following.trump_instead_of_following
             || rules.following.free_when_void
             || rules.following.jack_never_forced;
-        if rules.players != Players::Four || rules.redeal_on_all_pass {
+        if rules.players == Players::Two
+            || rules.bidding == crate::Bidding::TwoRounds
+            || rules.roem_table == RoemTable::Klaberjass
+            || rules.following.win_if_able
+        {
+            6
+        } else if rules.players != Players::Four || rules.redeal_on_all_pass {
             5
         } else if south_african {
             4

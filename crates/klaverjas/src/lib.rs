@@ -28,10 +28,10 @@ pub mod view;
 
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
-pub use deal::{Deal, DealCodeError, PileCard, Rng};
+pub use deal::{Deal, DealCodeError, PileCard, Rng, Stock};
 pub use game::{
     Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, Phase, ReplayError,
-    TrickRecord,
+    SwapError, TrickRecord,
 };
 pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
 pub use position::{Position, PositionError};
@@ -42,4 +42,4 @@ pub use rules::{
 pub use score::{BOEM_TARGET, DealResult, GoingOn, PlayerScores, ScoreSheet, Stakes, TWO_STROKES_UNDER};
 pub use seat::{Direction, PerTeam, Players, Seat, Team};
 pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
-pub use view::PlayerView;
+pub use view::{PlayerView, StockShown};

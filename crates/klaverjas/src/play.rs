@@ -213,6 +213,8 @@ pub enum PlayRule {
     /// Follow suit, or trump instead (South African); the trump higher
     /// than `over` when one is on the table.
     FollowOrTrump { led: Suit, over: Option<Card> },
+    /// Follow suit higher than `over`, to win the trick (Klaberjass).
+    MustBeat { over: Card },
 }
 
 impl PlayRule {
@@ -243,6 +245,9 @@ impl PlayRule {
             PlayRule::FollowOrTrump { led, over: Some(c) } => {
                 format!("You must follow {} or trump higher than {}", led.name(), c.spoken(t))
             }
+            PlayRule::MustBeat { over } => {
+                format!("You must win the trick if you can: play higher than {}", over.spoken(t))
+            }
             PlayRule::MustUndertrump { over } => {
                 format!("You cannot overtrump {}, but you must still play a trump", over.spoken(t))
             }
@@ -261,6 +266,13 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Suit, following: &Follow
     if led != trump {
         let follow = hand.of_suit(led);
         if !follow.is_empty() && !following.trump_instead_of_following {
+            if following.win_if_able && trick.highest_trump().is_none() {
+                let best = trick.cards()[trick.best as usize];
+                let higher = follow.intersect(trick.values.higher_in_suit(best, trump));
+                if !higher.is_empty() {
+                    return (higher, PlayRule::MustBeat { over: best });
+                }
+            }
             return (follow, PlayRule::FollowSuit(led));
         }
     }

@@ -66,7 +66,7 @@ pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
             Rank::Ace | Rank::King | Rank::Queen => 100,
             _ => 0,
         },
-        RoemTable::None => 0,
+        RoemTable::None | RoemTable::Klaberjass => 0,
     }
 }
 
@@ -171,7 +171,7 @@ pub const fn hand_run_value(length: u8, table: RoemTable) -> u16 {
     match (length, table) {
         (_, RoemTable::None) | (0..=2, _) => 0,
         (3, _) => 20,
-        (4, _) | (_, RoemTable::Blog | RoemTable::Nku) => 50,
+        (4, _) | (_, RoemTable::Blog | RoemTable::Nku | RoemTable::Klaberjass) => 50,
         (_, RoemTable::Cards001) => 100,
         (_, RoemTable::SouthAfrican) => 150,
     }
@@ -238,8 +238,9 @@ pub fn marks(roem: u16) -> String {
 /// combination in both its players' hands (001: "entitled to score for all
 /// such combinations as found in the hands of both members"); under the
 /// South African table only those of its seats that announced, and none
-/// that wins outright. `hands` are the hands as dealt. `None` when nothing
-/// was announced.
+/// that wins outright; under Klaberjass's only the best combination
+/// itself. `hands` are the hands as dealt. `None` when nothing was
+/// announced.
 pub fn settle_hand_roem(
     announced: impl IntoIterator<Item = (Seat, Meld)>,
     hands: [CardSet; 4],
@@ -261,13 +262,17 @@ pub fn settle_hand_roem(
     // wins outright is no points.
     let south_african = table == RoemTable::SouthAfrican;
     let counts = |s: &Seat| s.team() == team && (!south_african || announcers.contains(s));
-    let points = Seat::ALL
-        .iter()
-        .filter(|s| counts(s))
-        .flat_map(|s| hand_melds(hands[s.index()], trump, table))
-        .filter(|m| !m.wins_outright(table))
-        .map(|m| m.points)
-        .sum();
+    let points = if table.best_only() {
+        best.1.points
+    } else {
+        Seat::ALL
+            .iter()
+            .filter(|s| counts(s))
+            .flat_map(|s| hand_melds(hands[s.index()], trump, table))
+            .filter(|m| !m.wins_outright(table))
+            .map(|m| m.points)
+            .sum()
+    };
     Some(SettledRoem { team, points, best: best.1 })
 }
 

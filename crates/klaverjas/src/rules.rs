@@ -35,11 +35,27 @@ pub enum Bidding {
     /// bidding for trumps"). The card stays in the dealer's hand, seen by
     /// all until played.
     LastCardDealt,
+    /// Klaberjass for two (003): the card turned from the stock proposes
+    /// its suit, which the non-dealer and then the dealer accept or pass;
+    /// if both pass, each in the same order may name another suit or pass
+    /// ("If the dealer also passes, both players get a chance to declare
+    /// which suit they want as trump with the non-dealer deciding first");
+    /// four passes throw the cards in ("If both players pass on calling a
+    /// trump suit, the cards are collected and redealt"). The suit refused
+    /// in the first round cannot be named in the second: that is what
+    /// "another" suit means.
+    TwoRounds,
 }
 
 impl Bidding {
-    pub const ALL: [Bidding; 5] =
-        [Bidding::TurnedCard, Bidding::FreeChoice, Bidding::DealerFirst, Bidding::Mandatory, Bidding::LastCardDealt];
+    pub const ALL: [Bidding; 6] = [
+        Bidding::TurnedCard,
+        Bidding::FreeChoice,
+        Bidding::DealerFirst,
+        Bidding::Mandatory,
+        Bidding::LastCardDealt,
+        Bidding::TwoRounds,
+    ];
 }
 
 /// What a player may do who cannot beat the highest trump on the table
@@ -91,6 +107,12 @@ pub struct Following {
     /// trumps need not be played when trumps are called").
     #[cfg_attr(feature = "serde", serde(default))]
     pub jack_never_forced: bool,
+    /// Following a plain suit, a card that beats the led suit's best must
+    /// be played when held (Klaberjass, 003: "Essentially, the player going
+    /// second must win the trick if they can"). With the trump rules of a
+    /// void and of a trump lead, the second player always wins if able.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub win_if_able: bool,
 }
 
 impl Following {
@@ -104,7 +126,16 @@ impl Following {
             trump_instead_of_following: false,
             free_when_void: false,
             jack_never_forced: false,
+            win_if_able: false,
         }
+    }
+
+    /// Klaberjass following (003): follow suit and win the trick if able;
+    /// void, trump; on a trump lead, a higher trump if able ("If a trump
+    /// card was led, the second player must play a higher ranking trump
+    /// card if they can").
+    pub const fn klaberjass() -> Following {
+        Following { win_if_able: true, ..Following::dutch(false, Undertrump::Forced, true) }
     }
 
     /// South African following (002, SAKBOC rules 3.2-3.4): follow suit or
@@ -119,6 +150,7 @@ impl Following {
             trump_instead_of_following: true,
             free_when_void: true,
             jack_never_forced: true,
+            win_if_able: false,
         }
     }
 }
@@ -150,11 +182,36 @@ pub enum RoemTable {
     /// trick (a common house rule, and Belote's card play without its
     /// announcements; `docs/RULES.md` section 5). Nothing is called.
     None,
+    /// Klaberjass (003): runs from the hand, three 20 and four or more 50,
+    /// of which only the best single run scores ("If both players have a
+    /// sequence in their hand, the best sequence earns the points"); no
+    /// four of a kind; Bella, king and queen of trumps, 20, shown as the
+    /// second of them is played ("Declare it only when you play the second
+    /// card").
+    Klaberjass,
 }
 
 impl RoemTable {
-    pub const ALL: [RoemTable; 5] =
-        [RoemTable::Blog, RoemTable::Cards001, RoemTable::Nku, RoemTable::SouthAfrican, RoemTable::None];
+    pub const ALL: [RoemTable; 6] = [
+        RoemTable::Blog,
+        RoemTable::Cards001,
+        RoemTable::Nku,
+        RoemTable::SouthAfrican,
+        RoemTable::None,
+        RoemTable::Klaberjass,
+    ];
+
+    /// Whether stuk counts as the second of king and queen is played
+    /// (Klaberjass's Bella) rather than the first.
+    pub const fn stuk_on_the_second(self) -> bool {
+        matches!(self, RoemTable::Klaberjass)
+    }
+
+    /// Whether only the best combination of the hands scores, not all of
+    /// its side's.
+    pub const fn best_only(self) -> bool {
+        matches!(self, RoemTable::Klaberjass)
+    }
 }
 
 /// Where roem comes from (RULES section 5, option `roem_source`).
@@ -290,11 +347,19 @@ pub enum Preset {
     WildeBoom,
     Klawerjas,
     Three,
+    Klaberjass,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 6] =
-        [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas, Preset::Three];
+    pub const ALL: [Preset; 7] = [
+        Preset::Classic,
+        Preset::Amsterdam,
+        Preset::Rotterdam,
+        Preset::WildeBoom,
+        Preset::Klawerjas,
+        Preset::Three,
+        Preset::Klaberjass,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -304,6 +369,7 @@ impl Preset {
             Preset::WildeBoom => "wilde-boom",
             Preset::Klawerjas => "klawerjas",
             Preset::Three => "three",
+            Preset::Klaberjass => "klaberjass",
         }
     }
 
@@ -315,6 +381,7 @@ impl Preset {
             Preset::WildeBoom => Rules::wilde_boom(),
             Preset::Klawerjas => Rules::klawerjas(),
             Preset::Three => Rules::three(),
+            Preset::Klaberjass => Rules::klaberjass(),
         }
     }
 }
@@ -460,6 +527,30 @@ impl Rules {
         Rules { bidding: Bidding::FreeChoice, players: Players::Three, redeal_on_all_pass: true, ..Rules::amsterdam() }
     }
 
+    /// Klaberjass for two (003): South against West, six cards each and a
+    /// turned card, two rounds to fix trump, three more cards each, nine
+    /// tricks in which the second player must win if able, the best run
+    /// in hand and Bella scoring, ten for the last trick, the maker
+    /// giving all away unless scoring more, and a game to 500.
+    pub const fn klaberjass() -> Rules {
+        Rules {
+            bidding: Bidding::TwoRounds,
+            following: Following::klaberjass(),
+            roem_table: RoemTable::Klaberjass,
+            roem_claim: RoemClaim::Automatic,
+            roem_source: RoemSource::Hand,
+            pit_for_defenders: false,
+            last_trick_bonus: 10,
+            match_length: MatchLength::Points(500),
+            kraken: false,
+            spades_double: false,
+            card_values: CardValues::Dutch,
+            direction: Direction::Clockwise,
+            players: Players::Two,
+            redeal_on_all_pass: true,
+        }
+    }
+
     /// Tricks in a deal ([`Players::tricks`]).
     pub const fn tricks_per_deal(&self) -> u8 {
         self.players.tricks()
@@ -488,7 +579,7 @@ impl Rules {
     }
 
     /// The names [`Rules::set`] takes.
-    pub const OPTIONS: [&'static str; 19] = [
+    pub const OPTIONS: [&'static str; 20] = [
         "bidding",
         "partner-exemption",
         "undertrump",
@@ -496,6 +587,7 @@ impl Rules {
         "trump-instead-of-following",
         "free-when-void",
         "jack-never-forced",
+        "win-if-able",
         "roem",
         "roem-claim",
         "roem-source",
@@ -545,6 +637,7 @@ impl Rules {
             }
             "free-when-void" => self.following.free_when_void = pick(value, YES_NO).ok_or_else(bad)?,
             "jack-never-forced" => self.following.jack_never_forced = pick(value, YES_NO).ok_or_else(bad)?,
+            "win-if-able" => self.following.win_if_able = pick(value, YES_NO).ok_or_else(bad)?,
             "roem" => self.roem_table = pick(value, ROEM_TABLES).ok_or_else(bad)?,
             "roem-claim" => self.roem_claim = pick(value, ROEM_CLAIMS).ok_or_else(bad)?,
             "roem-source" => self.roem_source = pick(value, ROEM_SOURCES).ok_or_else(bad)?,
@@ -579,6 +672,7 @@ const BIDDINGS: &[(&str, Bidding)] = &[
     ("dealer-first", Bidding::DealerFirst),
     ("mandatory", Bidding::Mandatory),
     ("last-card", Bidding::LastCardDealt),
+    ("two-rounds", Bidding::TwoRounds),
 ];
 const UNDERTRUMPS: &[(&str, Undertrump)] =
     &[("forbidden", Undertrump::Forbidden), ("allowed", Undertrump::Allowed), ("forced", Undertrump::Forced)];
@@ -588,13 +682,14 @@ const ROEM_TABLES: &[(&str, RoemTable)] = &[
     ("nku", RoemTable::Nku),
     ("south-african", RoemTable::SouthAfrican),
     ("none", RoemTable::None),
+    ("klaberjass", RoemTable::Klaberjass),
 ];
 const ROEM_CLAIMS: &[(&str, RoemClaim)] = &[("manual", RoemClaim::Manual), ("automatic", RoemClaim::Automatic)];
 const ROEM_SOURCES: &[(&str, RoemSource)] = &[("table", RoemSource::Table), ("hand", RoemSource::Hand)];
 const CARD_VALUES: &[(&str, CardValues)] = &[("dutch", CardValues::Dutch), ("south-african", CardValues::SouthAfrican)];
 const DIRECTIONS: &[(&str, Direction)] =
     &[("clockwise", Direction::Clockwise), ("anti-clockwise", Direction::AntiClockwise)];
-const PLAYERS: &[(&str, Players)] = &[("4", Players::Four), ("3", Players::Three)];
+const PLAYERS: &[(&str, Players)] = &[("4", Players::Four), ("3", Players::Three), ("2", Players::Two)];
 const ALL_PASS: &[(&str, bool)] = &[("choose", false), ("redeal", true)];
 const YES_NO: &[(&str, bool)] =
     &[("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)];
@@ -685,6 +780,7 @@ mod tests {
             ("trump-instead-of-following", "no"),
             ("free-when-void", "no"),
             ("jack-never-forced", "no"),
+            ("win-if-able", "no"),
             ("roem", "blog"),
             ("roem-claim", "manual"),
             ("roem-source", "table"),
@@ -701,7 +797,7 @@ mod tests {
             same.set(name, value).unwrap();
         }
         assert_eq!(same, Rules::classic());
-        assert_eq!(Rules::OPTIONS.len(), 19, "every option named");
+        assert_eq!(Rules::OPTIONS.len(), 20, "every option named");
     }
 
     #[test]

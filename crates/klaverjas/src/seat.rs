@@ -99,16 +99,21 @@ pub enum Players {
     /// East, South and West, each playing and scoring alone (001: "Each
     /// player plays and scores independently in the three hand version").
     Three,
+    /// Klaberjass (003): South and West, each alone. They sit in different
+    /// teams, so a team's column and its hand roem are one player's; North
+    /// holds the stock.
+    Two,
 }
 
 impl Players {
-    pub const ALL: [Players; 2] = [Players::Four, Players::Three];
+    pub const ALL: [Players; 3] = [Players::Four, Players::Three, Players::Two];
 
     /// The seats taken, in clockwise order.
     pub const fn seats(self) -> &'static [Seat] {
         match self {
             Players::Four => &Seat::ALL,
             Players::Three => &[Seat::East, Seat::South, Seat::West],
+            Players::Two => &[Seat::South, Seat::West],
         }
     }
 
@@ -116,9 +121,14 @@ impl Players {
         self.seats().len()
     }
 
-    /// Tricks in a deal: every card is played, but the talon's two.
+    /// Tricks in a deal: every card is played, but the talon's two at
+    /// three; at two, nine each, and the stock keeps the other fourteen
+    /// (003: "until all nine tricks have been captured").
     pub const fn tricks(self) -> u8 {
-        (32 / self.count()) as u8
+        match self {
+            Players::Two => 9,
+            _ => (32 / self.count()) as u8,
+        }
     }
 
     /// Whether someone sits at `seat`.

@@ -328,8 +328,14 @@ impl Match {
     /// Who deals the next hand: the next seat in the direction of play;
     /// in old play of a boem, the player who picked up the last trick
     /// (002: "the side which picked up the last slaggie gets to keep the
-    /// deck and deal").
+    /// deck and deal"); in Klaberjass, the winner of the deal (003: "From
+    /// this point on, the winner of the round becomes the dealer").
     fn next_dealer(&self) -> Seat {
+        let scores = self.game.result().and_then(|r| r.players).map(|p| p.score);
+        if let Some(score) = scores.filter(|_| self.rules.players == crate::Players::Two) {
+            let [a, b] = [Seat::South, Seat::West];
+            return if score[a.index()] >= score[b.index()] { a } else { b };
+        }
         let last_trick = self.game.tricks().last().map(|t| t.winner);
         match last_trick.filter(|_| self.next_carry().is_some()) {
             Some(winner) => winner,
@@ -417,7 +423,8 @@ impl Match {
         // deals must not be read by such a version, which would drop them.
         let plain = self.given.is_empty() && !self.practice && self.aids.is_empty() && self.played.is_empty();
         let format = match (GameRecord::format_for(&self.rules), plain) {
-            (5.., _) => MatchRecord::FORMAT,
+            (6.., _) => MatchRecord::FORMAT,
+            (5, _) => 6,
             (4, _) => 5,
             (3, _) => 4,
             (game, true) => game,
@@ -504,6 +511,7 @@ impl MatchRecord {
     /// it cannot play ([`GameRecord::format_for`] above 2: doubling,
     /// spades double, roem from the hands). 5: rules of format 4 of a
     /// game (the South African game and its boem). 6: the game for three
-    /// (format 5 of a game), and hands thrown in.
-    pub const FORMAT: u32 = 6;
+    /// (format 5 of a game), and hands thrown in. 7: Klaberjass for two
+    /// (format 6 of a game).
+    pub const FORMAT: u32 = 7;
 }

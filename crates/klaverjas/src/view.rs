@@ -51,6 +51,32 @@ pub struct PlayerView {
     /// trump maker only).
     #[cfg_attr(feature = "serde", serde(default))]
     pub discards: CardSet,
+    /// Klaberjass: what the stock shows both players.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stock: Option<StockShown>,
+}
+
+/// What the stock of Klaberjass shows: the turned card (which, once taken
+/// for the seven of trumps, the swapper holds, and the seven lies in the
+/// stock), and the bottom card after the second deal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StockShown {
+    pub turned: Card,
+    pub bottom: Option<Card>,
+    pub swapped: Option<Seat>,
+}
+
+impl StockShown {
+    /// The cards every player knows lie in the stock, never to be played.
+    pub fn dead(&self) -> CardSet {
+        let mut dead: CardSet = self.bottom.into_iter().collect();
+        match self.swapped {
+            Some(_) => dead.insert(Card::new(self.turned.suit(), crate::Rank::Seven)),
+            None => dead.insert(self.turned),
+        }
+        dead
+    }
 }
 
 impl PlayerView {
@@ -85,9 +111,12 @@ impl PlayerView {
     }
 
     /// Cards this seat has not seen: held by the others, or (three
-    /// players) in the talon or laid away by another.
+    /// players) in the talon or laid away by another, or (two) in the
+    /// stock. The turned card that the other player took for the seven
+    /// is seen, though still held.
     pub fn unseen(&self) -> CardSet {
-        CardSet::ALL.minus(self.hand).minus(self.played()).minus(self.discards)
+        let shown = self.stock.map(|s| s.dead().with(s.turned)).unwrap_or_default();
+        CardSet::ALL.minus(self.hand).minus(self.played()).minus(self.discards).minus(shown)
     }
 
     /// The current trick as a [`Trick`], for the rules functions; `None`

@@ -669,8 +669,12 @@ fn standard_match_lengths_are_16_deals_and_1500_points() {
     assert_eq!(MatchLength::standard(true), MatchLength::STANDARD_POINTS);
     assert!(MatchLength::Points(700).is_by_points() && !MatchLength::Deals(3).is_by_points());
     for preset in Preset::ALL {
-        let standard =
-            if preset == Preset::Klawerjas { MatchLength::STANDARD_BOEM } else { MatchLength::STANDARD_DEALS };
+        let standard = match preset {
+            Preset::Klawerjas => MatchLength::STANDARD_BOEM,
+            // 003: "Be the first player to score 500 points".
+            Preset::Klaberjass => MatchLength::Points(500),
+            _ => MatchLength::STANDARD_DEALS,
+        };
         assert_eq!(preset.rules().match_length, standard, "{preset}");
     }
     assert_eq!(MatchLength::STANDARD_BOEM, MatchLength::Boem(5));
@@ -1062,7 +1066,7 @@ fn three_players_all_passing_throws_the_cards_in() {
     assert_ne!(m.game().deal(), &first, "a new shuffle");
     assert_eq!(m.sheet().rows.len(), 0);
     let record = m.record();
-    assert_eq!(record.format, MatchRecord::FORMAT);
+    assert_eq!(record.format, 6, "the game for three is format 6 of a match");
     assert_eq!(Match::from_record(&record).unwrap(), m);
     // A whole match: sixteen deals, each player's total adds up.
     let mut rng = Rng::new(9);
@@ -1082,4 +1086,158 @@ fn three_players_all_passing_throws_the_cards_in() {
     assert_eq!(totals.iter().sum::<u32>(), sum);
     let top = m.winning_player();
     assert!(top.is_none_or(|s| rules.players.seats_at(s)));
+}
+
+/// A deal of Klaberjass with West dealing: South's hearts and West's
+/// clubs each run four to the ace, West holds the seven of the turned
+/// clubs, and South's queen of spades is led into West's nine and king.
+fn klaberjass_deal() -> Deal {
+    let set = |s: &str| CardSet::parse(s).unwrap();
+    let stock = Stock { later: set("9D TD JD QC KC AC"), turned: "9C".parse().unwrap(), bottom: "7D".parse().unwrap() };
+    Deal::for_two(Seat::West, set("AH KH QH JH 7S QS 9D TD JD"), set("7C 8C JC 9S KS AD QC KC AC"), stock).unwrap()
+}
+
+/// Klaberjass (003): six cards each and a turned card; the non-dealer
+/// then the dealer accept its suit or pass, then each may name another;
+/// four passes throw the cards in.
+#[test]
+fn klaberjass_bids_in_two_rounds_and_four_passes_throw_in() {
+    let deal = klaberjass_deal();
+    assert_eq!(deal.players(), Players::Two);
+    assert_eq!(Deal::from_code(&deal.code()).unwrap(), deal, "a deal code holds the stock");
+    assert_eq!(deal.code().replace('-', "").len(), 21);
+    let mut game = Game::new(Rules::klaberjass(), deal);
+    assert_eq!(game.to_act(), Some(Seat::South), "the non-dealer speaks first");
+    assert_eq!(game.hand(Seat::South).len(), 6, "three cards each wait for trump");
+    let view = game.view(Seat::South);
+    assert_eq!(view.stock.map(|s| s.turned), Some("9C".parse().unwrap()));
+    assert!(!view.unseen().contains("9C".parse().unwrap()), "the turned card is seen");
+    assert_eq!(game.legal_actions(), vec![Action::Bid(Bid::Pass), Action::Bid(Bid::Play)]);
+    let err = game.apply(Action::Bid(Bid::Trump(Suit::Hearts))).unwrap_err();
+    assert!(err.to_string().contains("trump can only be clubs"), "{err}");
+    game.apply(Action::Bid(Bid::Pass)).unwrap();
+    assert_eq!(game.to_act(), Some(Seat::West));
+    game.apply(Action::Bid(Bid::Pass)).unwrap();
+    // The second round: another suit, or pass.
+    assert_eq!(game.to_act(), Some(Seat::South));
+    let legal = game.legal_actions();
+    assert_eq!(legal.len(), 4, "pass and the three other suits: {legal:?}");
+    let err = game.apply(Action::Bid(Bid::Trump(Suit::Clubs))).unwrap_err();
+    assert_eq!(err.to_string(), "clubs was refused: name another suit, or pass");
+    assert!(game.apply(Action::Bid(Bid::Play)).is_err());
+    game.apply(Action::Bid(Bid::Pass)).unwrap();
+    let events = game.apply(Action::Bid(Bid::Pass)).unwrap();
+    assert!(events.contains(&Event::ThrownIn));
+    assert_eq!(game.phase(), Phase::ThrownIn);
+    // Named in the second round, trump is not the turned suit: no swap.
+    let mut named = Game::new(Rules::klaberjass(), klaberjass_deal());
+    for bid in [Bid::Pass, Bid::Pass, Bid::Trump(Suit::Spades)] {
+        named.apply(Action::Bid(bid)).unwrap();
+    }
+    assert_eq!(named.contract().map(|c| (c.trump, c.declarer)), Some((Suit::Spades, Seat::South)));
+    assert_eq!(named.hand(Seat::South).len(), 9);
+    assert!(!named.legal_actions().contains(&Action::Swap));
+}
+
+/// Klaberjass (003): the second deal and the bottom card once trump is
+/// fixed; the seven of trumps swapped for the turned card; the second
+/// player made to win the trick; only the best run scoring, a trump run
+/// beating an equal plain one; Bella as the second of king and queen is
+/// played; the maker must score more than the other or gives all.
+#[test]
+fn klaberjass_second_deal_swap_must_win_best_run_and_bella() {
+    let mut game = Game::new(Rules::klaberjass(), klaberjass_deal());
+    game.apply(Action::Bid(Bid::Pass)).unwrap();
+    let events = game.apply(Action::Bid(Bid::Play)).unwrap();
+    assert!(events.contains(&Event::SecondDeal { bottom: "7D".parse().unwrap() }), "{events:?}");
+    assert_eq!(game.contract().map(|c| (c.trump, c.declarer)), Some((Suit::Clubs, Seat::West)));
+    assert_eq!(game.hand(Seat::South).len(), 9);
+    assert_eq!(game.view(Seat::South).stock.unwrap().bottom, Some("7D".parse().unwrap()));
+    assert!(!game.legal_actions().contains(&Action::Swap), "South has no seven of clubs");
+    assert_eq!(game.apply(Action::Swap).unwrap_err().to_string(), "You do not hold the seven of trumps (7C)");
+    game.apply(Action::Announce).unwrap();
+    game.apply(Action::Play("QS".parse().unwrap())).unwrap();
+    // West must win: the king, not the nine.
+    let err = game.apply(Action::Play("9S".parse().unwrap())).unwrap_err();
+    assert_eq!(err.to_string(), "You must win the trick if you can: play higher than the queen of spades");
+    assert!(game.legal_actions().contains(&Action::Swap));
+    let events = game.apply(Action::Swap).unwrap();
+    assert!(events.contains(&Event::Swapped {
+        seat: Seat::West,
+        turned: "9C".parse().unwrap(),
+        seven: "7C".parse().unwrap()
+    }));
+    assert!(game.hand(Seat::West).contains("9C".parse().unwrap()));
+    assert!(!game.hand(Seat::West).contains("7C".parse().unwrap()));
+    assert!(game.apply(Action::Swap).is_err(), "once a deal");
+    let south = game.view(Seat::South);
+    assert!(!south.unseen().contains("7C".parse().unwrap()), "the seven lies in the stock, seen");
+    game.apply(Action::Announce).unwrap();
+    let events = game.apply(Action::Play("KS".parse().unwrap())).unwrap();
+    // Both announced a run of four to the ace: West's in trumps wins, and
+    // scores it alone (50, not South's three diamonds as well).
+    assert!(events.contains(&Event::HandRoem { team: Team::EW, points: 50 }), "{events:?}");
+    // West leads clubs down: Bella comes with the second of king and queen.
+    let mut bella = Vec::new();
+    while let Some(seat) = game.to_act() {
+        let action = game.legal_actions().into_iter().rfind(|a| matches!(a, Action::Play(_))).unwrap();
+        let events = game.apply(action).unwrap();
+        if events.contains(&Event::Stuk { seat }) {
+            bella.push((seat, action));
+        }
+    }
+    assert_eq!(bella.len(), 1, "{bella:?}");
+    let (seat, Action::Play(card)) = bella[0] else { unreachable!() };
+    assert_eq!(seat, Seat::West);
+    let first = if card.rank() == Rank::King { "QC" } else { "KC" };
+    let earlier: Vec<_> = game.tricks().iter().flat_map(|t| t.plays().collect::<Vec<_>>()).collect();
+    let at = |c: Card| earlier.iter().position(|&p| p == (Seat::West, c)).unwrap();
+    assert!(at(first.parse().unwrap()) < at(card), "Bella shown on the second card");
+    let r = game.result().unwrap();
+    let each = r.players.unwrap();
+    assert_eq!(each.tricks.iter().sum::<u8>(), 9);
+    assert_eq!(each.roem[Seat::West.index()], 50 + 20);
+    let played: CardSet = earlier.iter().map(|&(_, c)| c).collect();
+    let all = Rules::klaberjass().card_values.set_points(played, Suit::Clubs) + 10;
+    assert_eq!(each.points.iter().sum::<u16>(), all);
+    let (west, south) = (each.points[3] + each.roem[3], each.points[2] + each.roem[2]);
+    assert_eq!(r.nat, west <= south, "the maker must score more than the other");
+    let expected = if r.nat { [0, 0, west + south, 0] } else { [0, 0, south, west] };
+    assert_eq!(each.score, expected);
+}
+
+/// A match of Klaberjass goes to 500 and the winner of each deal deals
+/// the next.
+#[test]
+fn klaberjass_plays_to_500_and_the_winner_deals() {
+    let mut m = Match::new(Rules::klaberjass(), 3, Seat::North);
+    assert!(Players::Two.seats_at(m.game().dealer()), "an empty chair passes the deal on");
+    let mut rng = Rng::new(4);
+    let mut deals = 0;
+    while !m.is_over() {
+        while m.game().to_act().is_some() {
+            let legal = m.game().legal_actions();
+            m.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+        let winner = m.game().result().and_then(|r| r.players).map(|p| {
+            if p.score[Seat::South.index()] >= p.score[Seat::West.index()] { Seat::South } else { Seat::West }
+        });
+        if m.is_over() {
+            break;
+        }
+        let thrown_in = m.game().phase() == Phase::ThrownIn;
+        let dealer = m.game().dealer();
+        m.next_deal().unwrap();
+        deals += 1;
+        match winner {
+            Some(w) => assert_eq!(m.game().dealer(), w),
+            None => assert!(thrown_in && m.game().dealer() == dealer),
+        }
+        assert!(deals < 100);
+    }
+    let totals = m.sheet().player_totals();
+    assert!(totals.iter().any(|&t| t >= 500), "{totals:?}");
+    let record = m.record();
+    assert_eq!(record.format, MatchRecord::FORMAT);
+    assert_eq!(Match::from_record(&record).unwrap(), m);
 }

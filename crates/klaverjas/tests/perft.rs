@@ -10,18 +10,20 @@
 use klaverjas::*;
 
 /// The starting position of a perft line: a seeded deal, North deals
-/// (West at three, where North's chair holds the talon, which stays
-/// aside), trump by the seed, East leads.
+/// (West at three and two, where North's chair holds the talon or the
+/// stock, which stays aside), trump by the seed, the first seat after
+/// North leads (East, or South at two).
 fn start(preset: Preset, seed: u64) -> PlayState {
     let rules = preset.rules();
     let mut hands = match rules.players {
         Players::Four => Deal::shuffled(seed, Seat::North).hands,
-        Players::Three => Deal::shuffled_for(&rules, seed, Seat::West).hands,
+        Players::Three | Players::Two => Deal::shuffled_for(&rules, seed, Seat::West).hands,
     };
     if !rules.players.seats_at(Seat::North) {
         hands[Seat::North.index()] = CardSet::EMPTY;
     }
-    PlayState::new(hands, Suit::from_index(seed as usize), Seat::East, &rules)
+    let leader = rules.players.next(Direction::Clockwise, Seat::North);
+    PlayState::new(hands, Suit::from_index(seed as usize), leader, &rules)
 }
 
 fn perft(state: &PlayState, depth: u32) -> u64 {
@@ -76,8 +78,8 @@ fn perft_counts_match_the_regression_file() {
     }
     if std::env::var_os("KJ_PERFT_BLESS").is_some() {
         let header = "# preset seed depth count: legal card sequences from Deal::shuffled(seed, North)\n\
-                      # (three: Deal::shuffled_for(three, seed, West), the talon aside),\n\
-                      # trump Suit::from_index(seed), East leading. Written by KJ_PERFT_BLESS=1.\n";
+                      # (three, klaberjass: Deal::shuffled_for(preset, seed, West), talon or stock aside),\n\
+                      # trump Suit::from_index(seed), East (South at two) leading. Written by KJ_PERFT_BLESS=1.\n";
         let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
         let file = std::path::Path::new(&crate_dir).join("tests/perft.txt");
         std::fs::write(file, header.to_string() + &lines.join("\n") + "\n").unwrap();

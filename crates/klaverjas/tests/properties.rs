@@ -111,7 +111,13 @@ fn assert_view_hides_other_hands(game: &Game) {
         let view = game.view(seat);
         assert_eq!(view.hand, game.hand(seat));
         let face_up = view.face_up.into_iter().collect::<CardSet>();
-        let allowed = view.hand.union(view.played()).union(face_up).union(view.discards);
+        // Klaberjass: the turned card, the bottom card once dealt, and the
+        // seven of trumps laid under the stock for the turned card.
+        let mut shown: CardSet = game.turned_card().into_iter().chain(game.bottom_card()).collect();
+        if let (Some(turned), Some(_)) = (game.turned_card(), game.swapped()) {
+            shown.insert(Card::new(turned.suit(), Rank::Seven));
+        }
+        let allowed = view.hand.union(view.played()).union(face_up).union(view.discards).union(shown);
         let json = serde_json::to_value(&view).unwrap();
         let mut named = CardSet::EMPTY;
         collect_cards(&json, &mut named);
@@ -124,6 +130,12 @@ fn assert_view_hides_other_hands(game: &Game) {
             if matches!(game.phase(), Phase::Bidding | Phase::ThrownIn) { game.deal().talon() } else { CardSet::EMPTY };
         let maker = game.contract().is_some_and(|c| c.declarer == seat);
         let laid_away = if maker { CardSet::EMPTY } else { game.discards() };
+        if game.deal().stock.is_some() {
+            // Two players: the other hand and the stock, but what it shows.
+            assert_eq!(view.unseen(), CardSet::ALL.minus(view.hand).minus(view.played()).minus(shown));
+            assert!(view.unseen().is_subset(others.union(game.deal().hand(Seat::North))));
+            continue;
+        }
         assert_eq!(view.unseen(), others.union(talon).union(laid_away));
         if !maker {
             assert!(view.discards.is_empty());
@@ -160,7 +172,7 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
                 Some(c) if last_played => rules.card_values.set_points(game.discards(), c.trump),
                 _ => 0,
             };
-            assert_eq!(r.points.ns + r.points.ew, trick_points + laid_away);
+            assert_eq!(r.points.ns + r.points.ew, trick_points + laid_away, "{rules:?}");
             assert_eq!((r.tricks.ns + r.tricks.ew) as usize, game.tricks().len());
             if let Some(on) = r.going_on {
                 // A side went on the boem: the hand ended there.
@@ -169,9 +181,18 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
                 assert!(game.tricks().len() <= rules.tricks_per_deal() as usize);
                 continue;
             }
-            let all = rules.deal_points();
             assert_eq!(game.tricks().len(), rules.tricks_per_deal() as usize);
-            assert_eq!(set.union(game.discards()), CardSet::ALL, "each card exactly once");
+            let all = if rules.players == Players::Two {
+                // The stock's fourteen are never played: the deal is worth
+                // the cards played and the last trick.
+                assert_eq!(set.len(), 18);
+                let trump = r.contract.trump;
+                assert!(!set.contains(game.bottom_card().unwrap()), "the bottom card stays in the stock");
+                rules.card_values.set_points(set, trump) + rules.last_trick_bonus
+            } else {
+                assert_eq!(set.union(game.discards()), CardSet::ALL, "each card exactly once");
+                rules.deal_points()
+            };
             assert_eq!(trick_points + laid_away, all);
             if let Some(each) = r.players {
                 // Everyone alone: all points are someone's, and the sheet
@@ -181,7 +202,8 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
                 assert_eq!(each.points.iter().sum::<u16>(), all);
                 let on_sheet: u16 = each.score.iter().sum();
                 let everything = (all + roem) * r.stakes.multiplier;
-                assert_eq!(on_sheet, if r.nat { 2 * everything } else { everything });
+                let others = rules.players.count() as u16 - 1;
+                assert_eq!(on_sheet, if r.nat { others * everything } else { everything });
                 assert_eq!(r.nat, each.score[r.contract.declarer.index()] == 0);
                 continue;
             }
@@ -194,7 +216,8 @@ fn every_deal_ends_after_eight_tricks_with_all_its_points() {
             // Every card's player held it in the deal.
             for t in game.tricks() {
                 for (seat, card) in t.plays() {
-                    assert!(game.deal().hand(seat).contains(card));
+                    let swapped = game.swapped() == Some(seat) && game.turned_card() == Some(card);
+                    assert!(game.deal().hand(seat).contains(card) || swapped);
                 }
             }
             assert!(game.discards().is_empty());
@@ -265,7 +288,7 @@ fn the_legal_set_is_what_check_accepts() {
 
 /// Every action of every kind, for the checks below.
 fn every_action() -> Vec<Action> {
-    let mut all = vec![Action::ClaimRoem, Action::PassRoem, Action::Announce];
+    let mut all = vec![Action::ClaimRoem, Action::PassRoem, Action::Announce, Action::Swap];
     all.extend([Bid::Pass, Bid::Play, Bid::Double].map(Action::Bid));
     all.extend(Suit::ALL.map(|s| Action::Bid(Bid::Trump(s))));
     all.extend(CardSet::ALL.iter().map(Action::Play));
@@ -306,6 +329,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         Just(Action::Bid(Bid::Play)),
         Just(Action::Bid(Bid::Double)),
         Just(Action::Announce),
+        Just(Action::Swap),
         (0usize..32).prop_map(|i| Action::Play(Card::from_index(i).unwrap())),
         (0usize..32).prop_map(|i| Action::Discard(Card::from_index(i).unwrap())),
         Just(Action::ClaimRoem),
