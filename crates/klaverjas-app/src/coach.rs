@@ -313,6 +313,7 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
         Action::Discard(c) => {
             t.fill("discard.action", &[("card", &crate::words::card_name(t, c, game.contract().map(|c| c.trump)))])
         }
+        Action::Swap => t.get("swap.action"),
     }
 }
 

@@ -33,6 +33,10 @@ pub struct Shown {
     pub talon: CardSet,
     /// The 2-6 pile's turned cards (classic).
     pub turned: Vec<PileCard>,
+    /// Klaberjass: the stock's open cards beside it, the turned card (or
+    /// the seven of trumps taken for it) and, after the second deal, the
+    /// bottom card; `talon` holds the stock's closed cards.
+    pub stock_open: Vec<Card>,
     /// The dealer's last card, face up where it makes trump: it lies open
     /// in the dealer's hand until played.
     pub face_up: Option<Card>,
@@ -70,6 +74,7 @@ impl Default for Shown {
             won: Default::default(),
             talon: CardSet::EMPTY,
             turned: Vec::new(),
+            stock_open: Vec::new(),
             face_up: None,
             contract: None,
             values: CardValues::Dutch,
@@ -93,11 +98,23 @@ impl Shown {
         }
         // The talon lies in the middle until the maker takes it; what the
         // maker laid away lies there until the last trick.
-        let talon = match game.phase() {
+        let mut talon = match game.phase() {
             Phase::Bidding | Phase::ThrownIn => game.deal().talon(),
             _ if game.result().is_some() => CardSet::EMPTY,
             _ => game.discards(),
         };
+        let mut stock_open = Vec::new();
+        if let Some(turned) = game.turned_card() {
+            let seven = Card::new(turned.suit(), klaverjas::Rank::Seven);
+            stock_open.push(if game.swapped().is_some() { seven } else { turned });
+            stock_open.extend(game.bottom_card());
+            // The stock keeps what is in no hand, no trick and not open.
+            let out = Seat::ALL.iter().fold(CardSet::EMPTY, |a, &s| a.union(game.hand(s)));
+            let played = game.tricks().iter().flat_map(|t| t.played().iter().copied());
+            let trick = game.current_trick().map(|t| t.set()).unwrap_or_default();
+            talon = CardSet::ALL.minus(out).minus(played.collect()).minus(trick);
+            stock_open.iter().for_each(|&c| talon.remove(c));
+        }
         if game.result().is_some()
             && let Some(last) = game.tricks().last()
         {
@@ -111,6 +128,7 @@ impl Shown {
             won,
             talon,
             turned: game.turned_cards(),
+            stock_open,
             face_up: game.face_up(),
             contract: game.contract(),
             values: game.rules().card_values,
@@ -131,7 +149,7 @@ impl Shown {
     pub fn piles(&self) -> Vec<Seat> {
         match self.players {
             Players::Four => vec![Seat::South, Seat::East],
-            Players::Three => self.players.seats().to_vec(),
+            Players::Three | Players::Two => self.players.seats().to_vec(),
         }
     }
 
@@ -155,11 +173,11 @@ impl Shown {
 }
 
 /// The pile a trick won by `winner` goes to: the team's, which lies before
-/// South for North-South and before East for East-West; at three the
-/// winner's own.
+/// South for North-South and before East for East-West; at three and two
+/// the winner's own.
 pub fn pile_of(players: Players, winner: Seat) -> Seat {
     match (players, winner.team()) {
-        (Players::Three, _) => winner,
+        (Players::Three | Players::Two, _) => winner,
         (Players::Four, Team::NS) => Seat::South,
         (Players::Four, Team::EW) => Seat::East,
     }
@@ -208,6 +226,10 @@ pub enum NoticeText {
     ThrownIn,
     /// The trump maker lays a card away from hand and talon.
     LaidAway,
+    /// Klaberjass: three more cards each, and the stock's bottom card.
+    SecondDeal(Card),
+    /// Klaberjass: the turned card taken for the seven of trumps.
+    Swapped(Card),
     SecondCard(PileCard),
     Contract(Contract),
     /// For beginners: the trick just won holds roem.
@@ -360,7 +382,7 @@ impl Show {
                 self.shown.last_trick = Some(LastTrick { number, plays: trick.clone(), winner });
                 let pile = pile_of(self.shown.players, winner).index();
                 self.shown.won[pile].extend(trick.into_iter().map(|(_, c)| c));
-                if number == self.shown.players.tricks() {
+                if number == self.shown.players.tricks() && self.shown.players == Players::Three {
                     // The last trick takes what was laid away with it.
                     let laid_away = std::mem::take(&mut self.shown.talon);
                     self.shown.won[pile].extend(laid_away.iter());
@@ -430,6 +452,26 @@ impl Show {
             }
             Event::ThrownIn => {
                 self.notice(NoticeText::ThrownIn, None, now, false);
+                self.busy_until = now + pace.pause;
+            }
+            Event::SecondDeal { dealt, bottom } => {
+                for seat in Seat::ALL {
+                    let cards = dealt[seat.index()];
+                    self.shown.hands[seat.index()] = self.shown.hands[seat.index()].union(cards);
+                    self.shown.talon = self.shown.talon.minus(cards);
+                }
+                self.shown.talon.remove(bottom);
+                self.shown.stock_open.push(bottom);
+                self.notice(NoticeText::SecondDeal(bottom), None, now, false);
+                self.busy_until = now + pace.pause;
+            }
+            Event::Swapped { seat, turned, seven } => {
+                self.shown.hands[seat.index()].remove(seven);
+                self.shown.hands[seat.index()].insert(turned);
+                if let Some(open) = self.shown.stock_open.first_mut() {
+                    *open = seven;
+                }
+                self.notice(NoticeText::Swapped(turned), Some(seat), now, false);
                 self.busy_until = now + pace.pause;
             }
             Event::Discarded { seat, card } => {

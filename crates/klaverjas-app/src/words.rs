@@ -8,7 +8,7 @@ use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
 use klaverjas::{
     ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule,
-    Seat, Suit, Team,
+    Seat, Suit, SwapError, Team,
 };
 use klaverjas_ai::{Reason, ReasonArg};
 
@@ -72,6 +72,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
             PlayRule::NoUndertrump { partner_winning: true, .. } => t.get("rule.no_undertrump_partner"),
             PlayRule::NoUndertrump { over, .. } => t.fill("rule.no_undertrump", &[("card", &card(over))]),
             PlayRule::MustUndertrump { over } => t.fill("rule.must_undertrump", &[("card", &card(over))]),
+            PlayRule::MustBeat { over } => t.fill("rule.must_beat", &[("card", &card(over))]),
             PlayRule::FollowOrTrump { led, over: None } => {
                 t.fill("rule.follow_or_trump", &[("suit", &suit_name(t, led))])
             }
@@ -90,6 +91,12 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
         ActionError::Bid(BidError::NoDoubling) => t.get("bid.no_doubling"),
         ActionError::Bid(BidError::Over) => t.get("bid.over"),
         ActionError::Bid(BidError::NoBidding) => t.get("bid.no_bidding"),
+        ActionError::Bid(BidError::NameAnother { refused }) => {
+            t.fill("bid.name_another", &[("suit", &suit_name(t, *refused))])
+        }
+        ActionError::Swap(SwapError::NoTurnedTrump) => t.get("swap.no_turned"),
+        ActionError::Swap(SwapError::TooLate) => t.get("swap.too_late"),
+        ActionError::Swap(SwapError::NoSeven { seven }) => t.fill("swap.no_seven", &[("card", &card(*seven))]),
         ActionError::Claim(ClaimError::Automatic) => t.get("claim.automatic"),
         ActionError::Claim(ClaimError::NoRoemPlayed) => t.get("claim.no_roem_played"),
         ActionError::Claim(ClaimError::FromTheHands) => t.get("claim.from_the_hands"),
@@ -135,6 +142,8 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         }
         NoticeText::ThrownIn => t.get("notice.thrown_in"),
         NoticeText::LaidAway => t.get("notice.laid_away"),
+        NoticeText::SecondDeal(card) => t.fill("notice.second_deal", &[("card", &card_name(t, *card, None))]),
+        NoticeText::Swapped(card) => t.fill("notice.swapped", &[("card", &card_name(t, *card, None))]),
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
         NoticeText::Contract(c) => {
             t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])

@@ -182,6 +182,41 @@ fn three_players_play_a_deal_and_the_last_trick_takes_what_was_laid_away() {
     }
 }
 
+/// At two (Klaberjass), bots play a deal to the score: the stock's
+/// fourteen cards stay in North's place, the open ones face up; every
+/// trick lies on its winner's pile.
+#[test]
+fn two_players_play_a_deal_and_the_stock_stays_in_norths_place() {
+    let dir = temp_dir("two");
+    let mut app = headless_app(
+        Options {
+            demo: true,
+            seed: Some(3),
+            rules: Some(Preset::Klaberjass),
+            data_dir: Some(dir),
+            ..Options::default()
+        },
+        Speed::Instant,
+    );
+    run_until(&mut app, "the score", |app| app.world().resource::<Show>().shown.result.is_some());
+    let m = seats(&app).m.clone();
+    let game = m.game();
+    assert_eq!(game.tricks().len(), 9);
+    let shown = &app.world().resource::<Show>().shown;
+    assert_eq!(shown.talon.len() as usize + shown.stock_open.len(), 14, "the stock keeps fourteen");
+    assert_eq!(shown.stock_open.len(), 2, "the turned (or swapped) card and the bottom card lie open");
+    app.update();
+    for (card, place, _, target, _) in cards(&mut app) {
+        match game.tricks().iter().find(|t| t.played().contains(&card)) {
+            Some(t) => assert!(matches!(place, Place::Won { pile, .. } if pile == t.winner), "{card}: {place:?}"),
+            None => {
+                assert!(matches!(place, Place::Talon { .. } | Place::StockOpen { .. }), "{card}: {place:?}");
+                assert_eq!(target.0.face_up, matches!(place, Place::StockOpen { .. }), "{card}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_deal_puts_32_card_entities_in_the_hands_in_packet_order() {
     let mut app = headless_app(Options { data_dir: Some(temp_dir("deal")), ..Options::default() }, Speed::Normal);

@@ -548,21 +548,43 @@ fn code(args: &Args) -> Result<(), Failure> {
         Some(code) => Deal::from_code(code).map_err(|e| e.to_string())?,
         None => {
             let seed = args.number("seed", 1)?;
-            Deal::shuffled_for(&args.rules()?, seed, args.seat("dealer")?)
+            let (rules, dealer) = (args.rules()?, args.seat("dealer")?);
+            if !rules.players.seats_at(dealer) {
+                return Err(format!("--dealer: nobody sits at {dealer} at this table").into());
+            }
+            Deal::shuffled_for(&rules, seed, dealer)
         }
     };
     let hands: serde_json::Map<String, Value> =
         Seat::ALL.iter().map(|s| (s.to_string(), json!(names(deal.hand(*s))))).collect();
-    let mut human =
-        format!("code: {}\ndealer: {}\nturned: {} then {}\n", deal.code(), deal.dealer, deal.pile[0], deal.pile[1]);
-    for s in Seat::ALL {
-        human += &format!("{}: {}\n", s, deal.hand(s));
+    let mut out = json!({ "code": deal.code(), "dealer": deal.dealer.to_string(), "hands": hands });
+    let mut human = format!("code: {}\ndealer: {}\n", deal.code(), deal.dealer);
+    match deal.stock {
+        Some(stock) => {
+            // As `kj deal --hands` reads it: the second deal marked +.
+            for s in [Seat::South, Seat::West] {
+                let cards: Vec<String> = deal
+                    .hand(s)
+                    .iter()
+                    .map(|c| if stock.later.contains(c) { format!("+{c}") } else { c.to_string() })
+                    .collect();
+                human += &format!("{}: {}\n", s, cards.join(" "));
+            }
+            human +=
+                &format!("turned: {}, bottom: {}\nstock: {}\n", stock.turned, stock.bottom, deal.hand(Seat::North));
+            out["turned"] = json!(stock.turned.to_string());
+            out["bottom"] = json!(stock.bottom.to_string());
+            out["second_deal"] = json!(names(stock.later));
+        }
+        None => {
+            human += &format!("turned: {} then {}\n", deal.pile[0], deal.pile[1]);
+            for s in Seat::ALL {
+                human += &format!("{}: {}\n", s, deal.hand(s));
+            }
+            out["turned"] = json!([deal.pile[0].to_string(), deal.pile[1].to_string()]);
+        }
     }
-    output(
-        args,
-        json!({ "code": deal.code(), "dealer": deal.dealer.to_string(), "turned": [deal.pile[0].to_string(), deal.pile[1].to_string()], "hands": hands }),
-        human.trim_end().to_string(),
-    );
+    output(args, out, human.trim_end().to_string());
     Ok(())
 }
 
@@ -664,9 +686,12 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
 /// separated by spaces or commas. Between tricks the hands are equal; in a
 /// trick the position checks their sizes. At three, North's chair holds
 /// the talon's two cards.
+/// Each given seat's cards in the order given, by [`Seat::index`].
+type HandLists = [Option<Vec<Card>>; 4];
+
 /// Each seat's cards in the order given, and the cards marked `+` (the
 /// second deal of Klaberjass).
-fn hand_lists(text: &str) -> Result<([Option<Vec<Card>>; 4], CardSet), String> {
+fn hand_lists(text: &str) -> Result<(HandLists, CardSet), String> {
     let mut hands: [Option<Vec<Card>>; 4] = Default::default();
     let mut later = CardSet::EMPTY;
     let mut current: Option<Seat> = None;

@@ -692,6 +692,18 @@ fn deal_tells_who_goes_on_the_boem() {
     );
 }
 
+/// A seeded deal with West dealing, played out by random legal actions;
+/// `None` when the cards were thrown in.
+fn played_out(rules: Rules, seed: u64) -> Option<Game> {
+    let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West));
+    let mut rng = Rng::new(seed);
+    while game.to_act().is_some() {
+        let legal = game.legal_actions();
+        game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+    }
+    (game.phase() != Phase::ThrownIn).then_some(game)
+}
+
 /// At three the trump maker takes the talon and lays two cards away; they
 /// go to whoever wins the last trick, and each player scores alone.
 #[test]
@@ -699,16 +711,8 @@ fn three_players_lay_away_to_the_last_tricks_winner() {
     let rules = Rules::three();
     let mut checked = 0;
     for seed in 0..40u64 {
-        let deal = Deal::shuffled_for(&rules, seed, Seat::West);
-        let mut game = Game::new(rules, deal);
-        let mut rng = Rng::new(seed);
-        while game.to_act().is_some() {
-            let legal = game.legal_actions();
-            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
-        }
-        if game.phase() == Phase::ThrownIn {
-            continue;
-        }
+        let Some(game) = played_out(rules, seed) else { continue };
+        let deal = *game.deal();
         let list: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
         let list = list.join(", ");
         let hands: Vec<String> = Seat::ALL.iter().map(|&s| format!("{}:{}", s.letter(), deal.hand(s))).collect();
@@ -760,16 +764,8 @@ fn klaberjass_second_player_is_forced_to_win() {
     let rules = Rules::klaberjass();
     let mut checked = 0;
     for seed in 0..30u64 {
-        let deal = Deal::shuffled_for(&rules, seed, Seat::West);
-        let mut game = Game::new(rules, deal);
-        let mut rng = Rng::new(seed);
-        while game.to_act().is_some() {
-            let legal = game.legal_actions();
-            game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
-        }
-        if game.phase() == Phase::ThrownIn {
-            continue;
-        }
+        let Some(game) = played_out(rules, seed) else { continue };
+        let deal = *game.deal();
         let stock = deal.stock.unwrap();
         let hand = |s: Seat| {
             let cards: Vec<String> = deal

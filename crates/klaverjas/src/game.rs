@@ -125,9 +125,10 @@ pub enum Event {
     },
     /// Everyone passed: the cards are thrown in.
     ThrownIn,
-    /// Klaberjass: trump is fixed, three more cards go to each player and
-    /// the stock's bottom card is shown.
+    /// Klaberjass: trump is fixed, three more cards go to each player
+    /// (`dealt`, by [`Seat::index`]) and the stock's bottom card is shown.
     SecondDeal {
+        dealt: [CardSet; 4],
         bottom: Card,
     },
     /// Klaberjass: `seat` took the turned card for the seven of trumps.
@@ -572,12 +573,12 @@ impl Game {
 
     pub fn hand(&self, seat: Seat) -> CardSet {
         match &self.play {
-            None if self.deal.stock.is_some() => self.deal.first_hands()[seat.index()],
             Some(p) => p.hands[seat.index()],
             None if self.phase() == Phase::Discarding && self.contract.is_some_and(|c| c.declarer == seat) => {
                 self.deal.hands[seat.index()].union(self.deal.talon()).minus(self.discards)
             }
             None if !self.rules.players.seats_at(seat) => CardSet::EMPTY,
+            None if self.deal.stock.is_some() => self.deal.first_hands()[seat.index()],
             None => self.deal.hands[seat.index()],
         }
     }
@@ -799,8 +800,9 @@ impl Game {
                 }
                 if let Some(c) = self.contract.filter(|_| self.bidding.is_over() && !self.takes_talon()) {
                     self.start_play(c);
-                    if let Some(bottom) = self.bottom_card() {
-                        events.push(Event::SecondDeal { bottom });
+                    if let (Some(bottom), Some(stock)) = (self.bottom_card(), self.deal.stock) {
+                        let dealt = self.deal.hands.map(|h| h.intersect(stock.later));
+                        events.push(Event::SecondDeal { dealt, bottom });
                     }
                 }
             }

@@ -1149,7 +1149,10 @@ fn klaberjass_second_deal_swap_must_win_best_run_and_bella() {
     let mut game = Game::new(Rules::klaberjass(), klaberjass_deal());
     game.apply(Action::Bid(Bid::Pass)).unwrap();
     let events = game.apply(Action::Bid(Bid::Play)).unwrap();
-    assert!(events.contains(&Event::SecondDeal { bottom: "7D".parse().unwrap() }), "{events:?}");
+    let mut dealt = [CardSet::EMPTY; 4];
+    dealt[Seat::South.index()] = CardSet::parse("9D TD JD").unwrap();
+    dealt[Seat::West.index()] = CardSet::parse("QC KC AC").unwrap();
+    assert!(events.contains(&Event::SecondDeal { dealt, bottom: "7D".parse().unwrap() }), "{events:?}");
     assert_eq!(game.contract().map(|c| (c.trump, c.declarer)), Some((Suit::Clubs, Seat::West)));
     assert_eq!(game.hand(Seat::South).len(), 9);
     assert_eq!(game.view(Seat::South).stock.unwrap().bottom, Some("7D".parse().unwrap()));

@@ -133,7 +133,8 @@ fn assert_view_hides_other_hands(game: &Game) {
         if game.deal().stock.is_some() {
             // Two players: the other hand and the stock, but what it shows.
             assert_eq!(view.unseen(), CardSet::ALL.minus(view.hand).minus(view.played()).minus(shown));
-            assert!(view.unseen().is_subset(others.union(game.deal().hand(Seat::North))));
+            let stock = game.deal().first_hands()[Seat::North.index()].union(game.deal().hand(Seat::North));
+            assert!(view.unseen().is_subset(others.union(stock)));
             continue;
         }
         assert_eq!(view.unseen(), others.union(talon).union(laid_away));

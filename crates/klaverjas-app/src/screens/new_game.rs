@@ -103,6 +103,7 @@ fn new_game(
                 ("option.trump_instead_of_following", &mut f.trump_instead_of_following),
                 ("option.free_when_void", &mut f.free_when_void),
                 ("option.jack_never_forced", &mut f.jack_never_forced),
+                ("option.win_if_able", &mut f.win_if_able),
             ];
             switch_rows(ui, &label, switches);
             label(ui, "option.roem_table");
@@ -139,7 +140,14 @@ fn new_game(
             ui.horizontal_wrapped(|ui| {
                 for (standard, key) in kinds {
                     let chosen = kind(rules.match_length) == kind(standard);
-                    if ui.radio(chosen, t.get(key)).clicked() && !chosen {
+                    // The target in words: the preset's own (500 in
+                    // Klaberjass) once chosen.
+                    let target = match (chosen, rules.match_length, standard) {
+                        (true, MatchLength::Points(n), _) | (false, _, MatchLength::Points(n)) => n,
+                        _ => 0,
+                    };
+                    let words = t.fill(key, &[("n", &target.to_string())]);
+                    if ui.radio(chosen, words).clicked() && !chosen {
                         rules.match_length = standard;
                     }
                 }
@@ -239,6 +247,7 @@ pub fn bidding_key(b: Bidding) -> &'static str {
         Bidding::DealerFirst => "bidding.dealer_first",
         Bidding::Mandatory => "bidding.mandatory",
         Bidding::LastCardDealt => "bidding.last_card",
+        Bidding::TwoRounds => "bidding.two_rounds",
     }
 }
 
@@ -264,6 +273,7 @@ pub fn roem_key(r: RoemTable) -> &'static str {
         RoemTable::Nku => "roem.nku",
         RoemTable::SouthAfrican => "roem.sa",
         RoemTable::None => "roem.none",
+        RoemTable::Klaberjass => "roem.klaberjass",
     }
 }
 

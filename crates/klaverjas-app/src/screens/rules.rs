@@ -17,7 +17,12 @@ pub fn plugin(app: &mut App) {
 /// worked example of a deal's count under these rules.
 pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>)> {
     let three = r.players == klaverjas::Players::Three;
-    let mut cards = vec![t.get(if three { "rules.cards.three" } else { "rules.cards" })];
+    let two = r.players == klaverjas::Players::Two;
+    let mut cards = vec![t.get(match r.players {
+        klaverjas::Players::Four => "rules.cards",
+        klaverjas::Players::Three => "rules.cards.three",
+        klaverjas::Players::Two => "rules.cards.two",
+    })];
     cards.push(t.get(match r.card_values {
         klaverjas::CardValues::Dutch => "rules.order",
         klaverjas::CardValues::SouthAfrican => "rules.order.sa",
@@ -32,9 +37,13 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         Bidding::DealerFirst => "rules.bidding.dealer_first",
         Bidding::Mandatory => "rules.bidding.mandatory",
         Bidding::LastCardDealt => "rules.bidding.last_card",
+        Bidding::TwoRounds => "rules.bidding.two_rounds",
     })];
     if three {
         trump.push(t.get("rules.talon"));
+    }
+    if two {
+        trump.push(t.get("rules.stock"));
     }
     let f = &r.following;
     let south_african = [
@@ -54,19 +63,29 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     };
     let mut play = vec![
         t.get(follow),
-        t.get(if f.trump_lead_overtrump { "rules.trump_lead.over" } else { "rules.trump_lead.any" }),
+        t.get(match (f.trump_lead_overtrump, r.players.partnerships()) {
+            (true, true) => "rules.trump_lead.over",
+            (true, false) => "rules.trump_lead.over_alone",
+            (false, _) => "rules.trump_lead.any",
+        }),
     ];
     // Alone at the table, nobody has a partner to be exempted for.
     if !f.free_when_void && r.players.partnerships() {
         play.push(t.get(if f.partner_exemption { "rules.exemption.yes" } else { "rules.exemption.no" }));
     }
-    play.push(t.get(match f.undertrump {
-        Undertrump::Forbidden => "rules.undertrump.forbidden",
-        Undertrump::Allowed => "rules.undertrump.allowed",
-        Undertrump::Forced => "rules.undertrump.forced",
-    }));
+    // At two a trump on the table was led: there is nothing to go under.
+    if !two {
+        play.push(t.get(match f.undertrump {
+            Undertrump::Forbidden => "rules.undertrump.forbidden",
+            Undertrump::Allowed => "rules.undertrump.allowed",
+            Undertrump::Forced => "rules.undertrump.forced",
+        }));
+    }
     let said = |key: &str| sa_follow && matches!(key, "rules.trump_instead" | "rules.free_when_void");
     play.extend(south_african.iter().filter(|(on, key)| *on && !said(key)).map(|(_, key)| t.get(key)));
+    if f.win_if_able {
+        play.push(t.get("rules.win_if_able"));
+    }
     if f.trump_instead_of_following {
         // A South African player knows the revoke by its name.
         play.push(t.get("rules.versaak"));
@@ -77,8 +96,11 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         RoemTable::Nku => "rules.roem.nku",
         RoemTable::SouthAfrican => "rules.roem.sa",
         RoemTable::None => "rules.roem.none",
+        RoemTable::Klaberjass => "rules.roem.klaberjass",
     })];
-    if r.roem_table != RoemTable::None && r.roem_source == klaverjas::RoemSource::Hand {
+    // Klaberjass's words say it all: the best run and Bella.
+    let klaberjass = r.roem_table == RoemTable::Klaberjass;
+    if r.roem_table != RoemTable::None && r.roem_source == klaverjas::RoemSource::Hand && !klaberjass {
         // South African players size their roemtes and say sturk.
         roem.push(t.get(if r.roem_table == RoemTable::SouthAfrican {
             "rules.roem.hand_sa"
@@ -88,12 +110,14 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         if r.roem_table == RoemTable::Cards001 {
             roem.push(t.get("rules.roem.hand_five"));
         }
-    } else if r.roem_table != RoemTable::None {
+    } else if r.roem_table != RoemTable::None && !klaberjass {
         roem.push(t.get(if r.roem_claim == RoemClaim::Manual { "rules.claim.manual" } else { "rules.claim.auto" }));
     }
     let counts = [("last", r.last_trick_bonus.to_string()), ("total", r.deal_points().to_string())];
     let counts = counts.iter().map(|(k, v)| (*k, v.as_str())).collect::<Vec<_>>();
-    let mut scoring = if three {
+    let mut scoring = if two {
+        vec![t.fill("rules.scoring.two", &counts)]
+    } else if three {
         vec![t.fill("rules.scoring.three", &counts)]
     } else if r.has_playing_team() {
         vec![
@@ -107,6 +131,9 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     scoring.extend(stakes.iter().filter(|(on, _)| *on).map(|(_, key)| t.get(key)));
     scoring.push(match r.match_length {
         MatchLength::Deals(n) => t.fill("rules.match.deals", &[("n", &n.to_string())]),
+        MatchLength::Points(n) if !r.players.partnerships() => {
+            t.fill("rules.match.points_alone", &[("n", &n.to_string())])
+        }
         MatchLength::Points(n) => t.fill("rules.match.points", &[("n", &n.to_string())]),
         MatchLength::Boem(n) => t.fill("rules.match.boem", &[("n", &n.to_string())]),
     });

@@ -14,7 +14,7 @@ use crate::show::{Dealing, Show, Shown};
 use crate::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{Action, Card, CardSet, CardValues, Phase, Seat, Suit};
+use klaverjas::{Action, Card, CardSet, CardValues, Phase, Players, Seat, Suit};
 
 /// One of the 32 cards.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,8 +45,11 @@ pub enum Place {
     /// `trick`-th trick.
     Won { pile: Seat, trick: usize },
     /// At three, face down in North's empty place: the talon, then the
-    /// cards laid away.
+    /// cards laid away; at two, the stock.
     Talon { slot: usize },
+    /// At two, face up beside the stock: the turned card (or the seven
+    /// of trumps taken for it), then the bottom card.
+    StockOpen { slot: usize },
 }
 
 /// How a card is drawn: position and size in layout points.
@@ -171,6 +174,7 @@ pub fn places(shown: &Shown) -> Vec<(Card, Place)> {
         out.extend(won.map(|(i, &c)| (c, Place::Won { pile, trick: i / per_trick })));
     }
     out.extend(shown.talon.iter().enumerate().map(|(slot, c)| (c, Place::Talon { slot })));
+    out.extend(shown.stock_open.iter().enumerate().map(|(slot, &c)| (c, Place::StockOpen { slot })));
     out
 }
 
@@ -247,10 +251,34 @@ pub fn look(layout: &Layout, shown: &Shown, place: Place) -> Look {
             sideways: pile == Seat::South,
             ..Look::default()
         },
+        // The stock of Klaberjass is one squared pile.
+        Place::Talon { slot } if shown.players == Players::Two => Look {
+            at: layout.hand_centre(Seat::North) + Vec2::new(slot as f32 * 0.6, slot as f32 * 0.6),
+            z: 2.0 + slot as f32 * 0.1,
+            size: small,
+            ..Look::default()
+        },
         Place::Talon { slot } => Look {
             at: layout.hand_centre(Seat::North) + Vec2::new((slot as f32 - 0.5) * small.x * 0.6, 0.0),
             z: 2.0 + slot as f32 * 0.1,
             size: small,
+            ..Look::default()
+        },
+        // The turned card half under the stock, turned a quarter as
+        // players lay it; the bottom card beside.
+        Place::StockOpen { slot: 0 } => Look {
+            at: layout.hand_centre(Seat::North) + Vec2::new(small.x * 0.75, 0.0),
+            z: 1.5,
+            size: small,
+            sideways: true,
+            face_up: true,
+            ..Look::default()
+        },
+        Place::StockOpen { slot } => Look {
+            at: layout.hand_centre(Seat::North) + Vec2::new(small.x * (0.8 + slot as f32 * 0.9), 0.0),
+            z: 2.5,
+            size: small,
+            face_up: true,
             ..Look::default()
         },
     }

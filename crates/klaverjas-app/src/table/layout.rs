@@ -153,16 +153,16 @@ impl Layout {
     /// beside the player's hand, theirs (East's) in the top right corner.
     /// At three East's and West's flank the talon in North's empty place
     /// (below it on a tall table), clear of the trump's indicator in the
-    /// top left.
+    /// top left; at two West's lies in the same place, left of the stock.
     pub fn pile(&self, players: Players, seat: Seat) -> Vec2 {
         let s = self.small();
         let north = self.hand_centre(Seat::North);
         match seat {
             // On a tall table, below the talon, where the indicator
             // leaves room.
-            Seat::West if players == Players::Three && self.portrait => north + Vec2::new(-s.x * 1.5, s.y * 1.15),
+            Seat::West if players != Players::Four && self.portrait => north + Vec2::new(-s.x * 1.5, s.y * 1.15),
             Seat::East if players == Players::Three && self.portrait => north + Vec2::new(s.x * 1.5, s.y * 1.15),
-            Seat::West if players == Players::Three => north - Vec2::new(s.x * 2.6, 0.0),
+            Seat::West if players != Players::Four => north - Vec2::new(s.x * 2.6, 0.0),
             Seat::East if players == Players::Three => north + Vec2::new(s.x * 2.6, 0.0),
             Seat::South if self.portrait => {
                 Vec2::new(self.left() + s.y * 0.6 + 8.0, self.hand_centre(Seat::South).y - self.card.y * 1.0)

@@ -273,7 +273,18 @@ pub fn overlay(
                         for action in game.legal_actions() {
                             let (label, suit) = match action {
                                 Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
-                                Action::Bid(Bid::Play) => (t.get("bid.play"), None),
+                                // At two the turned card lies on the stock, not
+                                // in the dialog: say its suit.
+                                Action::Bid(Bid::Play) => match game.turned_card() {
+                                    Some(c) => (
+                                        format!(
+                                            "      {}",
+                                            t.fill("bid.play_suit", &[("suit", &suit_name(t, c.suit()))])
+                                        ),
+                                        Some(c.suit()),
+                                    ),
+                                    None => (t.get("bid.play"), None),
+                                },
                                 Action::Bid(Bid::Double) => (double_name(t, game.stakes().doubles + 1), None),
                                 // Room on the left for the skin's symbol.
                                 Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
@@ -314,18 +325,21 @@ pub fn overlay(
     let last_word = game.phase() == Phase::ClaimRoem && my_turn;
     let may_call =
         seats.is_human(HUMAN) && game.may_call_roem(HUMAN) && show.tricks_seen == tricks && show.shown.result.is_none();
-    // Hand roem is announced before the player's first card.
+    // Hand roem is announced before the player's first card, and at two
+    // the seven of trumps swapped for the turned card.
     let announce = my_turn && game.legal_actions().contains(&Action::Announce) && show.idle(now);
+    let swap = my_turn && game.legal_actions().contains(&Action::Swap) && show.idle(now);
     if may_call && show.false_call == Some(tricks) {
         if last_word {
             chosen = Some(Action::PassRoem);
         }
-    } else if may_call || announce {
-        // Beside the player's hand, right of where eight cards reach; on a
+    } else if may_call || announce || swap {
+        // Beside the player's hand, right of where a full hand reaches; on a
         // narrow table, where the hand fills the width, just above it at the
         // right. Never over a name or a card.
         let card = layout.hand_card(HUMAN);
-        let full_hand = layout.hand_positions(HUMAN, 8).last().map_or(0.0, |p| p.x) + card.x * 0.5;
+        let most = (game.rules().hand_size() as usize).max(8);
+        let full_hand = layout.hand_positions(HUMAN, most).last().map_or(0.0, |p| p.x) + card.x * 0.5;
         let centre_y = layout.hand_centre(HUMAN).y;
         let beside = full_hand + 16.0 + 150.0 <= layout.area.max.x;
         let (pivot, at) = if beside {
@@ -335,15 +349,33 @@ pub fn overlay(
         };
         let shown = egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
-                if announce {
-                    let trump = game.contract().map_or(klaverjas::Suit::Clubs, |c| c.trump);
-                    let melds = klaverjas::roem::hand_melds(game.deal().hand(HUMAN), trump, game.rules().roem_table);
-                    let points: u16 = melds.iter().map(|m| m.points).sum();
-                    let words = t.fill("announce.button", &[("points", &points.to_string())]);
-                    let button = egui::Button::new(RichText::new(words).size(20.0).strong());
-                    if ui.add_sized([150.0, 48.0], button).clicked() {
-                        chosen = Some(Action::Announce);
-                    }
+                if swap || announce {
+                    // Narrow enough to stay clear of the player's name on a
+                    // phone.
+                    ui.vertical(|ui| {
+                        if let (true, Some(turned)) = (swap, game.turned_card()) {
+                            let words = t.fill("swap.button", &[("card", &crate::words::card_name(t, turned, None))]);
+                            let button = egui::Button::new(RichText::new(words).size(18.0).strong());
+                            if ui.add_sized([136.0, 48.0], button).clicked() {
+                                chosen = Some(Action::Swap);
+                            }
+                        }
+                        if announce {
+                            let trump = game.contract().map_or(klaverjas::Suit::Clubs, |c| c.trump);
+                            let table = game.rules().roem_table;
+                            let melds = klaverjas::roem::hand_melds(game.deal().hand(HUMAN), trump, table);
+                            let points: u16 = if table.best_only() {
+                                melds.first().map_or(0, |m| m.points)
+                            } else {
+                                melds.iter().map(|m| m.points).sum()
+                            };
+                            let words = t.fill("announce.button", &[("points", &points.to_string())]);
+                            let button = egui::Button::new(RichText::new(words).size(20.0).strong());
+                            if ui.add_sized([136.0, 48.0], button).clicked() {
+                                chosen = Some(Action::Announce);
+                            }
+                        }
+                    });
                     return;
                 }
                 let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
@@ -797,7 +829,12 @@ fn result_line(
         let mine = each.points[maker.index()] + each.roem[maker.index()];
         let all: u16 = (0..4).map(|i| each.points[i] + each.roem[i]).sum();
         let mut s = t.fill(
-            if r.nat { "result.alone_nat" } else { "result.alone_made" },
+            match (r.nat, rules.players.count()) {
+                (false, _) => "result.alone_made",
+                // At two there is one other to write it all.
+                (true, 2) => "result.alone_nat_two",
+                (true, _) => "result.alone_nat",
+            },
             &[
                 ("seat", &seat_name(t, maker)),
                 ("suit", &suit_name(t, r.contract.trump)),
