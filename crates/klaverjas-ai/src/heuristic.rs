@@ -172,15 +172,15 @@ pub fn claim(view: &PlayerView) -> Decision {
 /// won holds roem and [`claim`] says to call. Keeping quiet needs no word:
 /// the next card ends the chance.
 pub fn call_before_playing(view: &PlayerView) -> Option<Decision> {
+    // Announced first, while the hand is still the hand as dealt.
+    if view.legal.contains(&Action::Announce) {
+        let trump = view.trump()?;
+        let points = klaverjas::roem::hand_roem_points(view.hand, trump, view.rules.roem_table);
+        return Some(Decision::new(Action::Announce, Reason::Announce { points }));
+    }
     // The turned card is always a better trump than the seven.
     if let (true, Some(stock), Some(trump)) = (view.legal.contains(&Action::Swap), view.stock, view.trump()) {
         return Some(Decision::new(Action::Swap, Reason::Swap { card: stock.turned, trump }));
-    }
-    if view.legal.contains(&Action::Announce) {
-        let trump = view.trump()?;
-        let melds = klaverjas::roem::hand_melds(view.hand, trump, view.rules.roem_table);
-        let points = melds.iter().map(|m| m.points).sum();
-        return Some(Decision::new(Action::Announce, Reason::Announce { points }));
     }
     let d = view.legal.contains(&Action::ClaimRoem).then(|| claim(view))?;
     (d.action == Action::ClaimRoem).then_some(d)

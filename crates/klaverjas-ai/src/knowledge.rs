@@ -12,7 +12,8 @@ pub struct Knowledge {
     pub trump: Option<Suit>,
     /// The order of the cards, for which card beats which.
     pub values: CardValues,
-    /// Cards held by the other three players together.
+    /// Cards this seat cannot see: in the other hands, or in a talon or
+    /// stock (and the turned card the other player of Klaberjass took).
     pub unseen: CardSet,
     /// Cards each seat still holds, by [`Seat::index`].
     pub hand_sizes: [u32; 4],
@@ -22,7 +23,14 @@ pub struct Knowledge {
 
 impl Knowledge {
     pub fn from_view(view: &PlayerView) -> Knowledge {
-        let unseen = view.unseen();
+        let mut unseen = view.unseen();
+        // The turned card the other player of Klaberjass took for the
+        // seven: seen, but still in that hand until played.
+        let taken = view.stock.and_then(|s| Some((s.swapped.filter(|&s| s != view.seat)?, s.turned)));
+        let taken = taken.filter(|&(_, card)| !view.played().contains(card));
+        if let Some((_, card)) = taken {
+            unseen.insert(card);
+        }
         let mut played_by = [0u32; 4];
         let mut cannot_hold = [CardSet::EMPTY; 4];
         let following = view.rules.following;
@@ -55,6 +63,11 @@ impl Knowledge {
         // The last card dealt lies face up in the dealer's hand until played.
         if let Some(card) = view.face_up.filter(|&c| unseen.contains(c)) {
             for s in Seat::ALL.into_iter().filter(|&s| s != view.dealer) {
+                cannot_hold[s.index()].insert(card);
+            }
+        }
+        if let Some((holder, card)) = taken {
+            for s in Seat::ALL.into_iter().filter(|&s| s != holder) {
                 cannot_hold[s.index()].insert(card);
             }
         }
@@ -148,6 +161,38 @@ mod tests {
                 game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
             }
         }
+    }
+
+    /// Klaberjass: the other hand is sized right, what is deduced holds,
+    /// and the turned card taken for the seven is placed with its taker.
+    #[test]
+    fn deductions_are_sound_at_two() {
+        let rules = Rules::klaberjass();
+        let mut swaps = 0;
+        for seed in 0..200u64 {
+            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West));
+            let mut rng = klaverjas::Rng::new(seed);
+            while game.to_act().is_some() {
+                for (seat, other) in [(Seat::South, Seat::West), (Seat::West, Seat::South)] {
+                    let k = Knowledge::from_view(&game.view(seat));
+                    let hand = game.hand(other);
+                    assert!(hand.intersect(k.cannot_hold[other.index()]).is_empty(), "seed {seed}");
+                    assert_eq!(k.hand_sizes[other.index()], hand.len(), "seed {seed}");
+                    assert!(hand.is_subset(k.unseen), "seed {seed}");
+                    let held: u32 = Seat::ALL.iter().filter(|&&s| s != seat).map(|s| k.hand_sizes[s.index()]).sum();
+                    assert_eq!(held, k.unseen.len(), "seed {seed}: every unseen card has a place");
+                    if let Some(turned) =
+                        game.turned_card().filter(|&c| game.swapped() == Some(other) && hand.contains(c))
+                    {
+                        assert!(k.may_hold(other).contains(turned) && !k.may_hold(Seat::North).contains(turned));
+                        swaps += 1;
+                    }
+                }
+                let legal = game.legal_actions();
+                game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            }
+        }
+        assert!(swaps > 0, "a swap seen");
     }
 
     #[test]

@@ -682,10 +682,6 @@ fn bench_solver(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Parses `"N:CARDS E:CARDS S:CARDS W:CARDS"`: each seat once, cards
-/// separated by spaces or commas. Between tricks the hands are equal; in a
-/// trick the position checks their sizes. At three, North's chair holds
-/// the talon's two cards.
 /// Each given seat's cards in the order given, by [`Seat::index`].
 type HandLists = [Option<Vec<Card>>; 4];
 
@@ -746,6 +742,10 @@ fn parse_two(text: &str, dealer: Seat) -> Result<Deal, String> {
     Deal::for_two(dealer, south, west, stock).map_err(|e| format!("--hands: {e}"))
 }
 
+/// Parses `"N:CARDS E:CARDS S:CARDS W:CARDS"`: each seat once, cards
+/// separated by spaces or commas. Between tricks the hands are equal; in a
+/// trick the position checks their sizes. At three, North's chair holds
+/// the talon's two cards.
 fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet; 4], String> {
     let (mut hands, later) = hand_lists(text)?;
     if let Some(card) = later.first() {

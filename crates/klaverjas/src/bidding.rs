@@ -219,9 +219,11 @@ impl BiddingState {
         &self.bids
     }
 
-    /// The card turned up for pass/play, if this method turns one.
+    /// The card turned up for pass/play, if this method turns one: the
+    /// pile's, or for [`Bidding::TwoRounds`] a card naming the turned
+    /// suit (the game for two shows its real turned card instead).
     pub fn turned(&self) -> Option<PileCard> {
-        (self.method == Bidding::TurnedCard).then_some(self.pile[0])
+        matches!(self.method, Bidding::TurnedCard | Bidding::TwoRounds).then_some(self.pile[0])
     }
 
     pub fn to_act(&self) -> Seat {

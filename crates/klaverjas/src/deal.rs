@@ -60,7 +60,8 @@ impl PileCard {
     /// pile ([`crate::Game::with_contract`]: analysis, `kj deal`, a bot's
     /// playout): a [`Deal`] always carries a pile for its code, so it turns
     /// up the trump suit, the 2 and then the 3, and a `classic` table's
-    /// turned card agrees with the contract. Play never reads it.
+    /// turned card agrees with the contract. Play never reads it. A deal
+    /// for two shows its turned card's suit so, for the bidding.
     pub const fn showing(trump: Suit) -> [PileCard; 2] {
         [PileCard { suit: trump, rank: 2 }, PileCard { suit: trump, rank: 3 }]
     }
@@ -99,7 +100,7 @@ impl std::str::FromStr for PileCard {
 /// One deal: who dealt, the four hands, and the two cards the trump pile
 /// turns up (the second is used only when everyone passes the first).
 ///
-/// Two deals are equal when dealer, hands and pile are: the order the deck
+/// Two deals are equal when dealer, hands, pile and stock are: the order the deck
 /// was dealt in is kept for [`Deal::dealing_order`] but is no part of the
 /// deal's identity (a deal code does not hold it).
 #[derive(Clone, Copy, Debug)]
@@ -177,7 +178,8 @@ impl Deal {
     }
 
     /// [`Deal::shuffled`] for the table `players` sit at: for three, 3-4-3
-    /// and the talon of two after the first round.
+    /// and the talon of two after the first round; for two, six each and
+    /// the turned card, the second deal's cards marked in the stock.
     fn shuffled_at(seed: u64, dealer: Seat, players: Players) -> Deal {
         let mut rng = Rng::new(seed);
         let mut deck: Vec<Card> = CardSet::ALL.iter().collect();
@@ -240,7 +242,13 @@ impl Deal {
             return Err(DealCodeError::NotTheDealers(card));
         }
         let place = hand.iter().position(|c| c == card).unwrap_or(0) as u8;
-        self.pile = [place, place + 8].map(|i| PileCard::from_index(i).expect("pile index below 20"));
+        let pile = [place, place + 8].map(PileCard::from_index);
+        match pile {
+            [Some(a), Some(b)] => self.pile = [a, b],
+            // Only a hand of more than twelve (no table deals one) has
+            // places the pile cannot name.
+            _ => return Err(DealCodeError::NotTheDealers(card)),
+        }
         Ok(self)
     }
 
@@ -295,7 +303,9 @@ impl Deal {
 
     /// The 32 cards in the order they leave the dealer's hand, each with
     /// the seat it goes to: packets of 3-2-3 from the dealer's left (RULES
-    /// section 2, [`PACKETS`]). For a shuffled deal this is the order the
+    /// section 2, [`PACKETS`]; for three and two, see [`Deal::shuffled_for`];
+    /// at two the stock's twenty, the second deal among them, go to
+    /// North, where they wait). For a shuffled deal this is the order the
     /// shuffle dealt; a deal from a code or from hands (a save, a puzzle)
     /// never had a deck order, so each packet takes the lowest cards of its
     /// hand still undealt, which still shows every hand being dealt.
@@ -344,12 +354,18 @@ impl Deal {
     pub fn validate(&self) -> Result<(), DealCodeError> {
         let mut seen = CardSet::EMPTY;
         let players = self.players();
+        if !players.seats_at(self.dealer) {
+            return Err(DealCodeError::EmptyChair(self.dealer));
+        }
         if let Some(stock) = self.stock {
             for seat in players.seats() {
                 let later = self.hand(*seat).intersect(stock.later).len();
-                if later != SECOND_DEAL_TWO || stock.later.len() != 2 * SECOND_DEAL_TWO {
+                if later != SECOND_DEAL_TWO {
                     return Err(DealCodeError::SecondDeal { seat: *seat, cards: later });
                 }
+            }
+            if stock.later.len() != 2 * SECOND_DEAL_TWO {
+                return Err(DealCodeError::SecondDeal { seat: Seat::North, cards: stock.later.len() });
             }
             let kept = self.hand(Seat::North);
             if stock.turned == stock.bottom || !kept.contains(stock.turned) || !kept.contains(stock.bottom) {
@@ -632,6 +648,8 @@ pub enum DealCodeError {
     /// A record of play does not say what the stock of a deal for two
     /// held.
     NoStock,
+    /// The dealer sits in a chair nobody takes at this table.
+    EmptyChair(Seat),
 }
 
 impl fmt::Display for DealCodeError {
@@ -642,7 +660,10 @@ impl fmt::Display for DealCodeError {
                 write!(f, "deal code: expected {CODE_DIGITS} characters ({CODE_DIGITS_TWO} for two players), found {n}")
             }
             DealCodeError::Version(v) => {
-                write!(f, "deal code: unknown format {v} (this version reads format {CODE_VERSION})")
+                write!(
+                    f,
+                    "deal code: unknown format {v} (this version reads formats {CODE_VERSION} and {CODE_VERSION_TWO})"
+                )
             }
             DealCodeError::HandSize { seat, cards, expected } => {
                 write!(f, "deal: {} has {cards} cards, not {expected}", seat.name())
@@ -651,9 +672,13 @@ impl fmt::Display for DealCodeError {
             DealCodeError::NotTheDealers(card) => {
                 write!(f, "deal: {card} is not in the dealer's hand, so it cannot be the last card dealt")
             }
+            DealCodeError::SecondDeal { seat: Seat::North, .. } => {
+                f.write_str("deal: only South's and West's cards can be of the second deal")
+            }
             DealCodeError::SecondDeal { seat, cards } => {
                 write!(f, "deal: {} has {cards} cards of the second deal, not {SECOND_DEAL_TWO}", seat.name())
             }
+            DealCodeError::EmptyChair(seat) => write!(f, "deal: nobody sits at {} to deal", seat.name()),
             DealCodeError::NoStock => {
                 f.write_str("deal: a record of play does not show the stock of a deal for two: give the deal")
             }

@@ -559,6 +559,10 @@ impl Game {
     /// The pile cards the table has seen: the proposed trump, and the second
     /// card if everyone passed.
     pub fn turned_cards(&self) -> Vec<PileCard> {
+        if self.deal.stock.is_some() {
+            // The stock's own turned card proposes trump ([`Game::turned_card`]).
+            return Vec::new();
+        }
         self.bidding.turned().into_iter().chain(self.second_card).collect()
     }
 
@@ -1131,6 +1135,9 @@ impl Game {
             return Err(ReplayError::NewerFormat(record.format));
         }
         record.deal.validate().map_err(|_| ReplayError::BadDeal)?;
+        if record.deal.players() != record.rules.players {
+            return Err(ReplayError::BadDeal);
+        }
         let mut game = match record.contract {
             Some(c) => Game::with_contract(record.rules, record.deal, c),
             None => Game::new(record.rules, record.deal),

@@ -136,9 +136,13 @@ impl Meld {
     /// ranked card is considered the higher"), ranks in sequence order.
     /// Where both are equal the source is silent: a run in trumps beats one
     /// in a plain suit, as South African sizing has it (002: "trump beats
-    /// plain of equal rank"); otherwise neither is better.
-    pub fn beats(&self, other: &Meld, trump: Suit) -> bool {
-        let key = |m: &Meld| (m.points, m.top.index(), m.suit == Some(trump));
+    /// plain of equal rank"); otherwise neither is better. In Klaberjass,
+    /// where every run of four or more is worth 50, the longer run comes
+    /// before the higher (003: "a four card sequence beats three, and so
+    /// on").
+    pub fn beats(&self, other: &Meld, trump: Suit, table: RoemTable) -> bool {
+        let length = |m: &Meld| if table == RoemTable::Klaberjass { m.length } else { 0 };
+        let key = |m: &Meld| (m.points, length(m), m.top.index(), m.suit == Some(trump));
         key(self) > key(other)
     }
 
@@ -203,15 +207,22 @@ pub fn hand_melds(hand: CardSet, trump: Suit, table: RoemTable) -> Vec<Meld> {
         }
     }
     melds.sort_by(|a, b| {
-        if a.beats(b, trump) {
+        if a.beats(b, trump, table) {
             std::cmp::Ordering::Less
-        } else if b.beats(a, trump) {
+        } else if b.beats(a, trump, table) {
             std::cmp::Ordering::Greater
         } else {
             std::cmp::Ordering::Equal
         }
     });
     melds
+}
+
+/// What a hand as dealt brings its side if its announcement wins: every
+/// combination in it, or under Klaberjass's table only the best.
+pub fn hand_roem_points(hand: CardSet, trump: Suit, table: RoemTable) -> u16 {
+    let melds = hand_melds(hand, trump, table);
+    if table.best_only() { melds.first().map_or(0, |m| m.points) } else { melds.iter().map(|m| m.points).sum() }
 }
 
 /// Score-sheet marks for an amount of roem: 100 = O, 50 = V, 20 = I
@@ -251,7 +262,7 @@ pub fn settle_hand_roem(
     let best =
         announced.into_iter().inspect(|&(s, _)| announcers.push(s)).fold(None, |best: Option<(Seat, Meld)>, a| {
             match best {
-                Some(b) if !a.1.beats(&b.1, trump) => Some(b),
+                Some(b) if !a.1.beats(&b.1, trump, table) => Some(b),
                 _ => Some(a),
             }
         })?;
@@ -380,11 +391,18 @@ mod tests {
     fn the_better_meld_by_value_then_top_card_then_trump() {
         let run = |suit, top, points| Meld { suit: Some(suit), length: 3, top, points };
         let trump = Suit::Spades;
-        assert!(run(Suit::Hearts, Rank::Ten, 50).beats(&run(Suit::Clubs, Rank::Ace, 20), trump));
-        assert!(run(Suit::Hearts, Rank::King, 20).beats(&run(Suit::Clubs, Rank::Queen, 20), trump));
-        assert!(run(Suit::Spades, Rank::King, 20).beats(&run(Suit::Clubs, Rank::King, 20), trump));
+        let nku = RoemTable::Nku;
+        assert!(run(Suit::Hearts, Rank::Ten, 50).beats(&run(Suit::Clubs, Rank::Ace, 20), trump, nku));
+        assert!(run(Suit::Hearts, Rank::King, 20).beats(&run(Suit::Clubs, Rank::Queen, 20), trump, nku));
+        assert!(run(Suit::Spades, Rank::King, 20).beats(&run(Suit::Clubs, Rank::King, 20), trump, nku));
+        // Klaberjass: a run of five, king high, beats four to the ace.
+        let five = Meld { suit: Some(Suit::Hearts), length: 5, top: Rank::King, points: 50 };
+        let four = Meld { suit: Some(Suit::Clubs), length: 4, top: Rank::Ace, points: 50 };
+        assert!(five.beats(&four, trump, RoemTable::Klaberjass) && !four.beats(&five, trump, RoemTable::Klaberjass));
+        let hand = CardSet::parse("9H TH JH QH KH 8C 9C TC JC").unwrap();
+        assert_eq!(hand_melds(hand, trump, RoemTable::Klaberjass)[0].length, 5, "the five-run is announced");
         let (a, b) = (run(Suit::Hearts, Rank::King, 20), run(Suit::Clubs, Rank::King, 20));
-        assert!(!a.beats(&b, trump) && !b.beats(&a, trump), "equal: neither");
+        assert!(!a.beats(&b, trump, nku) && !b.beats(&a, trump, nku), "equal: neither");
     }
 
     #[test]

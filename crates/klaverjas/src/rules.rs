@@ -41,7 +41,8 @@ pub enum Bidding {
     /// ("If the dealer also passes, both players get a chance to declare
     /// which suit they want as trump with the non-dealer deciding first");
     /// four passes throw the cards in ("If both players pass on calling a
-    /// trump suit, the cards are collected and redealt"). The suit refused
+    /// trump suit, the cards are collected and redealt"), whatever
+    /// `redeal_on_all_pass` says. The suit refused
     /// in the first round cannot be named in the second: that is what
     /// "another" suit means.
     TwoRounds,
@@ -110,7 +111,9 @@ pub struct Following {
     /// Following a plain suit, a card that beats the led suit's best must
     /// be played when held (Klaberjass, 003: "Essentially, the player going
     /// second must win the trick if they can"). With the trump rules of a
-    /// void and of a trump lead, the second player always wins if able.
+    /// void and of a trump lead, the second player always wins if able. Set
+    /// on a table of three or four, where 003 says nothing, every follower
+    /// must head the led suit's best card while no trump is in the trick.
     #[cfg_attr(feature = "serde", serde(default))]
     pub win_if_able: bool,
 }

@@ -130,13 +130,13 @@ fn hand_roem_goes_to_the_team_with_the_best_combination() {
                 .iter()
                 .filter(|s| s.team() == team)
                 .map(|&s| melds(s)[0])
-                .reduce(|a, b| if b.beats(&a, Suit::Hearts) { b } else { a })
+                .reduce(|a, b| if b.beats(&a, Suit::Hearts, rules.roem_table) { b } else { a })
         };
         let (ns, ew) = (best(Team::NS).unwrap(), best(Team::EW).unwrap());
         let first = game.announcements()[0].seat.team();
-        let winner = if ns.beats(&ew, Suit::Hearts) {
+        let winner = if ns.beats(&ew, Suit::Hearts, rules.roem_table) {
             Team::NS
-        } else if ew.beats(&ns, Suit::Hearts) {
+        } else if ew.beats(&ns, Suit::Hearts, rules.roem_table) {
             Team::EW
         } else {
             first

@@ -362,13 +362,11 @@ pub fn overlay(
                         }
                         if announce {
                             let trump = game.contract().map_or(klaverjas::Suit::Clubs, |c| c.trump);
-                            let table = game.rules().roem_table;
-                            let melds = klaverjas::roem::hand_melds(game.deal().hand(HUMAN), trump, table);
-                            let points: u16 = if table.best_only() {
-                                melds.first().map_or(0, |m| m.points)
-                            } else {
-                                melds.iter().map(|m| m.points).sum()
-                            };
+                            let points = klaverjas::roem::hand_roem_points(
+                                game.deal().hand(HUMAN),
+                                trump,
+                                game.rules().roem_table,
+                            );
                             let words = t.fill("announce.button", &[("points", &points.to_string())]);
                             let button = egui::Button::new(RichText::new(words).size(20.0).strong());
                             if ui.add_sized([136.0, 48.0], button).clicked() {
