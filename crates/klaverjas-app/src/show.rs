@@ -215,6 +215,8 @@ pub enum NoticeText {
     Announced(klaverjas::Announcement),
     /// After the first trick: the team that scores the hand roem.
     HandRoem(Team, u16),
+    /// The same where each plays alone: the player that scores it.
+    HandRoemAlone(Seat, u16),
     /// Stuk shown as the first of king and queen of trumps is played;
     /// *sturk* where the roem is South African.
     Stuk {
@@ -441,7 +443,14 @@ impl Show {
                 self.notice(NoticeText::Announced(a), Some(a.seat), now, false);
                 self.busy_until = now + pace.pause;
             }
-            Event::HandRoem { team, points } => self.notice(NoticeText::HandRoem(team, points), None, now, false),
+            Event::HandRoem { team, points } => {
+                // At two a team is one player: say who.
+                let text = match self.shown.players.seats().iter().find(|s| s.team() == team) {
+                    Some(&seat) if self.shown.players == Players::Two => NoticeText::HandRoemAlone(seat, points),
+                    _ => NoticeText::HandRoem(team, points),
+                };
+                self.notice(text, None, now, false)
+            }
             Event::Stuk { seat } => {
                 let sturk = self.shown.roem_table == klaverjas::RoemTable::SouthAfrican;
                 self.notice(NoticeText::Stuk { sturk }, Some(seat), now, false)

@@ -131,6 +131,9 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::HandRoem(team, points) => {
             t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
         }
+        NoticeText::HandRoemAlone(seat, points) => {
+            t.fill("announce.scored_alone", &[("seat", &seat_name(t, *seat)), ("points", &points.to_string())])
+        }
         NoticeText::Stuk { sturk } => t.get(if *sturk { "announce.sturk" } else { "announce.stuk" }),
         NoticeText::WentOn(on) => {
             let key = match (on.outright, on.strokes) {

@@ -260,7 +260,13 @@ pub fn overlay(
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 let title = match game.contract().filter(|_| doubling) {
                     Some(c) => t.fill("double.your_turn", &[("suit", &suit_name(t, c.trump))]),
-                    None => t.get("bid.your_turn"),
+                    // Klaberjass's second round: the turned suit is out.
+                    None => {
+                        match game.turned_card().filter(|_| !game.legal_actions().contains(&Action::Bid(Bid::Play))) {
+                            Some(turned) => t.fill("bid.second_round", &[("suit", &suit_name(t, turned.suit()))]),
+                            None => t.get("bid.your_turn"),
+                        }
+                    }
                 };
                 ui.label(RichText::new(title).size(18.0));
                 ui.horizontal(|ui| {
