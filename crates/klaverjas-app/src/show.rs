@@ -110,9 +110,7 @@ impl Shown {
             stock_open.extend(game.bottom_card());
             // The stock keeps what is in no hand, no trick and not open.
             let out = Seat::ALL.iter().fold(CardSet::EMPTY, |a, &s| a.union(game.hand(s)));
-            let played = game.tricks().iter().flat_map(|t| t.played().iter().copied());
-            let trick = game.current_trick().map(|t| t.set()).unwrap_or_default();
-            talon = CardSet::ALL.minus(out).minus(played.collect()).minus(trick);
+            talon = CardSet::ALL.minus(out).minus(game.plays().map(|(_, c)| c).collect());
             stock_open.iter().for_each(|&c| talon.remove(c));
         }
         if game.result().is_some()

@@ -501,10 +501,9 @@ impl Game {
         if self.takes_talon() {
             let maker = contract.declarer.index();
             hands[maker] = self.deal.hands[maker].union(self.deal.talon()).minus(self.discards);
-            hands[Seat::North.index()] = CardSet::EMPTY;
         }
-        if self.deal.stock.is_some() {
-            // The stock is never played from.
+        // The talon, once taken, and the stock are never played from.
+        if self.takes_talon() || self.deal.stock.is_some() {
             hands[Seat::North.index()] = CardSet::EMPTY;
         }
         let leader = self.rules.players.next(self.rules.direction, self.deal.dealer);
@@ -568,6 +567,13 @@ impl Game {
 
     pub fn tricks(&self) -> &[TrickRecord] {
         &self.tricks
+    }
+
+    /// Every card played so far with the seat that played it, in order,
+    /// the trick on the table last.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        let now = self.current_trick().into_iter().flat_map(|t| t.plays());
+        self.tricks.iter().flat_map(|t| t.plays()).chain(now)
     }
 
     /// The trick on the table (empty between tricks and before play).
@@ -660,9 +666,7 @@ impl Game {
         let (king, queen) = (Card::new(trump, Rank::King), Card::new(trump, Rank::Queen));
         let other = if card == king { queen } else { king };
         let held = if self.rules.roem_table.stuk_on_the_second() {
-            let earlier = self.tricks.iter().flat_map(|t| t.plays().collect::<Vec<_>>());
-            let now = self.current_trick().map(|t| t.plays().collect::<Vec<_>>()).unwrap_or_default();
-            earlier.chain(now).any(|play| play == (seat, other))
+            self.plays().any(|play| play == (seat, other))
         } else {
             self.hand(seat).contains(other)
         };
