@@ -28,7 +28,9 @@ use klaverjas::{
 /// [`Settings::without`] switches one idea off to measure its share.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
-    /// Sampled deals solved per card decision.
+    /// Deals a card decision is averaged over. With inference these are
+    /// the picks of the resampling: a deal picked twice is solved once and
+    /// counted twice.
     pub samples: usize,
     /// Deals drawn, and weighted by how likely the play seen is in each
     /// ([`inference`]), for every deal solved; 1 draws only the deals it
@@ -36,13 +38,17 @@ pub struct Settings {
     pub drawn_per_sample: usize,
     /// Solver nodes allowed per card decision, over all its deals.
     pub node_budget: u64,
-    /// Sampled deals per bid, on which every choice is judged.
+    /// Sampled deals per bid (with `value_pass` the same deals for every
+    /// choice and the pass; without it, fresh deals for each trump) and per
+    /// doubling decision.
     pub bid_samples: usize,
     /// Solver nodes allowed per bid, over all its choices and deals; a
     /// deal the solver could not settle is judged by its playout alone.
     pub bid_node_budget: u64,
     /// Whether a pass is valued by what follows it (the others' bids, or
-    /// the forced contract on the second card) rather than as nothing.
+    /// the forced contract on the second card) rather than as nothing; with
+    /// it every choice of a bid is judged on the same deals, each with an
+    /// even share of the nodes.
     pub value_pass: bool,
 }
 
@@ -85,7 +91,7 @@ impl Settings {
 }
 
 /// One idea of the expert's over plain sampling, named for `kj sim
-/// --without`.
+/// --ns-without` and `--ew-without` and for `kj bench bot --without`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Idea {
     /// Deals weighted by the play seen.
@@ -120,7 +126,7 @@ impl std::str::FromStr for Idea {
     }
 }
 
-/// How many points more than the opponents a declarer's team must make
+/// How many points more than the opponents the seat's own team must make
 /// under perfect play before a sampled deal counts as made. The solver sees
 /// every card and the declarer will not, so perfect play flatters it. Chosen
 /// for the first expert (now `pimc`) by duplicate matches against the
@@ -149,7 +155,7 @@ impl ExpertBot {
 impl Bot for ExpertBot {
     fn decide(&mut self, view: &PlayerView) -> Decision {
         // The solver and the sampling know four hands in two partnerships;
-        // at three the expert plays as the club player does.
+        // at three and at two the expert plays as the club player does.
         if !view.rules.players.partnerships() {
             return HeuristicBot.decide(view);
         }
@@ -162,9 +168,10 @@ impl Bot for ExpertBot {
     }
 }
 
-/// Keeps sampled deals that agree with the bidding: those who passed (or
-/// chose another suit) did not hold a clearly strong hand in the suit they
-/// refused, and a voluntary declarer holds a fair one. Of the doubling
+/// Keeps sampled deals that agree with the bidding: those who passed did
+/// not hold a clearly strong hand in the turned suit (without a turned
+/// card, in any suit), and a voluntary declarer holds a fair one in its
+/// trump. Of the doubling
 /// calls, a double shows a fair hand in trumps and a pass no very strong
 /// one, by the club player's thresholds.
 fn agrees_with_bidding(view: &PlayerView, hands: &[CardSet; 4]) -> bool {
@@ -222,8 +229,8 @@ pub(crate) fn original_hand(view: &PlayerView, seat: Seat, now: CardSet) -> Card
     view.plays().filter(|&(s, _)| s == seat).fold(now, |h, (_, c)| h.with(c))
 }
 
-/// One guess at the hidden hands that agrees with all the seat has seen,
-/// the bidding included.
+/// One guess at the hidden hands that agrees with the cards the seat has
+/// seen played and, where one of the sampler's tries fits it, the bidding.
 fn consistent_deal(view: &PlayerView, k: &Knowledge, rng: &mut Rng) -> Option<[CardSet; 4]> {
     sample_with(k, view.hand, rng, |h| agrees_with_bidding(view, h))
 }
@@ -231,7 +238,7 @@ fn consistent_deal(view: &PlayerView, k: &Knowledge, rng: &mut Rng) -> Option<[C
 /// The value of each card of the player to act, from the seat's side
 /// (`sign`), summed over `worlds` each solved on its own and counted as
 /// often as it was drawn, until `budget` nodes run out; and how many
-/// worlds were solved.
+/// worlds were counted (a world drawn twice counts twice).
 fn solve_each(
     solver: &mut Solver,
     worlds: impl IntoIterator<Item = (PlayState, usize)>,
@@ -532,7 +539,7 @@ impl BidEstimate {
 /// Whether a sampled contract is made, and the declarer's team's margin:
 /// the playout's score when it agrees with the solver; otherwise the least
 /// the solver's verdict allows: a deal made by perfect play counts as made
-/// by a point, a failed one costs the whole deal, as nat does.
+/// with a margin of 0, a failed one costs the whole deal, as nat does.
 fn judged(playout: Playout, solver_made: Option<bool>) -> (bool, i64) {
     let made = solver_made.unwrap_or(playout.made);
     let margin = match (made, playout.made) {
@@ -632,9 +639,9 @@ mod tests {
         assert_eq!(trumps.len(), 4, "every suit can come up second");
     }
 
-    /// Choosing the next card once for the worlds the seat cannot tell
-    /// apart never promises more than choosing it anew in each world, and
-    /// sometimes less: that difference is the strategy fusion it removes.
+    /// Every deal the expert solves, weighted or not, agrees with what the
+    /// seat has seen: its own hand, the other hands' sizes, and no card a
+    /// seat showed it cannot hold (a void, a failed overtrump).
     #[test]
     fn no_world_solved_contradicts_the_play_seen() {
         let mut checked = 0;

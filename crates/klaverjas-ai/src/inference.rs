@@ -36,7 +36,7 @@ pub fn agreement(legal: usize) -> f64 {
 /// held `hands` (the hands of now, one per seat, the view's own included)
 /// and played as the model says: a product of probabilities, never a sum
 /// of logarithms, so that it is the same to the last bit on every machine
-/// (the smallest possible, about 1e-32, is far from underflowing). Cards
+/// (the smallest possible, about 3e-17, is far from underflowing). Cards
 /// forced by the rules count 1; the view's own cards are the same in every
 /// deal and are skipped.
 pub fn likelihood(view: &PlayerView, hands: &[CardSet; 4]) -> f64 {

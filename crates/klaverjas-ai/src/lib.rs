@@ -1,8 +1,10 @@
 //! Klaverjas bots and the double-dummy solver.
 //!
-//! A bot gets a [`klaverjas::PlayerView`] and nothing else: the only code
-//! here that sees every hand is the [`solver`], and the expert feeds it
-//! hands it sampled itself from what its seat has seen ([`sample`]).
+//! A bot gets a [`klaverjas::PlayerView`] and nothing else: the only bot
+//! code that sees every hand is the [`solver`], and the expert feeds it
+//! hands it sampled itself from what its seat has seen ([`sample`]). The
+//! coach's review of a deal played and the [`arena`], which are not bots,
+//! hold whole deals.
 
 pub mod arena;
 pub mod coach;

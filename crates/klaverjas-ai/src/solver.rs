@@ -808,9 +808,8 @@ fn slack(a: u32, b: u32, trump: Suit, values: CardValues) -> i32 {
     total
 }
 
-/// NS-minus-EW value a completed trick adds.
-#[inline]
 /// What a finished trick (if any) adds to NS's side of the value.
+#[inline]
 fn gain(done: Option<klaverjas::TrickResult>) -> i32 {
     match done {
         Some(r) => {
