@@ -84,8 +84,7 @@ fn bots_double_a_contract_they_can_beat() {
 
 /// Two deals that look the same from South's seat: East and West swap
 /// some unplayed cards. A bot that never peeks decides the same in both.
-fn twin_games(seed: u64, plays: usize) -> Option<(Game, Game)> {
-    let rules = Rules::classic();
+fn twin_games(rules: Rules, seed: u64, plays: usize) -> Option<(Game, Game)> {
     let deal = Deal::shuffled(seed, Seat::North);
     let mut rng = Rng::new(seed);
     let mut game = Game::new(rules, deal);
@@ -97,7 +96,7 @@ fn twin_games(seed: u64, plays: usize) -> Option<(Game, Game)> {
         game.apply(a).unwrap();
         actions.push(a);
     }
-    if game.to_act() != Some(Seat::South) || game.phase() != Phase::Playing {
+    if game.to_act() != Some(Seat::South) || !matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         return None;
     }
     // Swap one unplayed card of East with one of West, keeping the replay
@@ -118,14 +117,24 @@ fn twin_games(seed: u64, plays: usize) -> Option<(Game, Game)> {
     None
 }
 
+/// Cards and bids, in the presets whose bidding and following differ.
 #[test]
 fn decisions_depend_only_on_the_seats_view() {
-    let mut compared = 0;
-    for seed in 0..150u64 {
-        if compared >= 12 {
+    let (mut compared, mut bids) = (0, 0);
+    for seed in 0..200u64 {
+        if compared >= 12 && bids >= 4 {
             break;
         }
-        let Some((a, b)) = twin_games(seed, 4 + (seed % 12) as usize) else { continue };
+        let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
+        // One position in four is South's first bid (North deals, and
+        // speaks first where the dealer does).
+        let before_south = if rules.bidding == Bidding::DealerFirst { 2 } else { 1 };
+        let plays = if seed % 4 == 0 { before_south } else { 4 + (seed % 12) as usize };
+        let Some((a, b)) = twin_games(rules, seed, plays) else { continue };
+        if a.phase() == Phase::Playing && compared - bids >= 8 {
+            continue;
+        }
+        bids += usize::from(a.phase() == Phase::Bidding);
         assert_ne!(a.hand(Seat::East), b.hand(Seat::East));
         for level in [Level::Heuristic, Level::Expert, Level::Pimc] {
             let da = level.bot(seed).decide(&a.view(Seat::South));
@@ -136,7 +145,7 @@ fn decisions_depend_only_on_the_seats_view() {
         }
         compared += 1;
     }
-    assert!(compared >= 10, "only {compared} twin positions found");
+    assert!(compared >= 12 && bids >= 4, "only {compared} twin positions found, {bids} of them bids");
 }
 
 #[test]
