@@ -46,9 +46,10 @@ pub struct Settings {
     /// deal the solver could not settle is judged by its playout alone.
     pub bid_node_budget: u64,
     /// Whether a pass is valued by what follows it (the others' bids, or
-    /// the forced contract on the second card) rather than as nothing; with
-    /// it every choice of a bid is judged on the same deals, each with an
-    /// even share of the nodes.
+    /// the contract the rules force when all pass) rather than as nothing;
+    /// with it every choice of a bid is judged on the same deals, each with
+    /// an even share of the nodes. Never with a turned card and a forced
+    /// second card ([`Settings::values_pass`]).
     pub value_pass: bool,
 }
 
@@ -73,6 +74,16 @@ impl Settings {
         bid_node_budget: 3_000_000,
         value_pass: false,
     };
+
+    /// Whether a bid under `bidding` values the pass. Not under a turned
+    /// card (`classic`): there the pass makes the two seats the hidden second
+    /// card would be forced on bid weak hands to escape it, and those bids go
+    /// nat more often than the forced contracts they avoid. Holding the pass
+    /// or the unsettled deals to the spare points narrowed the loss without
+    /// ending it (the README's strength tables).
+    pub fn values_pass(&self, bidding: Bidding) -> bool {
+        self.value_pass && bidding != Bidding::TurnedCard
+    }
 
     /// These settings with one of the expert's ideas switched off.
     pub fn without(self, idea: Idea) -> Settings {
@@ -100,7 +111,8 @@ pub enum Idea {
     /// nodes a card; more deals a bid, each settled by the solver on fewer
     /// nodes, since a bid now judges the pass on the same deals.
     Budget,
-    /// A pass valued by what follows it.
+    /// A pass valued by what follows it, where the rules allow it
+    /// ([`Settings::values_pass`]).
     PassValue,
 }
 
@@ -349,10 +361,11 @@ impl ExpertBot {
         // What passing is worth to the seat's team: what follows it, another
         // seat's contract or the one the rules force when all pass. Plain
         // sampling counts it as nothing.
-        let value_pass = can_pass && self.settings.value_pass;
+        let values_pass = self.settings.values_pass(view.rules.bidding);
+        let value_pass = can_pass && values_pass;
         let mut pass = Mean { total: 0, count: 0 };
         let budget = self.settings.bid_node_budget;
-        if self.settings.value_pass {
+        if values_pass {
             // Every choice is judged on the same deals, each with its own
             // share of the nodes, so that neither the luck of the sampling
             // nor the budget running out favours one.

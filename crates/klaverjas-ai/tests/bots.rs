@@ -220,13 +220,28 @@ fn the_expert_bids_by_solving_sampled_deals() {
     for (view, expected) in [(strong.unwrap(), Action::Bid(Bid::Play)), (weak.unwrap(), Action::Bid(Bid::Pass))] {
         let d = Level::Expert.bot(7).decide(&view);
         assert_eq!(d.action, expected, "{}: {}", view.hand, d.reason);
-        // The solver settled some of the samples, not the playouts alone,
-        // and the pass was judged on the same deals.
-        let (Reason::BidOverPass { solved, pass, .. } | Reason::PassOverBid { solved, pass, .. }) = d.reason else {
-            panic!("not a sampled bid: {}", d.reason);
+        // The solver settled some of the samples, not the playouts alone.
+        // Under a turned card the pass is worth nothing.
+        let (Reason::BidSampled { solved, .. } | Reason::PassSampled { solved, .. }) = d.reason else {
+            panic!("not a sampled bid against a pass worth nothing: {}", d.reason);
         };
         let text = d.reason.to_string();
         assert!(solved > 0 && text.contains(&format!("{solved} solved exactly")), "{text}");
-        assert!(pass.count > 0 && text.contains("passing"), "{text}");
     }
+}
+
+/// Where the dealer speaks first and must play after four passes, the pass
+/// is judged on the same deals as the bids, by what follows it.
+#[test]
+fn the_expert_values_a_pass_where_the_dealer_speaks_first() {
+    let game = Game::new(Rules::amsterdam(), Deal::shuffled(3, Seat::West));
+    let view = game.view(game.to_act().unwrap());
+    assert!(view.legal.contains(&Action::Bid(Bid::Pass)));
+    let d = Level::Expert.bot(7).decide(&view);
+    let (Reason::BidOverPass { solved, pass, .. } | Reason::PassOverBid { solved, pass, .. }) = d.reason else {
+        panic!("the pass was not judged: {}", d.reason);
+    };
+    let text = d.reason.to_string();
+    assert!(solved > 0 && text.contains(&format!("{solved} solved exactly")), "{text}");
+    assert!(pass.count > 0 && text.contains("passing"), "{text}");
 }
