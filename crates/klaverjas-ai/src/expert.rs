@@ -7,7 +7,8 @@
 //!
 //! Over that plain search (the `pimc` level) the expert reads the play
 //! ([`inference`]: deals that explain the cards seen count more), thinks
-//! longer, and values a pass by what follows it.
+//! longer, and, where the dealer is the one forced after four passes,
+//! values a pass by what follows it.
 //!
 //! Everything is seeded and limited by node counts, never by the clock, so
 //! the same seed plays the same game on every machine.
@@ -38,9 +39,9 @@ pub struct Settings {
     pub drawn_per_sample: usize,
     /// Solver nodes allowed per card decision, over all its deals.
     pub node_budget: u64,
-    /// Sampled deals per bid (with `value_pass` the same deals for every
-    /// choice and the pass; without it, fresh deals for each trump) and per
-    /// doubling decision.
+    /// Sampled deals per bid (where [`Settings::values_pass`], the same
+    /// deals for every choice and the pass; elsewhere, fresh deals for each
+    /// trump) and per doubling decision.
     pub bid_samples: usize,
     /// Solver nodes allowed per bid, over all its choices and deals; a
     /// deal the solver could not settle is judged by its playout alone.
@@ -77,10 +78,11 @@ impl Settings {
 
     /// Whether a bid under `bidding` values the pass. Not under a turned
     /// card (`classic`): there the pass makes the two seats the hidden second
-    /// card would be forced on bid weak hands to escape it, and those bids go
-    /// nat more often than the forced contracts they avoid. Holding the pass
-    /// or the unsettled deals to the spare points narrowed the loss without
-    /// ending it (the README's strength tables).
+    /// card would be forced on bid weak hands to escape it, and the extra
+    /// bids go nat more often than the forced contracts they avoid. Judging
+    /// the pass's contract without the spare points, or holding the deals
+    /// the solver did not settle to them, narrowed the loss without ending
+    /// it (the README's strength tables).
     pub fn values_pass(&self, bidding: Bidding) -> bool {
         self.value_pass && bidding != Bidding::TurnedCard
     }
@@ -109,7 +111,8 @@ pub enum Idea {
     Inference,
     /// The thinking time allowed, as the expert spends it: more deals and
     /// nodes a card; more deals a bid, each settled by the solver on fewer
-    /// nodes, since a bid now judges the pass on the same deals.
+    /// nodes, since where a bid values the pass it judges the pass on the
+    /// same deals.
     Budget,
     /// A pass valued by what follows it, where the rules allow it
     /// ([`Settings::values_pass`]).
@@ -616,6 +619,15 @@ mod tests {
     use super::*;
     use crate::tests::hand;
     use klaverjas::Rules;
+
+    /// The pass is valued only by the expert, and not under a turned card.
+    #[test]
+    fn the_pass_is_valued_where_the_dealer_is_forced() {
+        assert!(Settings::EXPERT.values_pass(Bidding::DealerFirst));
+        assert!(!Settings::EXPERT.values_pass(Bidding::TurnedCard));
+        assert!(!Settings::PIMC.values_pass(Bidding::DealerFirst));
+        assert!(!Settings::EXPERT.without(Idea::PassValue).values_pass(Bidding::DealerFirst));
+    }
 
     /// A pass is judged by the contract that follows it: a later seat's
     /// bid, or the second card's forced contract when all four pass.
