@@ -364,11 +364,11 @@ impl ExpertBot {
         // What passing is worth to the seat's team: what follows it, another
         // seat's contract or the one the rules force when all pass. Plain
         // sampling counts it as nothing.
-        let values_pass = self.settings.values_pass(view.rules.bidding);
-        let value_pass = can_pass && values_pass;
+        let same_deals = self.settings.values_pass(view.rules.bidding);
+        let value_pass = can_pass && same_deals;
         let mut pass = Mean { total: 0, count: 0 };
         let budget = self.settings.bid_node_budget;
-        if values_pass {
+        if same_deals {
             // Every choice is judged on the same deals, each with its own
             // share of the nodes, so that neither the luck of the sampling
             // nor the budget running out favours one.
