@@ -220,13 +220,15 @@ fn the_expert_bids_by_solving_sampled_deals() {
     for (view, expected) in [(strong.unwrap(), Action::Bid(Bid::Play)), (weak.unwrap(), Action::Bid(Bid::Pass))] {
         let d = Level::Expert.bot(7).decide(&view);
         assert_eq!(d.action, expected, "{}: {}", view.hand, d.reason);
-        // The solver settled some of the samples, not the playouts alone.
-        // Under a turned card the pass is worth nothing.
-        let (Reason::BidSampled { solved, .. } | Reason::PassSampled { solved, .. }) = d.reason else {
-            panic!("not a sampled bid against a pass worth nothing: {}", d.reason);
+        // The solver settled some of the samples, not the playouts alone,
+        // and the pass, with the forced second card behind it, was judged
+        // on the same deals.
+        let (Reason::BidOverPass { solved, pass, .. } | Reason::PassOverBid { solved, pass, .. }) = d.reason else {
+            panic!("the pass was not judged: {}", d.reason);
         };
         let text = d.reason.to_string();
         assert!(solved > 0 && text.contains(&format!("{solved} solved exactly")), "{text}");
+        assert!(pass.count > 0 && text.contains("passing"), "{text}");
     }
 }
 
