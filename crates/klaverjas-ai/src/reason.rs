@@ -108,7 +108,8 @@ pub enum Reason {
     /// The expert's pass: playing `suit` does not pay on sampled deals.
     PassSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
     /// The expert's bid to play `suit`: on sampled deals it brings more
-    /// than passing, whose `pass` is what follows a pass.
+    /// than passing, whose `pass` is what follows a pass, as the bid
+    /// counts it (at half under a turned card).
     BidOverPass { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
     /// The expert's pass: on sampled deals what follows a pass brings more
     /// than playing `suit`, the best trump.
