@@ -108,12 +108,13 @@ pub enum Reason {
     /// The expert's pass: playing `suit` does not pay on sampled deals.
     PassSampled { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean },
     /// The expert's bid to play `suit`: on sampled deals it brings more
-    /// than passing, whose `pass` is what follows a pass, as the bid
-    /// counts it (at half under a turned card).
-    BidOverPass { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
-    /// The expert's pass: on sampled deals what follows a pass brings more
-    /// than playing `suit`, the best trump.
-    PassOverBid { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean },
+    /// than passing, whose `pass` is what follows a pass; `halved` when
+    /// the bid had to beat only half of it (under a turned card).
+    BidOverPass { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean, halved: bool },
+    /// The expert's pass: on sampled deals what follows a pass (`pass`, or
+    /// half of it where `halved`) brings more than playing `suit`, the best
+    /// trump.
+    PassOverBid { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean, halved: bool },
     /// Doubling (*kraken*): the hand is strong in the trump suit.
     Double { suit: Suit, strength: i32 },
     /// Not doubling: the hand is not strong enough in the trump suit.
@@ -164,8 +165,10 @@ impl Reason {
             Reason::BestOverSamples { .. } => "reason.best_over_samples",
             Reason::BidSampled { .. } => "reason.bid_sampled",
             Reason::PassSampled { .. } => "reason.pass_sampled",
-            Reason::BidOverPass { .. } => "reason.bid_over_pass",
-            Reason::PassOverBid { .. } => "reason.pass_over_bid",
+            Reason::BidOverPass { halved: false, .. } => "reason.bid_over_pass",
+            Reason::BidOverPass { halved: true, .. } => "reason.bid_over_half_pass",
+            Reason::PassOverBid { halved: false, .. } => "reason.pass_over_bid",
+            Reason::PassOverBid { halved: true, .. } => "reason.half_pass_over_bid",
             Reason::Double { .. } => "reason.double",
             Reason::NoDouble { .. } => "reason.no_double",
             Reason::DoubleSampled { .. } => "reason.double_sampled",
@@ -233,8 +236,8 @@ impl Reason {
             | Reason::PassSampled { suit, made, samples, solved, average } => {
                 sampled(suit, made, samples, solved, average)
             }
-            Reason::BidOverPass { suit, made, samples, solved, average, pass }
-            | Reason::PassOverBid { suit, made, samples, solved, average, pass } => {
+            Reason::BidOverPass { suit, made, samples, solved, average, pass, .. }
+            | Reason::PassOverBid { suit, made, samples, solved, average, pass, .. } => {
                 let mut args = sampled(suit, made, samples, solved, average);
                 args.push(("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }));
                 args
@@ -332,17 +335,19 @@ impl fmt::Display for Reason {
                 suit.name(),
                 average.value()
             ),
-            Reason::BidOverPass { suit, made, samples, solved, average, pass } => write!(
+            Reason::BidOverPass { suit, made, samples, solved, average, pass, halved } => write!(
                 f,
-                "Play {}: made in {made} of {samples} deals that fit what you have seen ({solved} solved exactly), {:+.0} points on average against {:+.0} for passing",
+                "Play {}: made in {made} of {samples} deals that fit what you have seen ({solved} solved exactly), {:+.0} points on average against {:+.0} for passing{}",
                 suit.name(),
                 average.value(),
-                pass.value()
-            ),
-            Reason::PassOverBid { suit, made, samples, solved, average, pass } => write!(
-                f,
-                "Pass: on deals that fit what you have seen, passing brings {:+.0} points on average and playing {} {:+.0} (made in {made} of {samples}, {solved} solved exactly)",
                 pass.value(),
+                if *halved { ", counted at half under a turned card" } else { "" }
+            ),
+            Reason::PassOverBid { suit, made, samples, solved, average, pass, halved } => write!(
+                f,
+                "Pass: on deals that fit what you have seen, passing brings {:+.0} points on average{} and playing {} {:+.0} (made in {made} of {samples}, {solved} solved exactly)",
+                pass.value(),
+                if *halved { ", counted at half under a turned card," } else { "" },
                 suit.name(),
                 average.value()
             ),
@@ -410,8 +415,42 @@ mod tests {
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
             Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
-            Reason::BidOverPass { suit: trump, made: 20, samples: 32, solved: 9, average: mean, pass: mean },
-            Reason::PassOverBid { suit: trump, made: 12, samples: 32, solved: 9, average: mean, pass: mean },
+            Reason::BidOverPass {
+                suit: trump,
+                made: 20,
+                samples: 32,
+                solved: 9,
+                average: mean,
+                pass: mean,
+                halved: false,
+            },
+            Reason::BidOverPass {
+                suit: trump,
+                made: 20,
+                samples: 32,
+                solved: 9,
+                average: mean,
+                pass: mean,
+                halved: true,
+            },
+            Reason::PassOverBid {
+                suit: trump,
+                made: 12,
+                samples: 32,
+                solved: 9,
+                average: mean,
+                pass: mean,
+                halved: false,
+            },
+            Reason::PassOverBid {
+                suit: trump,
+                made: 12,
+                samples: 32,
+                solved: 9,
+                average: mean,
+                pass: mean,
+                halved: true,
+            },
             Reason::Double { suit: trump, strength: 90 },
             Reason::NoDouble { suit: trump, strength: 50 },
             Reason::DoubleSampled { double: mean, pass: mean },

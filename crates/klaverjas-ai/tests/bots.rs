@@ -223,12 +223,14 @@ fn the_expert_bids_by_solving_sampled_deals() {
         // The solver settled some of the samples, not the playouts alone,
         // and the pass, with the forced second card behind it, was judged
         // on the same deals.
-        let (Reason::BidOverPass { solved, pass, .. } | Reason::PassOverBid { solved, pass, .. }) = d.reason else {
+        let (Reason::BidOverPass { solved, pass, halved, .. } | Reason::PassOverBid { solved, pass, halved, .. }) =
+            d.reason
+        else {
             panic!("the pass was not judged: {}", d.reason);
         };
         let text = d.reason.to_string();
         assert!(solved > 0 && text.contains(&format!("{solved} solved exactly")), "{text}");
-        assert!(pass.count > 0 && text.contains("passing"), "{text}");
+        assert!(pass.count > 0 && halved && text.contains("counted at half"), "{text}");
     }
 }
 
@@ -240,10 +242,13 @@ fn the_expert_values_a_pass_where_the_dealer_speaks_first() {
     let view = game.view(game.to_act().unwrap());
     assert!(view.legal.contains(&Action::Bid(Bid::Pass)));
     let d = Level::Expert.bot(7).decide(&view);
-    let (Reason::BidOverPass { solved, pass, .. } | Reason::PassOverBid { solved, pass, .. }) = d.reason else {
+    let (Reason::BidOverPass { solved, pass, halved, .. } | Reason::PassOverBid { solved, pass, halved, .. }) =
+        d.reason
+    else {
         panic!("the pass was not judged: {}", d.reason);
     };
     let text = d.reason.to_string();
     assert!(solved > 0 && text.contains(&format!("{solved} solved exactly")), "{text}");
-    assert!(pass.count > 0 && text.contains("passing"), "{text}");
+    // Counted in full where the dealer is the one forced.
+    assert!(pass.count > 0 && !halved && text.contains("passing") && !text.contains("half"), "{text}");
 }
