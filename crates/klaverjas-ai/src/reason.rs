@@ -384,7 +384,7 @@ mod tests {
         let card: Card = "9H".parse().unwrap();
         let trump = Suit::Hearts;
         let mean = Mean { total: 25, count: 2 };
-        let all = vec![
+        let mut all = vec![
             Reason::Random,
             Reason::OnlyChoice,
             Reason::OnlyCard { card, trump },
@@ -415,48 +415,17 @@ mod tests {
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
             Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
-            Reason::BidOverPass {
-                suit: trump,
-                made: 20,
-                samples: 32,
-                solved: 9,
-                average: mean,
-                pass: mean,
-                halved: false,
-            },
-            Reason::BidOverPass {
-                suit: trump,
-                made: 20,
-                samples: 32,
-                solved: 9,
-                average: mean,
-                pass: mean,
-                halved: true,
-            },
-            Reason::PassOverBid {
-                suit: trump,
-                made: 12,
-                samples: 32,
-                solved: 9,
-                average: mean,
-                pass: mean,
-                halved: false,
-            },
-            Reason::PassOverBid {
-                suit: trump,
-                made: 12,
-                samples: 32,
-                solved: 9,
-                average: mean,
-                pass: mean,
-                halved: true,
-            },
             Reason::Double { suit: trump, strength: 90 },
             Reason::NoDouble { suit: trump, strength: 50 },
             Reason::DoubleSampled { double: mean, pass: mean },
             Reason::PassOverDouble { double: mean, pass: mean },
             Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),
         ];
+        for halved in [false, true] {
+            let (suit, average, pass) = (trump, mean, mean);
+            all.push(Reason::BidOverPass { suit, made: 20, samples: 32, solved: 9, average, pass, halved });
+            all.push(Reason::PassOverBid { suit, made: 12, samples: 32, solved: 9, average, pass, halved });
+        }
         for r in &all {
             // Exhaustive on purpose: see the doc comment.
             match r {
