@@ -491,7 +491,7 @@ fn halves_pass(bidding: Bidding) -> bool {
 /// Whether a bid's `average` beats passing, whose value is `pass`, or half
 /// of it where `halved`.
 fn beats_pass(average: Mean, pass: Mean, halved: bool) -> bool {
-    let bar = if halved { Mean { total: pass.total / 2, ..pass } } else { pass };
+    let bar = if halved { pass.half() } else { pass };
     average.value() > bar.value()
 }
 

@@ -18,6 +18,11 @@ impl Mean {
     pub fn value(self) -> f64 {
         self.total as f64 / self.count.max(1) as f64
     }
+
+    /// Half of this average, in whole points of the total.
+    pub fn half(self) -> Mean {
+        Mean { total: self.total / 2, ..self }
+    }
 }
 
 /// One value a reason's sentence names.
@@ -236,14 +241,28 @@ impl Reason {
             | Reason::PassSampled { suit, made, samples, solved, average } => {
                 sampled(suit, made, samples, solved, average)
             }
-            Reason::BidOverPass { suit, made, samples, solved, average, pass, .. }
-            | Reason::PassOverBid { suit, made, samples, solved, average, pass, .. } => {
+            Reason::BidOverPass { suit, made, samples, solved, average, pass, halved }
+            | Reason::PassOverBid { suit, made, samples, solved, average, pass, halved } => {
                 let mut args = sampled(suit, made, samples, solved, average);
                 args.push(("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }));
+                if halved {
+                    args.push(("bar", ReasonArg::Average { value: pass.half().value(), decimals: 0 }));
+                }
                 args
             }
             Reason::TooEarlyToSearch(ref inner) => vec![("reason", ReasonArg::Reason(inner.clone()))],
         }
+    }
+}
+
+/// What a pass counted at half is counted as, for the reasons that name
+/// it, with `tail` after it; nothing where the pass counted in full.
+struct HalfPass<'a>(bool, &'a Mean, &'a str);
+
+impl fmt::Display for HalfPass<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let HalfPass(halved, pass, tail) = *self;
+        if halved { write!(f, ", counted as {:+.0} under a turned card{tail}", pass.half().value()) } else { Ok(()) }
     }
 }
 
@@ -341,13 +360,13 @@ impl fmt::Display for Reason {
                 suit.name(),
                 average.value(),
                 pass.value(),
-                if *halved { ", counted at half under a turned card" } else { "" }
+                HalfPass(*halved, pass, "")
             ),
             Reason::PassOverBid { suit, made, samples, solved, average, pass, halved } => write!(
                 f,
                 "Pass: on deals that fit what you have seen, passing brings {:+.0} points on average{} and playing {} {:+.0} (made in {made} of {samples}, {solved} solved exactly)",
                 pass.value(),
-                if *halved { ", counted at half under a turned card," } else { "" },
+                HalfPass(*halved, pass, ","),
                 suit.name(),
                 average.value()
             ),
