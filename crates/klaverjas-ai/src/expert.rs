@@ -50,7 +50,7 @@ pub struct Settings {
     /// the contract the rules force when all pass) rather than as nothing;
     /// with it every choice of a bid is judged on the same deals, each with
     /// an even share of the nodes. Under a turned card a bid need beat
-    /// only half the pass's value (`pass_counted`).
+    /// only half the pass's value (`halves_pass`).
     pub value_pass: bool,
 }
 
@@ -352,11 +352,10 @@ impl ExpertBot {
         // What passing is worth to the seat's team: what follows it, another
         // seat's contract or the one the rules force when all pass. Plain
         // sampling counts it as nothing.
-        let same_deals = self.settings.value_pass;
-        let value_pass = can_pass && same_deals;
+        let value_pass = can_pass && self.settings.value_pass;
         let mut pass = Mean { total: 0, count: 0 };
         let budget = self.settings.bid_node_budget;
-        if same_deals {
+        if self.settings.value_pass {
             // Every choice is judged on the same deals, each with its own
             // share of the nodes, so that neither the luck of the sampling
             // nor the budget running out favours one.
