@@ -14,7 +14,7 @@ fn main() {
     // Failures and deals, by strength bucket of 10 (0-9 ... 150+).
     let (mut defender, mut declarer) = ([(0u32, 0u32); 16], [(0u32, 0u32); 16]);
     for seed in 0..deals {
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4))).unwrap();
         while let Some(seat) = game.to_act() {
             let action = HeuristicBot.decide(&game.view(seat)).action;
             game.apply(action).expect("a bot's choice is legal");

@@ -13,7 +13,7 @@ fn main() {
     let mut tally = [(0u32, 0u32); 5];
     for seed in 0..deals {
         let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4))).unwrap();
         while let Some(seat) = game.to_act() {
             let view = game.view(seat);
             let decision = bots[seat.index()].decide(&view);

@@ -247,7 +247,8 @@ mod tests {
     fn the_hint_is_the_experts_choice_from_the_same_view() {
         let mut worded = 0;
         for seed in 0..6u64 {
-            let mut game = Game::new(Preset::Classic.rules(), Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let mut game =
+                Game::new(Preset::Classic.rules(), Deal::shuffled(seed, Seat::from_index(seed as usize))).unwrap();
             let mut rng = Rng::new(seed);
             while let Some(seat) = game.to_act() {
                 let view = game.view(seat);

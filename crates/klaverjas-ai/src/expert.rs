@@ -518,7 +518,7 @@ fn bids_replayed(view: &PlayerView, hands: [CardSet; 4], rng: &mut Rng) -> Optio
         }
     });
     let deal = Deal::from_hands(view.dealer, hands, [turned, second]).ok()?;
-    let mut game = Game::new(view.rules, deal);
+    let mut game = Game::new(view.rules, deal).ok()?;
     for &(_, bid) in &view.bids {
         game.apply(Action::Bid(bid)).ok()?;
     }
@@ -612,7 +612,9 @@ fn playout(view: &PlayerView, hands: [CardSet; 4], contract: Contract) -> Playou
     let Ok(deal) = Deal::from_hands(view.dealer, hands, PileCard::showing(contract.trump)) else {
         return Playout { made: false, margin: 0, total: 0 };
     };
-    let mut game = Game::with_contract(view.rules, deal, contract);
+    let Ok(mut game) = Game::with_contract(view.rules, deal, contract) else {
+        return Playout { made: false, margin: 0, total: 0 };
+    };
     club_players_play(&mut game, None);
     let Some(r) = game.result() else {
         return Playout { made: false, margin: 0, total: 0 };
@@ -660,13 +662,13 @@ mod tests {
         let deal = Deal::from_hands(Seat::North, hands, [turned, PileCard { suit: Suit::Clubs, rank: 2 }]).unwrap();
         // East speaks first and passes; South, with the jack, nine and
         // ace of hearts, plays.
-        let game = Game::new(Rules::classic(), deal);
+        let game = Game::new(Rules::classic(), deal).unwrap();
         let mut rng = Rng::new(1);
         let after = contract_after_pass(&game.view(Seat::East), hands, &mut rng).unwrap();
         assert_eq!(after, Contract { trump: Suit::Hearts, declarer: Seat::South, forced: false });
         // North, last to speak after three passes: all four pass, and East
         // must play on the second card, which North has not seen.
-        let mut game = Game::new(Rules::classic(), deal);
+        let mut game = Game::new(Rules::classic(), deal).unwrap();
         for _ in 0..3 {
             game.apply(Action::Bid(Bid::Pass)).unwrap();
         }
@@ -688,7 +690,7 @@ mod tests {
         let mut checked = 0;
         for seed in 0..40u64 {
             let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
-            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4)));
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize % 4))).unwrap();
             let mut rng = Rng::new(seed);
             let mut bot = ExpertBot::with(seed, Settings { samples: 8, ..Settings::EXPERT });
             while let Some(seat) = game.to_act() {

@@ -459,7 +459,7 @@ mod tests {
     /// A deal with fixed hands: North deals, East leads.
     fn fixed(hands: [&str; 4], trump: Suit, declarer: Seat, rules: Rules) -> Game {
         let deal = Deal::from_hands(Seat::North, hands.map(hand), PileCard::showing(trump)).unwrap();
-        Game::with_contract(rules, deal, Contract { trump, declarer, forced: false })
+        Game::with_contract(rules, deal, Contract { trump, declarer, forced: false }).unwrap()
     }
 
     #[test]
@@ -506,7 +506,7 @@ mod tests {
     fn heuristic_decisions_are_always_legal() {
         for seed in 0..60u64 {
             let rules = [Rules::classic(), Rules::amsterdam(), Rules::rotterdam()][seed as usize % 3];
-            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+            let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize))).unwrap();
             while let Some(seat) = game.to_act() {
                 let view = game.view(seat);
                 let d = HeuristicBot.decide(&view);

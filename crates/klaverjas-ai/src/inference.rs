@@ -148,7 +148,7 @@ mod tests {
         .map(hand);
         let deal = Deal::from_hands(Seat::North, hands, PileCard::showing(Suit::Hearts)).unwrap();
         let contract = Contract { trump: Suit::Hearts, declarer: Seat::East, forced: false };
-        let mut g = Game::with_contract(Rules::classic(), deal, contract);
+        let mut g = Game::with_contract(Rules::classic(), deal, contract).unwrap();
         for c in ["AS", "7S", "TC"] {
             g.apply(Action::Play(c.parse().unwrap())).unwrap();
         }

@@ -135,7 +135,7 @@ mod tests {
         for seed in 0..300u64 {
             let rules =
                 [Rules::classic(), Rules::amsterdam(), Rules::rotterdam(), Rules::klawerjas()][seed as usize % 4];
-            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize)));
+            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize))).unwrap();
             let mut rng = klaverjas::Rng::new(seed);
             while game.to_act().is_some() {
                 for seat in Seat::ALL {
@@ -170,7 +170,7 @@ mod tests {
         let rules = Rules::klaberjass();
         let mut swaps = 0;
         for seed in 0..200u64 {
-            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West));
+            let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West)).unwrap();
             let mut rng = klaverjas::Rng::new(seed);
             while game.to_act().is_some() {
                 for (seat, other) in [(Seat::South, Seat::West), (Seat::West, Seat::South)] {
@@ -209,7 +209,8 @@ mod tests {
             Rules::amsterdam(),
             deal,
             Contract { trump: Suit::Hearts, declarer: Seat::East, forced: false },
-        );
+        )
+        .unwrap();
         // East leads the ace of spades; South (clubs only) discards; West
         // trumps low over the partner; North cannot overtrump and discards.
         for c in CardSet::parse_list("AS 7C 7H 7D").unwrap() {

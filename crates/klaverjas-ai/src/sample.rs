@@ -90,7 +90,7 @@ mod tests {
     #[test]
     fn samples_respect_every_constraint() {
         for seed in 0..100u64 {
-            let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(seed, Seat::East));
+            let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(seed, Seat::East)).unwrap();
             let mut rng = Rng::new(seed);
             while game.to_act().is_some() {
                 let seat = game.to_act().unwrap();

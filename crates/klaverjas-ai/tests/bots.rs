@@ -6,7 +6,7 @@ use klaverjas_ai::arena;
 use klaverjas_ai::{Bot, Level, Reason};
 
 fn drive(rules: Rules, seed: u64, level: Level) {
-    let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize)));
+    let mut game = Game::new(rules, Deal::shuffled(seed, Seat::from_index(seed as usize))).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = Seat::ALL.iter().map(|s| level.bot(seed + s.index() as u64)).collect();
     while let Some(seat) = game.to_act() {
         let view = game.view(seat);
@@ -66,7 +66,7 @@ fn bots_double_a_contract_they_can_beat() {
             } else {
                 continue;
             };
-            let mut game = Game::new(rules, deal);
+            let mut game = Game::new(rules, deal).unwrap();
             game.apply(Action::Bid(Bid::Trump(suit))).unwrap();
             assert_eq!(game.to_act(), Some(Seat::East));
             slot.get_or_insert(game.view(Seat::East));
@@ -87,7 +87,7 @@ fn bots_double_a_contract_they_can_beat() {
 fn twin_games(rules: Rules, seed: u64, plays: usize) -> Option<(Game, Game)> {
     let deal = Deal::shuffled(seed, Seat::North);
     let mut rng = Rng::new(seed);
-    let mut game = Game::new(rules, deal);
+    let mut game = Game::new(rules, deal).unwrap();
     let mut actions = Vec::new();
     // Bidding and a few cards by random legal play.
     while actions.len() < plays && game.to_act().is_some() {
@@ -108,7 +108,7 @@ fn twin_games(rules: Rules, seed: u64, plays: usize) -> Option<(Game, Game)> {
             twin.hands[Seat::East.index()].insert(w);
             twin.hands[Seat::West.index()].remove(w);
             twin.hands[Seat::West.index()].insert(e);
-            let mut other = Game::new(rules, twin);
+            let mut other = Game::new(rules, twin).unwrap();
             if actions.iter().all(|&a| other.apply(a).is_ok()) && other.view(Seat::South) == game.view(Seat::South) {
                 return Some((game, other));
             }
@@ -175,7 +175,7 @@ fn the_expert_keeps_quiet_about_roem_when_nat_is_certain() {
     // roem but can no longer make more than half.
     for seed in 0..3000u64 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West)).unwrap();
         while game.to_act().is_some() {
             if game.legal_actions().contains(&Action::ClaimRoem) {
                 let seat = game.to_act().unwrap();
@@ -208,7 +208,7 @@ fn the_expert_bids_by_solving_sampled_deals() {
     use klaverjas_ai::heuristic::{PLAY_THRESHOLD, hand_strength};
     let (mut strong, mut weak) = (None, None);
     for seed in 0..2000u64 {
-        let game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
+        let game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West)).unwrap();
         let view = game.view(game.to_act().unwrap());
         let strength = hand_strength(view.hand, view.turned[0].suit);
         if strength >= PLAY_THRESHOLD + 20 {
@@ -243,7 +243,7 @@ fn the_expert_bids_by_solving_sampled_deals() {
 /// is judged on the same deals as the bids, by what follows it.
 #[test]
 fn the_expert_values_a_pass_where_the_dealer_speaks_first() {
-    let game = Game::new(Rules::amsterdam(), Deal::shuffled(3, Seat::West));
+    let game = Game::new(Rules::amsterdam(), Deal::shuffled(3, Seat::West)).unwrap();
     let view = game.view(game.to_act().unwrap());
     assert!(view.legal.contains(&Action::Bid(Bid::Pass)));
     let d = Level::Expert.bot(7).decide(&view);

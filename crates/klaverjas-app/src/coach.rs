@@ -197,7 +197,8 @@ fn start_review(seats: &Seats, review: &mut DealReview, number: usize) {
         return;
     }
     let Some(game) = seats.m.finished_deal(number) else { return };
-    let start = Game::new(*game.rules(), *game.deal());
+    // A finished deal of the match was played, so it is whole.
+    let Ok(start) = Game::new(*game.rules(), *game.deal()) else { return };
     let mut reviewer = Reviewer::new(start, game.actions().to_vec(), HUMAN, seats.m.seed() ^ number as u64);
     let progress = Arc::new(AtomicUsize::new(0));
     let counter = progress.clone();

@@ -225,7 +225,7 @@ mod tests {
                 let mut bot = level.bot(i as u64);
                 let rules = preset.rules();
                 let dealer = rules.players.seats()[0];
-                let mut game = Game::new(rules, Deal::shuffled_for(&rules, 40 + i as u64, dealer));
+                let mut game = Game::new(rules, Deal::shuffled_for(&rules, 40 + i as u64, dealer)).unwrap();
                 while let Some(seat) = game.to_act() {
                     let decision = bot.decide(&game.view(seat));
                     let words = reason(&decision.reason, &t);

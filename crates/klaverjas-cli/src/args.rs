@@ -71,6 +71,14 @@ impl Args {
         }
     }
 
+    /// A count that must be at least one (`--deals`), `default` when absent.
+    pub fn at_least_one(&self, name: &str, default: u64) -> Result<u64, String> {
+        match self.number(name, default)? {
+            0 => Err(format!("--{name}: at least 1, not 0")),
+            n => Ok(n),
+        }
+    }
+
     /// The preset of `--rules` (classic when absent) with the options of
     /// `--set name=value,name=value` on top.
     pub fn rules(&self) -> Result<Rules, String> {

@@ -170,8 +170,8 @@ fn names(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
 }
 
 fn trick_from(cards: &[Card], trump: Suit, rules: &Rules) -> Trick {
-    // Only relative seats matter to the rules; North leads.
-    Trick::for_rules(Seat::North, trump, rules).with_cards(cards)
+    // Only relative seats matter to the rules; the first seat taken leads.
+    Trick::for_rules(rules.players.seats()[0], trump, rules).with_cards(cards)
 }
 
 fn legal(args: &Args) -> Result<(), Failure> {
@@ -179,11 +179,13 @@ fn legal(args: &Args) -> Result<(), Failure> {
     let trump = args.suit("trump")?;
     let hand = args.cards("hand")?;
     let on_table = if args.opt("trick").is_some() { args.cards("trick")? } else { Vec::new() };
-    if hand.is_empty() || hand.len() > 8 {
-        return Err(format!("--hand: a hand holds 1 to 8 cards, not {}", hand.len()).into());
+    let most = rules.hand_size() as usize;
+    if hand.is_empty() || hand.len() > most {
+        return Err(format!("--hand: a hand holds 1 to {most} cards in these rules, not {}", hand.len()).into());
     }
-    if on_table.len() > 3 {
-        return Err(format!("--trick: at most 3 cards can precede a play, not {}", on_table.len()).into());
+    let before = rules.players.count() - 1;
+    if on_table.len() > before {
+        return Err(format!("--trick: at most {before} cards can precede a play, not {}", on_table.len()).into());
     }
     if let Some(c) = on_table.iter().find(|c| hand.contains(c)) {
         return Err(format!("card '{c}' is both in the hand and in the trick").into());
@@ -200,8 +202,9 @@ fn trick(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let trump = args.suit("trump")?;
     let cards = args.cards("trick")?;
-    if cards.len() != 4 {
-        return Err(format!("--trick: a trick has 4 cards, not {}", cards.len()).into());
+    let players = rules.players.count();
+    if cards.len() != players {
+        return Err(format!("--trick: a trick has {players} cards in these rules, not {}", cards.len()).into());
     }
     let t = trick_from(&cards, trump, &rules);
     let winner = t.winning_index().unwrap_or(0);
@@ -333,7 +336,7 @@ fn game_from_actions(args: &Args, rules: klaverjas::Rules, dealer: Seat, list: &
         Some(card) => deal.with_last_card(card).map_err(|e| format!("--last-card: {e}"))?,
         None => deal,
     };
-    let mut game = Game::new(rules, deal).with_carry(carry);
+    let mut game = Game::new(rules, deal).map_err(|e| e.to_string())?.with_carry(carry);
     for (i, &action) in actions.iter().enumerate() {
         let seat = game.to_act().map_or("nobody", |s| s.name());
         game.apply(action).map_err(|e| Failure::Rule(format!("action {} ({seat}: {action}): {e}", i + 1)))?;
@@ -361,7 +364,8 @@ fn deal(args: &Args) -> Result<(), Failure> {
             }
             let deal =
                 Deal::from_play(dealer, trump, &cards, PileCard::showing(trump), &rules).map_err(|e| e.to_string())?;
-            let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
+            let mut game = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false })
+                .map_err(|e| format!("--playing: {e}"))?;
             play_cards(&mut game, &cards, claim)?;
             game
         }
@@ -465,8 +469,7 @@ fn sim(args: &Args) -> Result<(), Failure> {
     let mut totals = SimTotals::default();
     let mut bar = progress::Bar::new(deals);
     for n in 0..deals {
-        let deal = Deal::shuffled(klaverjas::session::deal_seed(seed, n), Seat::from_index(n as usize));
-        let mut game = Game::new(rules, deal);
+        let mut game = Game::dealt(rules, klaverjas::session::deal_seed(seed, n), Seat::from_index(n as usize));
         while game.to_act().is_some() {
             let legal = game.legal_actions();
             let action = legal[rng.below(legal.len() as u32) as usize];
@@ -610,7 +613,8 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
 /// so only the playing is timed.
 fn bench_playout(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
-    let deals = args.number("deals", 2_000_000)?.max(1);
+    let rules = four_players(rules, "kj bench playout")?;
+    let deals = args.at_least_one("deals", 2_000_000)?;
     let seed = args.number("seed", 1)?;
     let starts: Vec<PlayState> = (0..1024u64)
         .map(|i| {
@@ -636,6 +640,18 @@ fn bench_playout(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `rules`, where four play: the solver, and the benchmarks built on it,
+/// know the four-player game only.
+pub fn four_players(rules: Rules, command: &str) -> Result<Rules, String> {
+    match rules.players {
+        Players::Four => Ok(rules),
+        _ => Err(format!(
+            "{command}: the solver knows the four-player game only, these rules seat {}",
+            rules.players.count()
+        )),
+    }
+}
+
 /// Median and 95th percentile of a list of durations in milliseconds.
 pub fn percentiles(times: &mut [f64]) -> (f64, f64) {
     times.sort_by(|a, b| a.total_cmp(b));
@@ -646,7 +662,8 @@ pub fn percentiles(times: &mut [f64]) -> (f64, f64) {
 /// Full 32-card double-dummy solves on one thread, each from a cold table.
 fn bench_solver(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
-    let deals = args.number("deals", 100)?.max(1);
+    let rules = four_players(rules, "kj bench solver")?;
+    let deals = args.at_least_one("deals", 100)?;
     let seed = args.number("seed", 1)?;
     let mut solver = klaverjas_ai::solver::Solver::default();
     let mut times = Vec::new();
@@ -774,9 +791,7 @@ fn solve(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let trump = args.suit("trump")?;
     let leader = args.seat("leader")?;
-    if rules.players != Players::Four {
-        return Err("kj solve: the solver knows the four-player game only".to_string().into());
-    }
+    let rules = four_players(rules, "kj solve")?;
     let hands = parse_hands(args.req("hands")?, args.opt("trick").is_some(), Players::Four)?;
     let trick = if args.opt("trick").is_some() { args.cards("trick")? } else { Vec::new() };
     // The position counts the tricks gone, so the last-trick bonus goes to

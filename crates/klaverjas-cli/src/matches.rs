@@ -3,7 +3,7 @@
 
 use crate::args::Args;
 use crate::{Failure, output, percentiles, progress};
-use klaverjas::{Deal, Game, Phase, Seat, session::deal_seed};
+use klaverjas::{Game, Phase, Seat, session::deal_seed};
 use klaverjas_ai::arena::{self, Outcome, Side};
 use klaverjas_ai::expert::Idea;
 use klaverjas_ai::{Level, Reason};
@@ -194,7 +194,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let mut fallbacks = 0;
     let mut deal_no = 0;
     while (times.len() as u64) < decisions {
-        let mut game = Game::new(rules, Deal::shuffled(deal_seed(seed, deal_no), Seat::from_index(deal_no as usize)));
+        let mut game = Game::dealt(rules, deal_seed(seed, deal_no), Seat::from_index(deal_no as usize));
         deal_no += 1;
         while let Some(seat) = game.to_act() {
             let view = game.view(seat);

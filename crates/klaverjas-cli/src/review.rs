@@ -1,7 +1,7 @@
 //! `kj review`: the coach's review of one seat's cards in a deal, as data.
 
 use crate::args::Args;
-use crate::{Failure, output, percentiles, play_cards};
+use crate::{Failure, four_players, output, percentiles, play_cards};
 use klaverjas::{Action, Contract, Deal, Game, Seat, Suit};
 use klaverjas_ai::Bot;
 use klaverjas_ai::coach::Reviewer;
@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use std::time::Instant;
 
 pub fn review(args: &Args) -> Result<(), Failure> {
-    let rules = args.rules()?;
+    let rules = four_players(args.rules()?, "kj review")?;
     let deal = Deal::from_code(args.req("code")?).map_err(|e| format!("--code: {e}"))?;
     let dealer = args.seat("dealer")?;
     if dealer != deal.dealer {
@@ -21,7 +21,8 @@ pub fn review(args: &Args) -> Result<(), Failure> {
     let seat = args.seat("seat")?;
     let cards = args.cards("play")?;
     let seed = args.number("seed", 1)?;
-    let start = Game::with_contract(rules, deal, Contract { trump, declarer, forced: false });
+    let start =
+        Game::with_contract(rules, deal, Contract { trump, declarer, forced: false }).map_err(|e| e.to_string())?;
     let mut played = start.clone();
     // A card that breaks a rule is bad input here, not a finding.
     play_cards(&mut played, &cards, true).map_err(|f| match f {
@@ -69,7 +70,8 @@ pub fn review(args: &Args) -> Result<(), Failure> {
 /// the review is timed.
 pub fn bench_review(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
-    let deals = args.number("deals", 30)?.max(1);
+    let rules = four_players(rules, "kj bench review")?;
+    let deals = args.at_least_one("deals", 30)?;
     let seed = args.number("seed", 1)?;
     let mut times = Vec::new();
     let mut given_away = 0;
@@ -77,7 +79,8 @@ pub fn bench_review(args: &Args) -> Result<(), Failure> {
         let dealer = Seat::from_index(i as usize);
         let contract =
             Contract { trump: Suit::from_index(i as usize / 4), declarer: rules.direction.next(dealer), forced: false };
-        let start = Game::with_contract(rules, Deal::shuffled(seed.wrapping_add(i), dealer), contract);
+        let start = Game::with_contract(rules, Deal::shuffled(seed.wrapping_add(i), dealer), contract)
+            .map_err(|e| Failure::Rule(e.to_string()))?;
         let mut game = start.clone();
         while let Some(seat) = game.to_act() {
             let d = HeuristicBot.decide(&game.view(seat));

@@ -61,7 +61,7 @@ fn deal_takes_a_whole_action_list_and_a_kraak_doubles_a_nat() {
     let rules = Rules { bidding: Bidding::FreeChoice, kraken: true, ..Rules::amsterdam() };
     let mut found = None;
     for seed in 0..200u64 {
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::West));
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::West)).unwrap();
         // North, left of the dealer, names his best suit; East kraaks at
         // once and the players do not answer; the club player plays it out.
         let best = Suit::ALL.into_iter().max_by_key(|&s| game.hand(Seat::North).of_suit(s).len()).unwrap();
@@ -115,7 +115,7 @@ fn trick_reports_winner_points_and_roem() {
 
 /// A legal 32-card play found by the engine: random legal cards.
 fn engine_play(rules: Rules, seed: u64, dealer: Seat, contract: Contract) -> Game {
-    let mut game = Game::with_contract(rules, Deal::shuffled(seed, dealer), contract);
+    let mut game = Game::with_contract(rules, Deal::shuffled(seed, dealer), contract).unwrap();
     let mut rng = Rng::new(seed);
     while game.to_act().is_some() {
         let legal = game.legal_actions();
@@ -453,7 +453,7 @@ fn a_deal_played_by_the_solvers_best_cards_gives_nothing_away() {
     for seed in 0..6u64 {
         let dealer = Seat::from_index(seed as usize % 4);
         let contract = Contract { trump: Suit::ALL[seed as usize % 4], declarer: dealer, forced: false };
-        let mut game = Game::with_contract(Preset::Classic.rules(), Deal::shuffled(seed, dealer), contract);
+        let mut game = Game::with_contract(Preset::Classic.rules(), Deal::shuffled(seed, dealer), contract).unwrap();
         let mut solver = Solver::default();
         while let Some(seat) = game.to_act() {
             let legal = game.legal_actions();
@@ -586,7 +586,7 @@ fn solve_adds_the_roem_from_the_hands() {
 /// Plays `deal` under `rules` with the heuristic bot, each seat announcing
 /// its roem whenever it may; the actions as `kj deal --actions` reads them.
 fn played_with_announcements(rules: Rules, deal: Deal, carry: Option<PerTeam<u16>>) -> (Game, String) {
-    let mut game = Game::new(rules, deal).with_carry(carry);
+    let mut game = Game::new(rules, deal).unwrap().with_carry(carry);
     let mut bot = klaverjas_ai::Level::Heuristic.bot(1);
     while let Some(seat) = game.to_act() {
         let legal = game.legal_actions();
@@ -695,7 +695,7 @@ fn deal_tells_who_goes_on_the_boem() {
 /// A seeded deal with West dealing, played out by random legal actions;
 /// `None` when the cards were thrown in.
 fn played_out(rules: Rules, seed: u64) -> Option<Game> {
-    let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West));
+    let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West)).unwrap();
     let mut rng = Rng::new(seed);
     while game.to_act().is_some() {
         let legal = game.legal_actions();

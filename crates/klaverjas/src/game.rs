@@ -4,7 +4,7 @@
 
 use crate::bidding::{Bid, BidError, BidOutcome, BiddingState, Contract};
 use crate::card::{Card, CardSet, ParseError, Rank, Suit};
-use crate::deal::{Deal, PileCard};
+use crate::deal::{Deal, DealCodeError, PileCard};
 use crate::play::{PlayError, PlayState, Trick, TrickResult};
 use crate::roem::{Meld, TrickRoem, hand_melds, settle_hand_roem};
 use crate::rules::{RoemClaim, RoemSource, RoemTable, Rules};
@@ -392,6 +392,40 @@ impl From<ClaimError> for ActionError {
     }
 }
 
+/// Why a deal cannot be played under the rules given: the constructors
+/// refuse it, so no game exists in which someone is to act and nothing is
+/// legal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NewGameError {
+    /// The deal itself is not whole: a card twice or missing, a hand of the
+    /// wrong size, a dealer in an empty chair.
+    Deal(DealCodeError),
+    /// The deal is dealt for another table than the rules seat.
+    OtherTable { rules: Players, deal: Players },
+    /// The given contract's trump maker sits in an empty chair.
+    EmptyDeclarer(Seat),
+}
+
+impl fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NewGameError::Deal(e) => e.fmt(f),
+            NewGameError::OtherTable { rules, deal } => {
+                write!(f, "the deal is for a table of {}, the rules for a table of {}", deal.count(), rules.count())
+            }
+            NewGameError::EmptyDeclarer(seat) => write!(f, "nobody sits at {} to play the contract", seat.name()),
+        }
+    }
+}
+
+impl std::error::Error for NewGameError {}
+
+impl From<DealCodeError> for NewGameError {
+    fn from(e: DealCodeError) -> Self {
+        NewGameError::Deal(e)
+    }
+}
+
 /// One deal of Klaverjas.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
@@ -429,8 +463,26 @@ pub struct Game {
 }
 
 impl Game {
-    /// A deal ready for bidding.
-    pub fn new(rules: Rules, deal: Deal) -> Game {
+    /// A deal ready for bidding; a deal that is not whole, or is dealt for
+    /// another table than `rules` seat, is refused.
+    pub fn new(rules: Rules, deal: Deal) -> Result<Game, NewGameError> {
+        deal.validate()?;
+        if deal.players() != rules.players {
+            return Err(NewGameError::OtherTable { rules: rules.players, deal: deal.players() });
+        }
+        Ok(Game::of_whole_deal(rules, deal))
+    }
+
+    /// A deal shuffled with `seed` for `rules`' table, ready for bidding.
+    /// An empty chair as `dealer` (North at three and two) passes the deal
+    /// to the next seat, as a table does.
+    pub fn dealt(rules: Rules, seed: u64, dealer: Seat) -> Game {
+        let dealer = rules.players.seated(rules.direction, dealer);
+        Game::of_whole_deal(rules, Deal::shuffled_for(&rules, seed, dealer))
+    }
+
+    /// [`Game::new`] for a deal known to be whole and for `rules`' table.
+    fn of_whole_deal(rules: Rules, deal: Deal) -> Game {
         let mut game = Game {
             rules,
             deal,
@@ -488,11 +540,14 @@ impl Game {
 
     /// A deal whose trump and playing team are already settled: play starts
     /// at once with the player on the dealer's left.
-    pub fn with_contract(rules: Rules, deal: Deal, contract: Contract) -> Game {
-        let mut game = Game::new(rules, deal);
+    pub fn with_contract(rules: Rules, deal: Deal, contract: Contract) -> Result<Game, NewGameError> {
+        if !rules.players.seats_at(contract.declarer) {
+            return Err(NewGameError::EmptyDeclarer(contract.declarer));
+        }
+        let mut game = Game::new(rules, deal)?;
         game.fixed_contract = Some(contract);
         game.start_play(contract);
-        game
+        Ok(game)
     }
 
     fn start_play(&mut self, contract: Contract) {
@@ -754,6 +809,8 @@ impl Game {
     }
 
     /// Every action the seat to act may take. Never empty before the end.
+    /// "No roem" while a call is open in play is also taken, but not
+    /// listed: the next card says it as well.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase() {
             Phase::Bidding | Phase::Doubling => self.bidding.legal_bids().into_iter().map(Action::Bid).collect(),
@@ -1138,14 +1195,11 @@ impl Game {
         if record.format > GameRecord::FORMAT {
             return Err(ReplayError::NewerFormat(record.format));
         }
-        record.deal.validate().map_err(|_| ReplayError::BadDeal)?;
-        if record.deal.players() != record.rules.players {
-            return Err(ReplayError::BadDeal);
-        }
         let mut game = match record.contract {
             Some(c) => Game::with_contract(record.rules, record.deal, c),
             None => Game::new(record.rules, record.deal),
         }
+        .map_err(ReplayError::BadDeal)?
         .with_carry(record.carry);
         for (index, &action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|error| ReplayError::Action { index, action, error })?;
@@ -1222,8 +1276,21 @@ impl GameRecord {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ReplayError {
     NewerFormat(u32),
-    BadDeal,
-    Action { index: usize, action: Action, error: ActionError },
+    BadDeal(NewGameError),
+    /// Row `deal` (1-based) of a match's score sheet is not what its deal
+    /// as played scored, or cannot be.
+    Sheet {
+        deal: usize,
+    },
+    /// Deal `deal` (1-based) of a match, as kept, does not replay.
+    PlayedDeal {
+        deal: usize,
+    },
+    Action {
+        index: usize,
+        action: Action,
+        error: ActionError,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -1234,7 +1301,9 @@ impl fmt::Display for ReplayError {
                 // one found, which this version cannot read.
                 write!(f, "saved by a newer version (format {v}, which this version cannot read)")
             }
-            ReplayError::BadDeal => f.write_str("the saved deal is not a valid deal"),
+            ReplayError::BadDeal(e) => write!(f, "the saved deal cannot be played: {e}"),
+            ReplayError::Sheet { deal } => write!(f, "the score sheet's deal {deal} does not add up"),
+            ReplayError::PlayedDeal { deal } => write!(f, "the saved deal {deal} does not replay"),
             ReplayError::Action { index, action, error } => {
                 write!(f, "saved action {} ({action}) is not legal: {error}", index + 1)
             }

@@ -3,7 +3,7 @@
 //! ```
 //! use klaverjas::{Action, Deal, Game, Rules, Seat};
 //!
-//! let mut game = Game::new(Rules::classic(), Deal::shuffled(7, Seat::North));
+//! let mut game = Game::new(Rules::classic(), Deal::shuffled(7, Seat::North)).unwrap();
 //! while let Some(seat) = game.to_act() {
 //!     // A seat sees only its own view; here every seat takes its first option.
 //!     let action = game.view(seat).legal[0];
@@ -30,8 +30,8 @@ pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng, Stock};
 pub use game::{
-    Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, Phase, ReplayError,
-    SwapError, TrickRecord,
+    Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, NewGameError, Phase,
+    ReplayError, SwapError, TrickRecord,
 };
 pub use play::{PlayError, PlayRule, PlayState, Trick, TrickResult, legal_cards};
 pub use position::{Position, PositionError};

@@ -167,6 +167,12 @@ impl Players {
     pub fn next(self, direction: Direction, seat: Seat) -> Seat {
         self.step(direction, seat, 1)
     }
+
+    /// `seat` where someone sits there, else the next seat that is taken:
+    /// a deal or a turn given to an empty chair passes on, as at a table.
+    pub fn seated(self, direction: Direction, seat: Seat) -> Seat {
+        if self.seats_at(seat) { seat } else { self.next(direction, seat) }
+    }
 }
 
 impl fmt::Display for Seat {

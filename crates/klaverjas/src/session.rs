@@ -74,14 +74,18 @@ impl std::error::Error for AidError {}
 pub enum MatchError {
     DealInProgress,
     MatchOver,
+    /// The next given deal cannot be played under the match's rules (a
+    /// damaged record).
+    BadDeal(crate::NewGameError),
 }
 
 impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MatchError::DealInProgress => "The current deal is not finished",
-            MatchError::MatchOver => "The match is over",
-        })
+        match self {
+            MatchError::DealInProgress => f.write_str("The current deal is not finished"),
+            MatchError::MatchOver => f.write_str("The match is over"),
+            MatchError::BadDeal(e) => write!(f, "The next deal cannot be played: {e}"),
+        }
     }
 }
 
@@ -96,6 +100,8 @@ pub enum MatchDealsError {
     BadDeal { number: usize, error: DealCodeError },
     /// Deal `number` (1-based) is dealt for another number of players.
     OtherTable { number: usize },
+    /// A given deal the rules cannot play.
+    Unplayable { number: usize, error: crate::NewGameError },
 }
 
 impl fmt::Display for MatchDealsError {
@@ -103,6 +109,7 @@ impl fmt::Display for MatchDealsError {
         match self {
             MatchDealsError::NoDeals => f.write_str("a match from given deals needs at least one deal"),
             MatchDealsError::BadDeal { number, error } => write!(f, "given deal {number}: {error}"),
+            MatchDealsError::Unplayable { number, error } => write!(f, "given deal {number}: {error}"),
             MatchDealsError::OtherTable { number } => {
                 write!(f, "given deal {number} is dealt for another number of players than these rules")
             }
@@ -117,12 +124,8 @@ impl Match {
     /// An empty chair as `first_dealer` (North at three) passes the deal
     /// to the next seat.
     pub fn new(rules: Rules, seed: u64, first_dealer: Seat) -> Match {
-        let first_dealer = if rules.players.seats_at(first_dealer) {
-            first_dealer
-        } else {
-            rules.players.next(rules.direction, first_dealer)
-        };
-        let game = Game::new(rules, Deal::shuffled_for(&rules, deal_seed(seed, 0), first_dealer));
+        let first_dealer = rules.players.seated(rules.direction, first_dealer);
+        let game = Game::dealt(rules, deal_seed(seed, 0), first_dealer);
         let sheet = ScoreSheet::default();
         Match {
             rules,
@@ -150,7 +153,7 @@ impl Match {
             }
         }
         let first = *deals.first().ok_or(MatchDealsError::NoDeals)?;
-        let game = Game::new(rules, first);
+        let game = Game::new(rules, first).map_err(|error| MatchDealsError::Unplayable { number: 1, error })?;
         let sheet = ScoreSheet::default();
         Ok(Match {
             rules,
@@ -367,15 +370,15 @@ impl Match {
         }
         let n = self.sheet.rows.len();
         let seed = deal_seed(self.seed, n as u64);
-        let deal = match self.given.get(n).filter(|_| !thrown_in) {
-            Some(&deal) => deal,
+        let next = match self.given.get(n).filter(|_| !thrown_in) {
+            Some(&deal) => Game::new(self.rules, deal).map_err(MatchError::BadDeal)?,
             None if thrown_in => {
                 self.redeals += 1;
-                Deal::shuffled_for(&self.rules, deal_seed(seed, self.redeals as u64), self.next_dealer())
+                Game::dealt(self.rules, deal_seed(seed, self.redeals as u64), self.next_dealer())
             }
-            None => Deal::shuffled_for(&self.rules, seed, self.next_dealer()),
-        };
-        let next = Game::new(self.rules, deal).with_carry(self.next_carry());
+            None => Game::dealt(self.rules, seed, self.next_dealer()),
+        }
+        .with_carry(self.next_carry());
         let done = std::mem::replace(&mut self.game, next);
         // A hand thrown in is no deal of the sheet.
         if !thrown_in {
@@ -449,6 +452,40 @@ impl Match {
             return Err(ReplayError::NewerFormat(r.format));
         }
         let game = Game::from_record(&r.game)?;
+        let rules = *game.rules();
+        if !rules.players.seats_at(r.first_dealer) {
+            return Err(ReplayError::BadDeal(crate::NewGameError::Deal(crate::DealCodeError::EmptyChair(
+                r.first_dealer,
+            ))));
+        }
+        for deal in &r.given_deals {
+            Game::new(rules, *deal).map_err(ReplayError::BadDeal)?;
+        }
+        // The sheet holds every finished deal, the current one too once it
+        // is over; `played` the last of those before the current one, each
+        // of which must replay to its row.
+        let rows = &r.sheet.rows;
+        let before =
+            rows.len().checked_sub(usize::from(game.result().is_some())).ok_or(ReplayError::Sheet { deal: 1 })?;
+        let missing = before.checked_sub(r.played.len()).ok_or(ReplayError::Sheet { deal: before + 1 })?;
+        for (i, record) in r.played.iter().enumerate() {
+            let deal = missing + i + 1;
+            let played = Game::from_record(record).map_err(|_| ReplayError::PlayedDeal { deal })?;
+            if *played.rules() != rules || played.result() != Some(&rows[deal - 1]) {
+                return Err(ReplayError::Sheet { deal });
+            }
+        }
+        if game.result().is_some_and(|result| rows.last() != Some(result)) {
+            return Err(ReplayError::Sheet { deal: rows.len() });
+        }
+        // Rows from before the deals were kept can only be checked by
+        // their own sums.
+        for (i, row) in rows.iter().enumerate().take(missing) {
+            let tricks = row.tricks.ns as u16 + row.tricks.ew as u16;
+            if row.points.ns + row.points.ew > rules.deal_points() || tricks > rules.tricks_per_deal() as u16 {
+                return Err(ReplayError::Sheet { deal: i + 1 });
+            }
+        }
         Ok(Match {
             rules: *game.rules(),
             seed: r.seed,

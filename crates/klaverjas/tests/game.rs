@@ -18,7 +18,7 @@ fn play_until(game: &mut Game, rng: &mut Rng, stop: impl Fn(&Game) -> bool) {
 #[test]
 fn all_pass_turns_the_second_card_and_forces_left_of_dealer() {
     let deal = Deal::shuffled(5, Seat::South);
-    let mut game = Game::new(Rules::classic(), deal);
+    let mut game = Game::new(Rules::classic(), deal).unwrap();
     assert_eq!(game.turned_cards(), vec![deal.pile[0]]);
     let mut events = Vec::new();
     for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
@@ -41,7 +41,7 @@ fn all_pass_turns_the_second_card_and_forces_left_of_dealer() {
 
 #[test]
 fn a_play_bid_makes_the_bidders_team_play() {
-    let mut game = Game::new(Rules::classic(), Deal::shuffled(6, Seat::West));
+    let mut game = Game::new(Rules::classic(), Deal::shuffled(6, Seat::West)).unwrap();
     game.apply(Action::Bid(Bid::Pass)).unwrap(); // North
     let events = game.apply(Action::Bid(Bid::Play)).unwrap(); // East
     assert_eq!(events[0], Event::Bid { seat: Seat::East, bid: Bid::Play });
@@ -60,7 +60,7 @@ fn a_play_bid_makes_the_bidders_team_play() {
 #[test]
 fn a_kraak_doubles_the_deal_before_play_begins() {
     let rules = Rules { bidding: Bidding::FreeChoice, kraken: true, spades_double: true, ..Rules::amsterdam() };
-    let mut game = Game::new(rules, Deal::shuffled(6, Seat::West));
+    let mut game = Game::new(rules, Deal::shuffled(6, Seat::West)).unwrap();
     game.apply(Action::Bid(Bid::Pass)).unwrap(); // North
     let events = game.apply(Action::Bid(Bid::Trump(Suit::Spades))).unwrap(); // East
     let contract = Contract { trump: Suit::Spades, declarer: Seat::East, forced: false };
@@ -101,7 +101,7 @@ fn hand_roem_goes_to_the_team_with_the_best_combination() {
     for seed in 0..400u64 {
         let deal = Deal::shuffled(seed, Seat::West);
         let contract = Contract { trump: Suit::Hearts, declarer: Seat::West, forced: false };
-        let mut game = Game::with_contract(rules, deal, contract);
+        let mut game = Game::with_contract(rules, deal, contract).unwrap();
         let melds = |seat: Seat| roem::hand_melds(deal.hand(seat), Suit::Hearts, RoemTable::Cards001);
         let holders: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| !melds(s).is_empty()).collect();
         if !holders.iter().any(|s| s.team() == Team::NS) || !holders.iter().any(|s| s.team() == Team::EW) {
@@ -180,7 +180,8 @@ fn stuk_counts_when_the_first_of_king_and_queen_is_played() {
         else {
             continue;
         };
-        let mut game = Game::with_contract(rules, deal, Contract { trump, declarer: Seat::North, forced: false });
+        let mut game =
+            Game::with_contract(rules, deal, Contract { trump, declarer: Seat::North, forced: false }).unwrap();
         let mut rng = Rng::new(seed);
         let mut stuks = 0;
         while let Some(seat) = game.to_act() {
@@ -226,7 +227,7 @@ fn actions_read_back_as_they_are_written() {
 #[test]
 fn events_come_in_the_order_of_the_table() {
     let mut rng = Rng::new(1);
-    let mut game = Game::new(Rules::amsterdam(), Deal::shuffled(8, Seat::North));
+    let mut game = Game::new(Rules::amsterdam(), Deal::shuffled(8, Seat::North)).unwrap();
     play_until(&mut game, &mut rng, |g| g.phase() == Phase::Playing);
     let mut all = Vec::new();
     while game.to_act().is_some() {
@@ -246,7 +247,7 @@ fn events_come_in_the_order_of_the_table() {
 fn classic_game_at_trick(with_roem: bool) -> Game {
     for seed in 0..500 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North)).unwrap();
         play_until(&mut game, &mut rng, |g| {
             let last_roem = g.tricks().last().map(|t| !t.roem.is_empty());
             g.current_trick().is_some_and(|t| t.is_empty()) && last_roem == Some(with_roem)
@@ -312,9 +313,9 @@ fn a_false_claim_is_refused_with_the_reason() {
     assert_eq!(err.to_string(), format!("There is no roem in trick {n}"));
     assert_eq!(game, before, "a refused call changes nothing");
     // Before any trick, and in automatic presets.
-    let mut fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North));
+    let mut fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North)).unwrap();
     assert_eq!(fresh.apply(Action::ClaimRoem).unwrap_err().to_string(), "No trick has been won yet");
-    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North));
+    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North)).unwrap();
     assert_eq!(
         auto.apply(Action::ClaimRoem).unwrap_err().to_string(),
         "Roem counts by itself in these rules: there is nothing to call"
@@ -328,7 +329,7 @@ fn the_last_trick_always_waits_for_its_winner() {
     let mut seen = [false; 2];
     for seed in 0..300 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North)).unwrap();
         play_until(&mut game, &mut rng, |g| g.tricks().len() == 8);
         assert_eq!(game.phase(), Phase::ClaimRoem);
         let last = *game.tricks().last().unwrap();
@@ -352,7 +353,7 @@ fn the_last_trick_always_waits_for_its_winner() {
 fn a_format_1_game_over_without_a_word_replays_as_over() {
     for seed in 0..300 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::North)).unwrap();
         play_until(&mut game, &mut rng, |g| g.tricks().len() == 8);
         if !game.tricks()[7].roem.is_empty() {
             continue;
@@ -372,7 +373,7 @@ fn a_format_1_game_over_without_a_word_replays_as_over() {
 fn automatic_presets_count_all_roem_and_never_ask() {
     for seed in 0..100 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(seed, Seat::East));
+        let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(seed, Seat::East)).unwrap();
         while game.to_act().is_some() {
             assert_ne!(game.phase(), Phase::ClaimRoem);
             game.apply(random_action(&game, &mut rng)).unwrap();
@@ -393,7 +394,7 @@ fn uncalled_roem_limits_what_a_nat_team_gives_away() {
     for seed in 0..3000 {
         // Random cards, every roem claimed.
         let mut rng = Rng::new(seed);
-        let mut claimed = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::South));
+        let mut claimed = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::South)).unwrap();
         while claimed.to_act().is_some() {
             let legal = claimed.legal_actions();
             let action =
@@ -406,7 +407,7 @@ fn uncalled_roem_limits_what_a_nat_team_gives_away() {
             continue;
         }
         // The same cards, with the playing team keeping quiet.
-        let mut quiet = Game::new(Rules::classic(), *claimed.deal());
+        let mut quiet = Game::new(Rules::classic(), *claimed.deal()).unwrap();
         for &action in claimed.actions() {
             let keep_quiet = action == Action::ClaimRoem && quiet.to_act().map(|s| s.team()) == Some(playing);
             if !keep_quiet {
@@ -429,7 +430,7 @@ fn uncalled_roem_limits_what_a_nat_team_gives_away() {
 fn manual_scores_count_only_called_roem() {
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::West)).unwrap();
         let mut offered = 0;
         while game.to_act().is_some() {
             if game.legal_actions().contains(&Action::ClaimRoem) {
@@ -453,10 +454,10 @@ fn manual_scores_count_only_called_roem() {
 #[test]
 fn a_deal_code_reproduces_a_game_exactly() {
     let mut rng = Rng::new(77);
-    let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(77, Seat::West));
+    let mut game = Game::new(Rules::rotterdam(), Deal::shuffled(77, Seat::West)).unwrap();
     play_until(&mut game, &mut rng, |_| false);
     let code = game.deal().code();
-    let mut again = Game::new(Rules::rotterdam(), Deal::from_code(&code).unwrap());
+    let mut again = Game::new(Rules::rotterdam(), Deal::from_code(&code).unwrap()).unwrap();
     for &a in game.actions() {
         again.apply(a).unwrap();
     }
@@ -649,13 +650,13 @@ fn roem_may_be_called_after_any_won_trick_until_the_next_card() {
     }
     // Not before the first trick, not once the deal is over, never in
     // automatic presets.
-    let fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North));
+    let fresh = Game::new(Rules::classic(), Deal::shuffled(1, Seat::North)).unwrap();
     assert!(Seat::ALL.iter().all(|&s| !fresh.may_call_roem(s)));
     let mut over = fresh.clone();
     play_until(&mut over, &mut Rng::new(1), |_| false);
     assert!(over.result().is_some());
     assert!(Seat::ALL.iter().all(|&s| !over.may_call_roem(s)));
-    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North));
+    let mut auto = Game::new(Rules::amsterdam(), Deal::shuffled(1, Seat::North)).unwrap();
     play_until(&mut auto, &mut Rng::new(1), |g| g.tricks().len() == 1);
     assert_eq!(auto.tricks().len(), 1);
     assert!(Seat::ALL.iter().all(|&s| !auto.may_call_roem(s)));
@@ -800,7 +801,7 @@ fn a_match_saved_before_deals_were_kept_reviews_only_the_later_ones() {
 fn anti_clockwise_the_player_on_the_dealers_right_speaks_and_leads() {
     let rules = Rules { direction: Direction::AntiClockwise, bidding: Bidding::Mandatory, ..Rules::amsterdam() };
     let deal = Deal::shuffled(11, Seat::North);
-    let mut game = Game::new(rules, deal);
+    let mut game = Game::new(rules, deal).unwrap();
     // 002: "Player to the right of dealer plays first": West of North.
     assert_eq!(game.to_act(), Some(Seat::West));
     game.apply(Action::Bid(Bid::Trump(Suit::Hearts))).unwrap();
@@ -834,7 +835,7 @@ fn the_last_card_dealt_makes_trump_and_play_begins_at_once() {
         assert_eq!((last.0, last.1), (dealer, deal.last_card_dealt()), "the dealer gets the last card");
         let copy = Deal::from_code(&deal.code()).unwrap();
         assert_eq!(copy.last_card_dealt(), deal.last_card_dealt());
-        let game = Game::new(rules, deal);
+        let game = Game::new(rules, deal).unwrap();
         let contract = game.contract().unwrap();
         assert_eq!(contract.trump, deal.last_card_dealt().suit());
         assert_eq!(game.phase(), Phase::Playing);
@@ -845,7 +846,7 @@ fn the_last_card_dealt_makes_trump_and_play_begins_at_once() {
         }
     }
     let deal = Deal::shuffled_for(&rules, 1, Seat::North);
-    let mut game = Game::new(rules, deal);
+    let mut game = Game::new(rules, deal).unwrap();
     let err = game.apply(Action::Bid(Bid::Pass)).unwrap_err();
     assert_eq!(err.to_string(), "It is time to play a card");
     let not_dealers = deal.hand(Seat::East).first().unwrap();
@@ -936,17 +937,17 @@ fn four_of_a_kind_wins_the_game_outright() {
         }
     };
     let rules = Rules::klawerjas();
-    let mut game = Game::new(rules, deal(jacks));
+    let mut game = Game::new(rules, deal(jacks)).unwrap();
     play_first_round(&mut game);
     let on = game.result().unwrap().going_on.unwrap();
     assert_eq!(on, GoingOn { team: Team::NS, strokes: 2, outright: true });
-    let mut game = Game::new(rules, deal(jacks)).with_carry(Some(PerTeam::new(10, 90)));
+    let mut game = Game::new(rules, deal(jacks)).unwrap().with_carry(Some(PerTeam::new(10, 90)));
     play_first_round(&mut game);
     assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 2, "four jacks go on two in old play too");
-    let mut game = Game::new(rules, deal(aces)).with_carry(Some(PerTeam::new(10, 90)));
+    let mut game = Game::new(rules, deal(aces)).unwrap().with_carry(Some(PerTeam::new(10, 90)));
     play_first_round(&mut game);
     assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 1, "four aces in old play against 50");
-    let mut game = Game::new(rules, deal(aces));
+    let mut game = Game::new(rules, deal(aces)).unwrap();
     play_first_round(&mut game);
     assert_eq!(game.result().unwrap().going_on.unwrap().strokes, 2);
 }
@@ -968,7 +969,7 @@ fn unannounced_roemte_does_not_count() {
     let deal = Deal::from_hands(Seat::East, hands, PileCard::showing(Suit::Clubs)).unwrap();
     let deal = deal.with_last_card(CardSet::parse("TC").unwrap().first().unwrap()).unwrap();
     for south_announces in [false, true] {
-        let mut game = Game::new(Rules::klawerjas(), deal);
+        let mut game = Game::new(Rules::klawerjas(), deal).unwrap();
         while game.tricks().is_empty() {
             let seat = game.to_act().unwrap();
             let legal = game.legal_actions();
@@ -998,7 +999,7 @@ fn three_players_take_the_talon_and_lay_two_away() {
     }
     assert_eq!(deal.talon().len(), 2);
     assert_eq!(Deal::from_code(&deal.code()).unwrap(), deal, "a deal code holds the talon");
-    let mut game = Game::new(rules, deal);
+    let mut game = Game::new(rules, deal).unwrap();
     assert_eq!(game.to_act(), Some(Seat::East), "the dealer's left speaks first");
     assert_eq!(game.hand(Seat::North), CardSet::EMPTY, "nobody sits North");
     game.apply(Action::Bid(Bid::Pass)).unwrap();
@@ -1106,7 +1107,7 @@ fn klaberjass_bids_in_two_rounds_and_four_passes_throw_in() {
     assert_eq!(deal.players(), Players::Two);
     assert_eq!(Deal::from_code(&deal.code()).unwrap(), deal, "a deal code holds the stock");
     assert_eq!(deal.code().replace('-', "").len(), 21);
-    let mut game = Game::new(Rules::klaberjass(), deal);
+    let mut game = Game::new(Rules::klaberjass(), deal).unwrap();
     assert_eq!(game.to_act(), Some(Seat::South), "the non-dealer speaks first");
     assert_eq!(game.hand(Seat::South).len(), 6, "three cards each wait for trump");
     let view = game.view(Seat::South);
@@ -1130,7 +1131,7 @@ fn klaberjass_bids_in_two_rounds_and_four_passes_throw_in() {
     assert!(events.contains(&Event::ThrownIn));
     assert_eq!(game.phase(), Phase::ThrownIn);
     // Named in the second round, trump is not the turned suit: no swap.
-    let mut named = Game::new(Rules::klaberjass(), klaberjass_deal());
+    let mut named = Game::new(Rules::klaberjass(), klaberjass_deal()).unwrap();
     for bid in [Bid::Pass, Bid::Pass, Bid::Trump(Suit::Spades)] {
         named.apply(Action::Bid(bid)).unwrap();
     }
@@ -1146,7 +1147,7 @@ fn klaberjass_bids_in_two_rounds_and_four_passes_throw_in() {
 /// played; the maker must score more than the other or gives all.
 #[test]
 fn klaberjass_second_deal_swap_must_win_best_run_and_bella() {
-    let mut game = Game::new(Rules::klaberjass(), klaberjass_deal());
+    let mut game = Game::new(Rules::klaberjass(), klaberjass_deal()).unwrap();
     game.apply(Action::Bid(Bid::Pass)).unwrap();
     let events = game.apply(Action::Bid(Bid::Play)).unwrap();
     let mut dealt = [CardSet::EMPTY; 4];

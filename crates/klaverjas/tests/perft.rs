@@ -98,7 +98,8 @@ fn game_and_play_state_count_the_same() {
             let trump = Suit::from_index(seed as usize);
             // These presets count roem automatically: no claims.
             let game =
-                Game::with_contract(preset.rules(), deal, Contract { trump, declarer: Seat::East, forced: false });
+                Game::with_contract(preset.rules(), deal, Contract { trump, declarer: Seat::East, forced: false })
+                    .unwrap();
             assert_eq!(perft_game(&game, 5), perft(&start(preset, seed), 5), "{preset} seed {seed}");
         }
     }

@@ -90,7 +90,7 @@ fn play_random(rules: Rules, seed: u64) -> Game {
 
 fn play_random_once(rules: Rules, seed: u64) -> Game {
     let mut rng = Rng::new(seed ^ 0x5EED);
-    let mut game = Game::new(rules, deal(&rules, seed));
+    let mut game = Game::new(rules, deal(&rules, seed)).unwrap();
     let mut steps = 0;
     while let Some(seat) = game.to_act() {
         let legal = game.legal_actions();
@@ -234,7 +234,7 @@ fn serialised_games_replay_to_the_same_state() {
             let finished = play_random(rules, seed);
             // Cut the game at every point and round-trip it.
             let actions = finished.actions().to_vec();
-            let mut game = Game::new(rules, *finished.deal());
+            let mut game = Game::new(rules, *finished.deal()).unwrap();
             for action in actions {
                 let json = serde_json::to_string(&game).unwrap();
                 let back: Game = serde_json::from_str(&json).unwrap();
@@ -269,7 +269,7 @@ fn the_legal_set_is_what_check_accepts() {
     for seed in 0..40u64 {
         let rules = all_rules()[seed as usize % 10];
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules, deal(&rules, seed));
+        let mut game = Game::new(rules, deal(&rules, seed)).unwrap();
         while let Some(seat) = game.to_act() {
             if game.phase() == Phase::Playing {
                 let legal = game.legal_cards();
@@ -306,7 +306,7 @@ fn legal_actions_are_exactly_what_apply_accepts() {
     for seed in 0..60u64 {
         let rules = rules[(seed as usize * 7) % rules.len()];
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(rules, deal(&rules, seed));
+        let mut game = Game::new(rules, deal(&rules, seed)).unwrap();
         while game.to_act().is_some() {
             let legal = game.legal_actions();
             for action in every_action() {
@@ -347,7 +347,7 @@ proptest! {
     fn apply_never_panics(seed in any::<u64>(), preset in 0usize..Preset::ALL.len(), kraken in any::<bool>(), actions in prop::collection::vec(any_action(), 0..200)) {
         let roem_source = if seed % 2 == 0 { RoemSource::Table } else { RoemSource::Hand };
         let rules = Rules { kraken, roem_source, ..Preset::ALL[preset].rules() };
-        let mut game = Game::new(rules, deal(&rules, seed));
+        let mut game = Game::new(rules, deal(&rules, seed)).unwrap();
         for action in actions {
             let before = game.clone();
             match game.apply(action) {
@@ -364,7 +364,7 @@ proptest! {
     #[test]
     fn mixed_play_reaches_the_score(seed in any::<u64>(), noise in prop::collection::vec(any_action(), 64)) {
         let mut rng = Rng::new(seed);
-        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::East));
+        let mut game = Game::new(Rules::classic(), Deal::shuffled(seed, Seat::East)).unwrap();
         let mut i = 0;
         while game.to_act().is_some() && i < 400 {
             let _ = game.apply(noise[i % noise.len()]);
@@ -386,7 +386,7 @@ fn without_roem_no_roem_is_called_or_counted() {
         let rules = Rules { roem_table: RoemTable::None, roem_claim: RoemClaim::Manual, ..preset.rules() };
         for seed in 0..200 {
             let mut rng = Rng::new(seed);
-            let mut game = Game::new(rules, deal(&rules, seed));
+            let mut game = Game::new(rules, deal(&rules, seed)).unwrap();
             while game.to_act().is_some() {
                 let legal = game.legal_actions();
                 assert!(!legal.contains(&Action::ClaimRoem), "{preset} seed {seed}: a roem call offered");
