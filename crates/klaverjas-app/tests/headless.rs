@@ -1108,3 +1108,109 @@ fn on_a_phone_a_swipe_scrolls_a_menu() {
     let moved = before.iter().zip(&after).map(|(b, a)| b - a).fold(f32::MIN, f32::max);
     assert!(moved > 100.0, "the page moved up {moved} points under a 300-point swipe");
 }
+
+/// A save file as a fuzzer makes it: valid RON of the right shape with
+/// wrong contents. Each is refused when the game starts, kept aside under
+/// a new name and told in the player's language; the game goes on to a new
+/// match, never a panic.
+#[test]
+fn a_save_with_wrong_contents_is_kept_aside_and_the_game_goes_on() {
+    use klaverjas::Rng;
+    use klaverjas_app::save::{Loaded, SaveGame, Store};
+    // A match two deals in, to have a sheet and deals as played.
+    let mut m = Match::new(Preset::Classic.rules(), 11, Seat::East);
+    while m.deals_finished() < 2 || m.game().tricks().len() < 2 {
+        match m.game().legal_actions().first() {
+            Some(&a) => drop(m.apply(a).unwrap()),
+            None => m.next_deal().unwrap(),
+        }
+    }
+    let good = SaveGame::of(&m, false);
+    let mut three = Match::new(Preset::Three.rules(), 11, Seat::East);
+    three.apply(three.game().legal_actions()[0]).unwrap();
+    let good_three = SaveGame::of(&three, false);
+
+    let mut wrong: Vec<(&str, SaveGame)> = Vec::new();
+    let mut s = good.clone();
+    let card = s.record.game.deal.hands[1].first().unwrap();
+    s.record.game.deal.hands[0].insert(card);
+    wrong.push(("a card twice", s));
+    let mut s = good_three.clone();
+    s.record.game.deal.dealer = Seat::North;
+    wrong.push(("a dealer in an empty chair", s));
+    let mut s = good_three.clone();
+    s.record.first_dealer = Seat::North;
+    wrong.push(("a first dealer in an empty chair", s));
+    let mut s = good.clone();
+    s.record.sheet.rows[0].points.ns += 10;
+    wrong.push(("a score that does not add up", s));
+    let mut s = good.clone();
+    s.record.sheet.rows.clear();
+    wrong.push(("a sheet without the deals played", s));
+    let mut s = good.clone();
+    let for_three = *Match::new(Preset::Three.rules(), 1, Seat::East).game().deal();
+    s.record.given_deals = vec![s.record.game.deal, for_three];
+    wrong.push(("a given deal for another table", s));
+    let mut s = good_three.clone();
+    s.record.game.rules.players = klaverjas::Players::Four;
+    wrong.push(("rules for another table than the deal", s));
+
+    for (what, save) in &wrong {
+        let dir = temp_dir("wrong-contents");
+        Store::new(Some(dir.clone())).write_game(save).unwrap();
+        let written = std::fs::read_to_string(dir.join("save.ron")).unwrap();
+        let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+        let notes = app.world().resource::<TitleMessage>().0.clone();
+        assert_eq!(notes.len(), 1, "{what}: told once: {notes:?}");
+        // A deal with a card twice or its dealer in an empty chair is no
+        // deal code: that file reads as damaged, the others as not
+        // fitting together.
+        let reasons = match *what {
+            "a card twice" | "a dealer in an empty chair" => {
+                [(Language::English, "damaged"), (Language::Dutch, "beschadigd")]
+            }
+            _ => [(Language::English, "do not fit together"), (Language::Dutch, "passen niet bij elkaar")],
+        };
+        for (language, expected) in reasons {
+            let t = klaverjas_app::i18n::Texts::load(language, Skin::French);
+            let message = words::title_note(&notes[0], &t);
+            assert!(message.to_lowercase().contains(expected), "{what}: {message}");
+            assert!(message.contains(".unreadable-1"), "{what}: where it was kept: {message}");
+        }
+        assert_eq!(std::fs::read_to_string(dir.join("save.ron.unreadable-1")).unwrap(), written, "{what}: kept whole");
+        assert!(app.world().get_resource::<Seats>().is_none(), "{what}: nothing to continue");
+        // The game goes on: a new match starts and plays.
+        sit_down(&mut app, player_seats(Preset::Classic, 4));
+        app.world_mut().write_message(TableCommand::NewMatch);
+        app.update();
+        assert!(seats(&app).game().to_act().is_some(), "{what}: a new match plays");
+    }
+
+    // Digits changed at random in a good file: every one still parses as
+    // RON, and each either replays or is set aside, without a panic.
+    let text = ron::ser::to_string(&good).unwrap();
+    let digits: Vec<usize> = text.char_indices().filter(|(_, c)| c.is_ascii_digit()).map(|(i, _)| i).collect();
+    let mut rng = Rng::new(34);
+    let (mut refused, mut replayed) = (0, 0);
+    for case in 0..300 {
+        let mut bytes = text.clone().into_bytes();
+        for _ in 0..1 + case % 3 {
+            bytes[digits[rng.below(digits.len() as u32) as usize]] = b'0' + rng.below(10) as u8;
+        }
+        let dir = temp_dir("digits");
+        std::fs::write(dir.join("save.ron"), &bytes).unwrap();
+        match Store::new(Some(dir)).load_game() {
+            Loaded::Found((_, m)) => {
+                replayed += 1;
+                // A file that replays is a match that plays on.
+                assert!(m.game().to_act().is_some() || m.game().result().is_some());
+            }
+            Loaded::SetAside { moved_to, .. } => {
+                refused += 1;
+                assert!(moved_to.exists());
+            }
+            Loaded::Nothing => panic!("the file was there"),
+        }
+    }
+    assert!(refused > 100, "most changes are caught: {refused} refused, {replayed} replayed");
+}

@@ -186,7 +186,7 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let (timed, what) = if args.flag("bids") { (Phase::Bidding, "bid") } else { (Phase::Playing, "card") };
     let level = level(args, "level")?;
-    let decisions = args.number("decisions", 200)?.max(1);
+    let decisions = args.at_least_one("decisions", 200)?;
     let seed = args.number("seed", 1)?;
     let mut bot = level.bot_without(seed, &without(args, "without")?);
     let mut driver = Level::Heuristic.bot(seed);
@@ -194,6 +194,11 @@ pub fn bench_bot(args: &Args) -> Result<(), Failure> {
     let mut fallbacks = 0;
     let mut deal_no = 0;
     while (times.len() as u64) < decisions {
+        // Where trump is the last card dealt nobody bids: a hundred deals
+        // without a choice say the rules have none to time.
+        if times.is_empty() && deal_no == 100 {
+            return Err(Failure::Usage(format!("--level: these rules ask for no {what} with a choice to time")));
+        }
         let mut game = Game::dealt(rules, deal_seed(seed, deal_no), Seat::from_index(deal_no as usize));
         deal_no += 1;
         while let Some(seat) = game.to_act() {

@@ -166,7 +166,7 @@ fn check(game: &Game) -> Result<(), proptest::test_runner::TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(3000), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(20_000), ..ProptestConfig::default() })]
 
     /// A game is built or refused, then played by a mix of legal and any
     /// actions to its end, or as far as the list goes.
