@@ -78,9 +78,20 @@ pub enum TitleNote {
     SettingsSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
 }
 
-/// The rules being set up on the new-game screen.
-#[derive(Resource)]
-pub struct SetupRules(pub Rules);
+/// The rules being set up on the new-game screen: a preset, and its
+/// options as they will be played.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SetupRules {
+    pub preset: klaverjas::Preset,
+    pub rules: Rules,
+}
+
+impl SetupRules {
+    /// `preset` with the player's house rules for it.
+    pub fn of(preset: klaverjas::Preset, settings: &Settings) -> SetupRules {
+        SetupRules { preset, rules: settings.rules_for(preset) }
+    }
+}
 
 /// The match, bots, show and saves. Needs only `MinimalPlugins` +
 /// `StatesPlugin`.
@@ -97,14 +108,18 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             }
         };
         let texts = i18n::Texts::load(settings.language, settings.skin);
-        let rules = options.rules(settings.home_rules);
+        // The command line's preset and options, else the player's own.
+        let setup = match options.rules {
+            Some(preset) => SetupRules { preset, rules: options.rules(None) },
+            None => SetupRules::of(settings.home_rules.unwrap_or(klaverjas::Preset::Classic), &settings),
+        };
         app.init_state::<Screen>()
             .insert_resource(Config(options.clone()))
             .insert_resource(platform::Device::new(options.phone.is_some()))
             .insert_resource(Files(store))
             .insert_resource(Texts(texts))
             .insert_resource(PlayerSettings(settings))
-            .insert_resource(SetupRules(rules))
+            .insert_resource(setup)
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>()
             .add_plugins((seats::plugin, show::plugin, tutorial::plugin, coach::plugin))

@@ -96,6 +96,36 @@ pub struct Settings {
     /// plays it.
     #[serde(default)]
     pub tap_to_lift: bool,
+    /// The preset of the last match started from the menus: the title's
+    /// quick start deals it again.
+    #[serde(default)]
+    pub last_preset: Option<klaverjas::Preset>,
+    /// The house rules: each preset's options as the player changed them
+    /// on the new-game screen. A preset played as it is has no entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<(klaverjas::Preset, klaverjas::Rules)>,
+}
+
+impl Settings {
+    /// `preset` as this player plays it: with the house rules kept for it.
+    pub fn rules_for(&self, preset: klaverjas::Preset) -> klaverjas::Rules {
+        self.house_rules.iter().find(|(p, _)| *p == preset).map_or(preset.rules(), |(_, rules)| *rules)
+    }
+
+    /// Keeps `rules` as the house rules of `preset`; the preset's own
+    /// rules leave no entry.
+    pub fn keep_house_rules(&mut self, preset: klaverjas::Preset, rules: klaverjas::Rules) {
+        self.house_rules.retain(|(p, _)| *p != preset);
+        if rules != preset.rules() {
+            self.house_rules.push((preset, rules));
+        }
+    }
+
+    /// The preset a new match starts from: the last one started, else the
+    /// home rules, else classic.
+    pub fn quick_preset(&self) -> klaverjas::Preset {
+        self.last_preset.or(self.home_rules).unwrap_or(klaverjas::Preset::Classic)
+    }
 }
 
 fn yes() -> bool {
@@ -115,6 +145,8 @@ impl Default for Settings {
             home_rules: None,
             practice: true,
             tap_to_lift: false,
+            last_preset: None,
+            house_rules: Vec::new(),
         }
     }
 }

@@ -886,10 +886,16 @@ fn a_suspend_leaves_a_save_that_continues_exactly() {
 /// egui's screens and no GPU: the window is an entity, egui runs its
 /// passes and nothing is rendered.
 fn phone_app(size: (u32, u32), options: Options) -> App {
+    screen_app(size, Some(2.625), options)
+}
+
+/// The app with egui's screens in a window of `size` pixels: a phone's at
+/// `phone` pixels to the dp, else a desktop's with a mouse.
+fn screen_app(size: (u32, u32), phone: Option<f32>, options: Options) -> App {
     use bevy::window::WindowResolution;
-    let options = Options { phone: Some(2.625), window: size, ..options };
+    let options = Options { phone, window: size, ..options };
     headless_app_with(options, Speed::Instant, |app| {
-        let resolution = WindowResolution::new(size.0, size.1).with_scale_factor_override(2.625);
+        let resolution = WindowResolution::new(size.0, size.1).with_scale_factor_override(phone.unwrap_or(1.0));
         // The window's messages and its entity; no system opens it.
         app.add_plugins(bevy::window::WindowPlugin {
             primary_window: Some(Window { resolution, ..default() }),
@@ -911,14 +917,19 @@ fn phone_app(size: (u32, u32), options: Options) -> App {
 /// What a phone's windowing system would tell egui: the screen's size in
 /// points, and once that it is a touch screen (egui then gives a text
 /// field a tap rather than a drag to select).
-fn phone_screen(windows: Query<&Window>, mut inputs: Query<&mut bevy_egui::EguiInput>, mut touched: Local<bool>) {
+fn phone_screen(
+    windows: Query<&Window>,
+    device: Res<klaverjas_app::platform::Device>,
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut touched: Local<bool>,
+) {
     use bevy_egui::egui;
     let Some(w) = windows.iter().next() else { return };
-    let zoom = klaverjas_app::table::layout::zoom_for(w.width(), w.height(), true);
+    let zoom = klaverjas_app::table::layout::zoom_for(w.width(), w.height(), device.touch());
     let size = egui::vec2(w.width(), w.height()) / zoom;
     for mut input in &mut inputs {
         input.0.screen_rect = Some(egui::Rect::from_min_size(Default::default(), size));
-        if !*touched {
+        if !*touched && device.touch() {
             input.0.events.push(egui::Event::Touch {
                 device_id: egui::TouchDeviceId(1),
                 id: egui::TouchId(1),
@@ -1213,4 +1224,49 @@ fn a_save_with_wrong_contents_is_kept_aside_and_the_game_goes_on() {
         }
     }
     assert!(refused > 100, "most changes are caught: {refused} refused, {replayed} replayed");
+}
+
+/// The first two screens fit every supported window: "I am new", every
+/// preset, the quick start and Start lie wholly inside the visible area,
+/// unclipped by any scrolling, and are at least 48 dp high, on phones of
+/// 360x640 and 412x915 dp held either way and on desktops of 1280x720 and
+/// 1920x1080.
+#[test]
+fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
+    use bevy_egui::egui;
+    let phone = |w: u32, h: u32| ((w as f32 * 2.625) as u32, (h as f32 * 2.625) as u32, Some(2.625));
+    let windows =
+        [phone(360, 640), phone(640, 360), phone(412, 915), phone(915, 412), (1280, 720, None), (1920, 1080, None)];
+    let presets: Vec<String> = Preset::ALL.iter().map(|p| format!("preset.{}", p.name())).collect();
+    for (w, h, scale) in windows {
+        let dp = scale.map_or((w as f32, h as f32), |s| (w as f32 / s, h as f32 / s));
+        let size = format!("{}x{} dp", dp.0, dp.1);
+        let options = Options { data_dir: Some(temp_dir(&format!("fit-{w}x{h}"))), ..Options::default() };
+        let mut app = screen_app((w, h), scale, options);
+        let check = |app: &mut App, screen: &str, names: &[String]| {
+            for _ in 0..4 {
+                app.update();
+            }
+            let ctx = egui_context(app);
+            let (zoom, visible) = (ctx.zoom_factor(), ctx.content_rect());
+            for name in names {
+                let (rect, shown) = klaverjas_app::screens::target(&ctx, name)
+                    .unwrap_or_else(|| panic!("{size}, {screen}: {name} was not drawn"));
+                let whole = |a: egui::Rect, b: egui::Rect| b.expand(0.5).contains_rect(a);
+                assert!(whole(rect, visible), "{size}, {screen}: {name} at {rect:?} is outside {visible:?}");
+                assert!(whole(rect, shown), "{size}, {screen}: {name} at {rect:?} is scrolled out to {shown:?}");
+                assert!(rect.height() * zoom >= 47.5, "{size}, {screen}: {name} is {} dp high", rect.height() * zoom);
+            }
+        };
+        let mut first: Vec<String> = vec!["first.new".to_string()];
+        first.extend(presets.iter().cloned());
+        check(&mut app, "first start", &first);
+        app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Rotterdam);
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+        check(&mut app, "title", &["quick".to_string()]);
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::NewGame);
+        let mut new_game: Vec<String> = vec!["start".to_string()];
+        new_game.extend(presets.iter().cloned());
+        check(&mut app, "new game", &new_game);
+    }
 }

@@ -16,6 +16,7 @@ use crate::table::layout::zoom_for;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas::Preset;
 
 pub const FELT: egui::Color32 = egui::Color32::from_rgb(22, 96, 58);
 /// The face of a card: dialogs and forms lie on the felt like cards.
@@ -89,13 +90,25 @@ pub fn table_look(ctx: &egui::Context) {
 /// A menu page: the felt, and on it a card-like panel with the page's
 /// heading and its content, scrolling when it does not fit.
 pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui)) {
+    page_with_footer(ctx, heading, content, None);
+}
+
+/// A line of a page's panel that a player must see, whatever the window:
+/// kept at the panel's foot, below what scrolls.
+pub type Footer<'a> = Option<Box<dyn FnOnce(&mut egui::Ui) + 'a>>;
+
+/// [`page`], with a `footer` kept in view at the bottom of the panel,
+/// which then reaches the window's foot.
+pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui), footer: Footer<'_>) {
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(12.0)).show(
         &mut root_ui(ctx),
         |ui| {
             // Centred by hand: egui centres a frame by last frame's size, and a
             // window that redraws only on input has no next frame to fix it.
             let area = ui.available_rect_before_wrap();
-            let width = (area.width() - 60.0).min(760.0);
+            // A narrow window gives the panel all but a thin edge of felt.
+            let edge = if area.width() < 600.0 { 20.0 } else { 60.0 };
+            let width = (area.width() - edge).min(760.0);
             let left = area.left() + ((area.width() - width - 40.0) / 2.0).max(0.0);
             let column =
                 egui::Rect::from_min_max(egui::pos2(left, area.top()), egui::pos2(left + width + 40.0, area.bottom()));
@@ -113,6 +126,14 @@ pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui
                             let scroll = egui::ScrollArea::vertical().id_salt(&heading);
                             ui.heading(heading);
                             ui.add_space(6.0);
+                            if let Some(footer) = footer {
+                                egui::Panel::bottom("page-footer")
+                                    .frame(
+                                        egui::Frame::new().inner_margin(egui::Margin { top: 8, ..Default::default() }),
+                                    )
+                                    .show_separator_line(false)
+                                    .show(ui, footer);
+                            }
                             scroll.show(ui, content);
                         });
                 },
@@ -224,7 +245,7 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     let width = ui.available_width().min(280.0);
-    ui.add_sized([width, at_least_a_finger(ui, 44.0)], egui::Button::new(RichText::new(text).size(20.0)))
+    ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(RichText::new(text).size(20.0)))
 }
 
 /// A control's height: `height`, or on a touched screen a finger's if
@@ -260,4 +281,87 @@ pub fn option_label(ui: &mut egui::Ui, text: String, narrow: bool) {
     if narrow {
         ui.end_row();
     }
+}
+
+/// The presets by the tables they are played at, as a player looks for
+/// theirs: the Dutch games, then South Africa's, then the games for three
+/// and for two.
+pub const PRESET_GROUPS: [(&str, &[Preset]); 4] = [
+    ("group.dutch", &[Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom]),
+    ("group.south_african", &[Preset::Klawerjas]),
+    ("group.three", &[Preset::Three]),
+    ("group.two", &[Preset::Klaberjass]),
+];
+
+/// Buttons of the seven presets, `selected` lit, each at least a finger
+/// high, in as many columns as the width holds (two to four): the Dutch
+/// games together, then the other tables, with each group's name above it
+/// where `captions`. A preset's own line shows on hover. Returns the
+/// preset touched.
+pub fn preset_buttons(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    selected: Option<Preset>,
+    captions: bool,
+) -> Option<Preset> {
+    let gap = 8.0;
+    let width = ui.available_width();
+    let columns = ((width + gap) / (96.0 + gap)).floor().clamp(2.0, 4.0) as usize;
+    let cell = (width - gap * (columns - 1) as f32) / columns as f32;
+    let height = at_least_a_finger(ui, TOUCH_TARGET);
+    let mut chosen = None;
+    let mut button = |ui: &mut egui::Ui, p: Preset| {
+        let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(17.0).strong();
+        let response = ui
+            .add_sized([cell, height], egui::Button::new(name).selected(selected == Some(p)).wrap())
+            .on_hover_text(t.get(&format!("first.{}", p.name())));
+        mark_target(ui, &format!("preset.{}", p.name()), &response);
+        if response.clicked() {
+            chosen = Some(p);
+        }
+    };
+    let caption = |ui: &mut egui::Ui, key: &str| {
+        ui.label(RichText::new(t.get(key)).size(14.0).strong().color(egui::Color32::from_rgb(110, 90, 50)));
+    };
+    ui.spacing_mut().item_spacing = egui::vec2(gap, 6.0);
+    // Names, not padding, fill the narrow buttons of four columns.
+    ui.spacing_mut().button_padding = egui::vec2(4.0, 2.0);
+    let [(dutch, dutch_presets), others @ ..] = PRESET_GROUPS;
+    if captions {
+        caption(ui, dutch);
+    }
+    for row in dutch_presets.chunks(columns) {
+        ui.horizontal(|ui| row.iter().for_each(|&p| button(ui, p)));
+    }
+    ui.add_space(if captions { 4.0 } else { 0.0 });
+    for row in others.chunks(columns) {
+        ui.horizontal(|ui| {
+            for &(key, presets) in row {
+                ui.vertical(|ui| {
+                    ui.set_width(cell);
+                    if captions {
+                        caption(ui, key);
+                    }
+                    presets.iter().for_each(|&p| button(ui, p));
+                });
+            }
+        });
+    }
+    chosen
+}
+
+/// Remembers where a control the player must find was drawn this pass,
+/// under `name`: the whole rect and the part of it not clipped away (a
+/// scrolled page hides what lies below its edge). Tests read it with
+/// [`target`].
+pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
+    let id = egui::Id::new(("target", name));
+    let rects = (response.rect, response.interact_rect);
+    ui.ctx().data_mut(|d| d.insert_temp(id, rects));
+}
+
+/// Where [`mark_target`] last saw the control `name`: its rect and the
+/// part of it that shows.
+pub fn target(ctx: &egui::Context, name: &str) -> Option<(egui::Rect, egui::Rect)> {
+    ctx.data(|d| d.get_temp(egui::Id::new(("target", name))))
 }

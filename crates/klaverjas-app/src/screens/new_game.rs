@@ -1,7 +1,11 @@
-//! The new-game screen: a preset, and every option of it to change.
+//! The new-game screen: a preset, the bots and practice, and Start; every
+//! option of the preset folded away as house rules, kept per preset.
 
-use super::{big_button, form, narrow_layout, option_label, page};
+use super::{form, narrow_layout, option_label};
+use crate::platform::TOUCH_TARGET;
+use crate::save::Store;
 use crate::seats::{GameEvent, Seats};
+use crate::settings::{BotLevel, Settings};
 use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -9,16 +13,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::{Bidding, Deal, Match, MatchLength, Preset, RoemClaim, RoemTable, Seat, Undertrump};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::NewGame), start_from_rules_in_play)
+    app.add_systems(OnEnter(Screen::NewGame), start_from_home_rules)
         .add_systems(EguiPrimaryContextPass, new_game.after(super::Zoom).run_if(in_state(Screen::NewGame)));
 }
 
-/// The form starts from the rules of the match in play: a player who
-/// changed an option keeps it for the next match.
-fn start_from_rules_in_play(seats: Option<Res<Seats>>, mut setup: ResMut<SetupRules>) {
-    if let Some(seats) = seats.filter(|s| !s.demo) {
-        setup.0 = *seats.m.rules();
-    }
+/// The form opens on the player's home rules, as they keep them.
+fn start_from_home_rules(settings: Res<PlayerSettings>, mut setup: ResMut<SetupRules>) {
+    *setup = SetupRules::of(settings.0.home_rules.unwrap_or(Preset::Classic), &settings.0);
 }
 
 /// A deal to replay from its code, and whose hand the player takes.
@@ -33,6 +34,48 @@ impl Default for Replay {
     }
 }
 
+/// What a new match deals first.
+pub enum FirstDeal {
+    /// A deal from the clock's seed.
+    Shuffled,
+    /// A deal from its code, from the hand of the player at `Seat`.
+    Replay(Deal, Seat),
+}
+
+/// Starts a new match under `setup` with the player's bots and practice
+/// choice, and remembers the preset for the title's quick start.
+pub fn begin(
+    setup: SetupRules,
+    settings: &mut Settings,
+    files: &Store,
+    message: &mut TitleMessage,
+    first: FirstDeal,
+    (commands, events): (&mut Commands, &mut MessageWriter<GameEvent>),
+) {
+    // What the title said about a lost game or settings is over now.
+    message.0.clear();
+    files.delete_game();
+    if settings.last_preset != Some(setup.preset) {
+        settings.last_preset = Some(setup.preset);
+        if let Err(e) = files.write_settings(settings) {
+            warn!("{e}");
+        }
+    }
+    // A replayed deal comes first, turned so that the chosen hand is the
+    // player's; the match goes on with the clock's deals.
+    let m = match first {
+        FirstDeal::Replay(deal, seat) => replay_match(setup.rules, deal, seat, crate::clock_seed()),
+        FirstDeal::Shuffled => crate::new_match(setup.rules, None),
+    }
+    .with_practice(settings.practice);
+    let seats = Seats::new(m, false, settings.bot_level.level());
+    crate::seats::sit_down(commands, events, seats);
+}
+
+/// The new-game screen: what most players choose (the preset, the bots,
+/// practice) and Start first, all on one screen without scrolling; the
+/// rules' every option folded under "House rules", and a deal code under
+/// "Replay a deal".
 #[allow(clippy::too_many_arguments)]
 fn new_game(
     mut replay: Local<Replay>,
@@ -48,171 +91,205 @@ fn new_game(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
-    let rules = &mut setup.0;
+    let mut chosen = *setup;
+    let mut s = settings.0.clone();
     let mut start = false;
-    let mut practice = settings.0.practice;
     let given = (!replay.code.trim().is_empty()).then(|| Deal::from_code(&replay.code));
-    page(&ctx, t.get("menu.new_game"), |ui| {
+    // Start stays in view at the foot, whatever scrolls above it; Back
+    // goes under Start where the two do not fit side by side.
+    let footer = |ui: &mut egui::Ui| {
         ui.horizontal_wrapped(|ui| {
-            for p in Preset::ALL {
-                if ui.selectable_label(*rules == p.rules(), t.get(&format!("preset.{}", p.name()))).clicked() {
-                    *rules = p.rules();
-                }
+            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+            let words = egui::RichText::new(t.get("menu.start")).size(20.0).strong();
+            let response =
+                ui.add_sized([ui.available_width().min(280.0), height], egui::Button::new(words).fill(super::GOLD));
+            super::mark_target(ui, "start", &response);
+            if response.clicked() && !matches!(given, Some(Err(_))) {
+                start = true;
             }
-        });
-        // Where the chosen preset is played, so a player finds the game of
-        // home by its place as well as its name.
-        if let Some(p) = Preset::ALL.into_iter().find(|p| *rules == p.rules()) {
-            ui.label(egui::RichText::new(t.get(&format!("preset.{}.where", p.name()))).italics());
-        }
-        ui.separator();
-        let (narrow, combo) = narrow_layout(ui);
-        form(ui, "options", narrow, 0.0, |ui| {
-            let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
-            label(ui, "option.bidding");
-            choice(ui, t, "bidding", combo, &mut rules.bidding, &Bidding::ALL, bidding_key);
-            ui.end_row();
-            if matches!(rules.bidding, Bidding::FreeChoice | Bidding::DealerFirst) {
-                label(ui, "option.redeal");
-                ui.checkbox(&mut rules.redeal_on_all_pass, "");
-                ui.end_row();
-            }
-            label(ui, "option.cards");
-            let values = klaverjas::CardValues::ALL;
-            choice(ui, t, "cards", combo, &mut rules.card_values, &values, card_values_key);
-            ui.end_row();
-            label(ui, "option.anti_clockwise");
-            let mut anti = rules.direction == klaverjas::Direction::AntiClockwise;
-            ui.checkbox(&mut anti, "");
-            rules.direction = if anti { klaverjas::Direction::AntiClockwise } else { klaverjas::Direction::Clockwise };
-            ui.end_row();
-            // Alone at the table nobody has a partner, nor a side to double.
-            let partners = rules.players.partnerships();
-            if partners {
-                label(ui, "option.partner_exemption");
-                ui.checkbox(&mut rules.following.partner_exemption, "");
-                ui.end_row();
-            }
-            label(ui, "option.undertrump");
-            let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
-            choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
-            ui.end_row();
-            let f = &mut rules.following;
-            let switches = [
-                ("option.trump_lead_overtrump", &mut f.trump_lead_overtrump),
-                ("option.trump_instead_of_following", &mut f.trump_instead_of_following),
-                ("option.free_when_void", &mut f.free_when_void),
-                ("option.jack_never_forced", &mut f.jack_never_forced),
-                ("option.win_if_able", &mut f.win_if_able),
-            ];
-            switch_rows(ui, &label, switches);
-            label(ui, "option.roem_table");
-            choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
-            ui.end_row();
-            label(ui, "option.roem_from_hand");
-            let mut from_hand = rules.roem_source == klaverjas::RoemSource::Hand;
-            ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut from_hand, ""));
-            rules.roem_source = if from_hand { klaverjas::RoemSource::Hand } else { klaverjas::RoemSource::Table };
-            ui.end_row();
-            label(ui, "option.roem_claim");
-            let mut manual = rules.roem_claim == RoemClaim::Manual;
-            let called = rules.roem_table != RoemTable::None && rules.roem_source == klaverjas::RoemSource::Table;
-            ui.add_enabled(called, egui::Checkbox::new(&mut manual, ""));
-            rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
-            ui.end_row();
-            if partners {
-                let switches = [
-                    ("option.pit_for_defenders", &mut rules.pit_for_defenders),
-                    ("option.kraken", &mut rules.kraken),
-                    ("option.spades_double", &mut rules.spades_double),
-                ];
-                switch_rows(ui, &label, switches);
-            }
-            label(ui, "option.match");
-            // The kind of match; a length changed elsewhere (kj, a save)
-            // stays while its kind is kept.
-            let kinds = [
-                (MatchLength::STANDARD_DEALS, "option.match_deals"),
-                (MatchLength::STANDARD_POINTS, "option.match_points"),
-                (MatchLength::STANDARD_BOEM, "option.match_boem"),
-            ];
-            let kind = |m: MatchLength| std::mem::discriminant(&m);
-            ui.horizontal_wrapped(|ui| {
-                for (standard, key) in kinds {
-                    let chosen = kind(rules.match_length) == kind(standard);
-                    // The target in words: the preset's own (500 in
-                    // Klaberjass) once chosen.
-                    let target = match (chosen, rules.match_length, standard) {
-                        (true, MatchLength::Points(n), _) | (false, _, MatchLength::Points(n)) => n,
-                        _ => 0,
-                    };
-                    let words = t.fill(key, &[("n", &target.to_string())]);
-                    if ui.radio(chosen, words).clicked() && !chosen {
-                        rules.match_length = standard;
-                    }
-                }
-            });
-            ui.end_row();
-            label(ui, "option.practice");
-            ui.checkbox(&mut practice, "");
-            ui.end_row();
-            label(ui, "replay.code");
-            ui.add(
-                egui::TextEdit::singleline(&mut replay.code)
-                    .hint_text("XXXX-XXXX-XXXX-XXXX")
-                    .desired_width(combo)
-                    .min_size(egui::vec2(0.0, super::at_least_a_finger(ui, 0.0))),
-            );
-            ui.end_row();
-            if !replay.code.trim().is_empty() && partners {
-                label(ui, "replay.seat");
-                ui.horizontal_wrapped(|ui| {
-                    for seat in Seat::ALL {
-                        ui.radio_value(&mut replay.seat, seat, t.get(&format!("compass.{}", seat.letter())));
-                    }
-                });
-                ui.end_row();
+            if ui.add(egui::Button::new(t.get("menu.back")).min_size(egui::vec2(0.0, height))).clicked() {
+                next.set(Screen::Title);
             }
         });
         // A code that is not one says so, and nothing starts.
         if let Some(Err(_)) = given {
             ui.colored_label(egui::Color32::from_rgb(170, 60, 20), t.get("replay.bad_code"));
         }
-        ui.add_space(16.0);
-        // Back goes under Start where the two do not fit side by side.
+    };
+    let choices = |ui: &mut egui::Ui| {
+        if let Some(p) = super::preset_buttons(ui, t, Some(chosen.preset), false) {
+            chosen = SetupRules::of(p, &s);
+        }
+        ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
-            if big_button(ui, t.get("menu.start")).clicked() && !matches!(given, Some(Err(_))) {
-                start = true;
+            ui.label(t.get("settings.bots"));
+            let height = super::at_least_a_finger(ui, 0.0);
+            for (level, key) in [(BotLevel::Heuristic, "level.heuristic"), (BotLevel::Expert, "level.expert")] {
+                let button = egui::Button::selectable(s.bot_level == level, t.get(key));
+                if ui.add(button.min_size(egui::vec2(0.0, height))).clicked() {
+                    s.bot_level = level;
+                }
             }
-            if ui.button(t.get("menu.back")).clicked() {
-                next.set(Screen::Title);
-            }
+            ui.add_space(12.0);
+            ui.checkbox(&mut s.practice, t.get("option.practice"));
         });
-    });
-    if practice != settings.0.practice {
-        settings.0.practice = practice;
-        if let Err(e) = files.0.write_settings(&settings.0) {
+        ui.add_space(6.0);
+        let changed = chosen.rules != chosen.preset.rules();
+        let heading = if changed { t.get("house.heading_changed") } else { t.get("house.heading") };
+        egui::CollapsingHeader::new(egui::RichText::new(heading).size(18.0))
+            .id_salt("house-rules")
+            .default_open(false)
+            .show(ui, |ui| {
+                // Where the chosen preset is played, so a player finds the
+                // game of home by its place as well as its name.
+                ui.label(egui::RichText::new(t.get(&format!("preset.{}.where", chosen.preset.name()))).italics());
+                rule_options(ui, t, &mut chosen.rules);
+                let reset = t.fill("house.reset", &[("game", &t.get(&format!("home.{}", chosen.preset.name())))]);
+                if ui.add_enabled(changed, egui::Button::new(reset)).clicked() {
+                    chosen.rules = chosen.preset.rules();
+                }
+            });
+        egui::CollapsingHeader::new(egui::RichText::new(t.get("replay.heading")).size(18.0))
+            .id_salt("replay")
+            .default_open(!replay.code.is_empty())
+            .show(ui, |ui| replay_form(ui, t, &mut replay, chosen.rules.players.partnerships()));
+    };
+    super::page_with_footer(&ctx, t.get("menu.new_game"), choices, Some(Box::new(footer)));
+    s.keep_house_rules(chosen.preset, chosen.rules);
+    if s != settings.0 {
+        if let Err(e) = files.0.write_settings(&s) {
             warn!("{e}");
         }
+        settings.0 = s;
     }
+    *setup = chosen;
     if start {
-        // What the title said about a lost game or settings is over now.
-        message.0.clear();
-        files.0.delete_game();
-        // A replayed deal comes first, turned so that the chosen hand is
-        // the player's; the match goes on with the clock's deals.
-        let m = match given {
-            Some(Ok(deal)) => replay_match(*rules, deal, replay.seat, crate::clock_seed()),
-            _ => crate::new_match(*rules, None),
-        }
-        .with_practice(practice);
+        let first = match given {
+            Some(Ok(deal)) => FirstDeal::Replay(deal, replay.seat),
+            _ => FirstDeal::Shuffled,
+        };
         // The code was for this game; the next starts fresh.
         *replay = Replay::default();
-        let seats = Seats::new(m, false, settings.0.bot_level.level());
-        crate::seats::sit_down(&mut commands, &mut events, seats);
+        begin(chosen, &mut settings.0, &files.0, &mut message, first, (&mut commands, &mut events));
         next.set(Screen::Table);
     }
     Ok(())
+}
+
+/// A deal code to replay, and whose hand the player takes.
+fn replay_form(ui: &mut egui::Ui, t: &crate::i18n::Texts, replay: &mut Replay, partners: bool) {
+    let (narrow, combo) = narrow_layout(ui);
+    form(ui, "replay-form", narrow, 0.0, |ui| {
+        option_label(ui, t.get("replay.code"), narrow);
+        ui.add(
+            egui::TextEdit::singleline(&mut replay.code)
+                .hint_text("XXXX-XXXX-XXXX-XXXX")
+                .desired_width(combo)
+                .min_size(egui::vec2(0.0, super::at_least_a_finger(ui, 0.0))),
+        );
+        ui.end_row();
+        if !replay.code.trim().is_empty() && partners {
+            option_label(ui, t.get("replay.seat"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                for seat in Seat::ALL {
+                    ui.radio_value(&mut replay.seat, seat, t.get(&format!("compass.{}", seat.letter())));
+                }
+            });
+            ui.end_row();
+        }
+    });
+}
+
+/// Every option of the rules, to change on top of the preset.
+fn rule_options(ui: &mut egui::Ui, t: &crate::i18n::Texts, rules: &mut klaverjas::Rules) {
+    let (narrow, combo) = narrow_layout(ui);
+    form(ui, "options", narrow, 0.0, |ui| {
+        let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
+        label(ui, "option.bidding");
+        choice(ui, t, "bidding", combo, &mut rules.bidding, &Bidding::ALL, bidding_key);
+        ui.end_row();
+        if matches!(rules.bidding, Bidding::FreeChoice | Bidding::DealerFirst) {
+            label(ui, "option.redeal");
+            ui.checkbox(&mut rules.redeal_on_all_pass, "");
+            ui.end_row();
+        }
+        label(ui, "option.cards");
+        let values = klaverjas::CardValues::ALL;
+        choice(ui, t, "cards", combo, &mut rules.card_values, &values, card_values_key);
+        ui.end_row();
+        label(ui, "option.anti_clockwise");
+        let mut anti = rules.direction == klaverjas::Direction::AntiClockwise;
+        ui.checkbox(&mut anti, "");
+        rules.direction = if anti { klaverjas::Direction::AntiClockwise } else { klaverjas::Direction::Clockwise };
+        ui.end_row();
+        // Alone at the table nobody has a partner, nor a side to double.
+        let partners = rules.players.partnerships();
+        if partners {
+            label(ui, "option.partner_exemption");
+            ui.checkbox(&mut rules.following.partner_exemption, "");
+            ui.end_row();
+        }
+        label(ui, "option.undertrump");
+        let undertrump = [Undertrump::Forbidden, Undertrump::Allowed, Undertrump::Forced];
+        choice(ui, t, "undertrump", combo, &mut rules.following.undertrump, &undertrump, undertrump_key);
+        ui.end_row();
+        let f = &mut rules.following;
+        let switches = [
+            ("option.trump_lead_overtrump", &mut f.trump_lead_overtrump),
+            ("option.trump_instead_of_following", &mut f.trump_instead_of_following),
+            ("option.free_when_void", &mut f.free_when_void),
+            ("option.jack_never_forced", &mut f.jack_never_forced),
+            ("option.win_if_able", &mut f.win_if_able),
+        ];
+        switch_rows(ui, &label, switches);
+        label(ui, "option.roem_table");
+        choice(ui, t, "roem", combo, &mut rules.roem_table, &RoemTable::ALL, roem_key);
+        ui.end_row();
+        label(ui, "option.roem_from_hand");
+        let mut from_hand = rules.roem_source == klaverjas::RoemSource::Hand;
+        ui.add_enabled(rules.roem_table != RoemTable::None, egui::Checkbox::new(&mut from_hand, ""));
+        rules.roem_source = if from_hand { klaverjas::RoemSource::Hand } else { klaverjas::RoemSource::Table };
+        ui.end_row();
+        label(ui, "option.roem_claim");
+        let mut manual = rules.roem_claim == RoemClaim::Manual;
+        let called = rules.roem_table != RoemTable::None && rules.roem_source == klaverjas::RoemSource::Table;
+        ui.add_enabled(called, egui::Checkbox::new(&mut manual, ""));
+        rules.roem_claim = if manual { RoemClaim::Manual } else { RoemClaim::Automatic };
+        ui.end_row();
+        if partners {
+            let switches = [
+                ("option.pit_for_defenders", &mut rules.pit_for_defenders),
+                ("option.kraken", &mut rules.kraken),
+                ("option.spades_double", &mut rules.spades_double),
+            ];
+            switch_rows(ui, &label, switches);
+        }
+        label(ui, "option.match");
+        // The kind of match; a length changed elsewhere (kj, a save)
+        // stays while its kind is kept.
+        let kinds = [
+            (MatchLength::STANDARD_DEALS, "option.match_deals"),
+            (MatchLength::STANDARD_POINTS, "option.match_points"),
+            (MatchLength::STANDARD_BOEM, "option.match_boem"),
+        ];
+        let kind = |m: MatchLength| std::mem::discriminant(&m);
+        ui.horizontal_wrapped(|ui| {
+            for (standard, key) in kinds {
+                let chosen = kind(rules.match_length) == kind(standard);
+                // The target in words: the preset's own (500 in
+                // Klaberjass) once chosen.
+                let target = match (chosen, rules.match_length, standard) {
+                    (true, MatchLength::Points(n), _) | (false, _, MatchLength::Points(n)) => n,
+                    _ => 0,
+                };
+                let words = t.fill(key, &[("n", &target.to_string())]);
+                if ui.radio(chosen, words).clicked() && !chosen {
+                    rules.match_length = standard;
+                }
+            }
+        });
+        ui.end_row();
+    });
 }
 
 /// A match that starts with `deal` as the player at `seat` had it (the

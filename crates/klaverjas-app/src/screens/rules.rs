@@ -191,7 +191,7 @@ fn rules_page(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
-    let rules = seats.map(|s| *s.m.rules()).unwrap_or(setup.0);
+    let rules = seats.map(|s| *s.m.rules()).unwrap_or(setup.rules);
     page(&ctx, t.get("menu.rules"), |ui| {
         if ui.button(t.get("menu.back")).clicked() {
             next.set(Screen::Title);

@@ -117,7 +117,7 @@ fn settings(
         if s.home_rules != settings.0.home_rules
             && let Some(p) = s.home_rules
         {
-            setup.0 = p.rules();
+            *setup = SetupRules::of(p, &s);
         }
         texts.0 = crate::i18n::Texts::load(s.language, s.skin);
         if let Err(e) = files.0.write_settings(&s) {

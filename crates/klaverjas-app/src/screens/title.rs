@@ -2,6 +2,7 @@
 
 use super::{FELT, big_button, root_ui};
 use crate::pictures::CardImages;
+use crate::platform::TOUCH_TARGET;
 use crate::seats::Seats;
 use crate::{Config, Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage, words};
 use bevy::prelude::*;
@@ -18,7 +19,7 @@ fn title(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
     seats: Option<Res<Seats>>,
-    message: Res<TitleMessage>,
+    mut message: ResMut<TitleMessage>,
     images: Res<CardImages>,
     mut settings: ResMut<PlayerSettings>,
     mut setup: ResMut<SetupRules>,
@@ -26,6 +27,7 @@ fn title(
     (config, device): (Res<Config>, Res<crate::platform::Device>),
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    (mut commands, mut events): (Commands, MessageWriter<crate::seats::GameEvent>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -40,7 +42,7 @@ fn title(
                 settings.0.point_out_roem = true;
             }
             settings.0.home_rules = Some(p);
-            setup.0 = p.rules();
+            *setup = SetupRules::of(p, &settings.0);
             if let Err(e) = files.0.write_settings(&settings.0) {
                 warn!("{e}");
             }
@@ -64,10 +66,27 @@ fn title(
                 );
                 ui.add_space(12.0);
             }
-            let height = super::at_least_a_finger(ui, 44.0);
+            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
             let button =
                 |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, height].into());
             if ui.add_enabled(can_continue, button(t.get("menu.continue"))).clicked() {
+                next.set(Screen::Table);
+            }
+            // One tap to a dealt hand: the last game started, as it was set.
+            let quick = settings.0.quick_preset();
+            let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
+            let response = big_button(ui, words);
+            super::mark_target(ui, "quick", &response);
+            if response.clicked() {
+                let chosen = SetupRules::of(quick, &settings.0);
+                super::new_game::begin(
+                    chosen,
+                    &mut settings.0,
+                    &files.0,
+                    &mut message,
+                    super::new_game::FirstDeal::Shuffled,
+                    (&mut commands, &mut events),
+                );
                 next.set(Screen::Table);
             }
             if big_button(ui, t.get("menu.new_game")).clicked() {
@@ -92,44 +111,57 @@ fn title(
 
 /// The first start asks which rules the player knows: club players play
 /// Amsterdam or Rotterdam, and a default of another game would surprise
-/// them; a newcomer is sent to the lessons. Returns the answer once given,
-/// and whether the player is new.
+/// them; a newcomer is sent to the lessons, and that answer comes first.
+/// The presets are compact buttons by table, their lines on hover, so the
+/// whole question fits a phone held either way without scrolling. Returns
+/// the answer once given, and whether the player is new.
 fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(Preset, bool)> {
     let mut answer = None;
-    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(ctx), |ui| {
-        // On a phone the question and its answers may be longer than the
-        // screen.
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.08);
-                ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
-                ui.add_space(12.0);
-                egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(18.0).show(ui, |ui| {
-                    ui.set_width(620.0_f32.min(ui.available_width() - 24.0));
-                    ui.label(RichText::new(t.get("first.question")).size(24.0).strong());
-                    ui.add_space(8.0);
-                    for p in Preset::ALL {
-                        let choose =
-                            egui::Button::new(RichText::new(t.get(&format!("home.{}", p.name()))).size(20.0).strong())
-                                .min_size([240.0, 48.0].into());
-                        if ui.add(choose).clicked() {
-                            answer = Some((p, false));
-                        }
-                        ui.label(RichText::new(t.get(&format!("first.{}", p.name()))).size(16.0));
-                        ui.add_space(10.0);
+    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(8.0)).show(
+        &mut root_ui(ctx),
+        |ui| {
+            // What does not fit a short window (text made larger) scrolls.
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    // The name and the last lines where the window has room.
+                    let tall = ui.available_height() > 600.0;
+                    if tall {
+                        ui.add_space(ui.available_height() * 0.04);
+                        ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
+                        ui.add_space(8.0);
                     }
-                    // A newcomer gets the lessons, and the game they teach.
-                    let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
-                        .min_size([240.0, 48.0].into());
-                    if ui.add(new).clicked() {
-                        answer = Some((Preset::Classic, true));
-                    }
-                    ui.label(RichText::new(t.get("first.new_line")).size(16.0));
-                    ui.add_space(10.0);
-                    ui.label(RichText::new(t.get("first.explain")).size(14.0));
-                });
-            })
-        });
-    });
+                    egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
+                        ui.set_width(640.0_f32.min(ui.available_width() - 16.0));
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new(t.get("first.question")).size(22.0).strong());
+                            ui.add_space(4.0);
+                            // A newcomer gets the lessons, and the game they teach.
+                            let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
+                                .fill(super::GOLD)
+                                .wrap();
+                            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+                            let response = ui.add_sized([ui.available_width(), height], new);
+                            super::mark_target(ui, "first.new", &response);
+                            if response.clicked() {
+                                answer = Some((Preset::Classic, true));
+                            }
+                            // A phone held sideways has room for the buttons only.
+                            if ui.available_height() > 320.0 {
+                                ui.label(RichText::new(t.get("first.new_line")).size(14.0));
+                            }
+                            ui.add_space(4.0);
+                            if let Some(p) = super::preset_buttons(ui, t, None, true) {
+                                answer = Some((p, false));
+                            }
+                            if tall {
+                                ui.add_space(6.0);
+                                ui.label(RichText::new(t.get("first.explain")).size(14.0));
+                            }
+                        });
+                    });
+                })
+            });
+        },
+    );
     answer
 }
