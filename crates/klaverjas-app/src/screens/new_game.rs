@@ -95,19 +95,19 @@ fn new_game(
     let mut s = settings.0.clone();
     let mut start = false;
     let given = (!replay.code.trim().is_empty()).then(|| Deal::from_code(&replay.code));
-    // Start stays in view at the foot, whatever scrolls above it; Back
-    // goes under Start where the two do not fit side by side.
+    // Start stays in view at the foot, whatever scrolls above it.
     let footer = |ui: &mut egui::Ui| {
         ui.horizontal_wrapped(|ui| {
             let height = super::at_least_a_finger(ui, TOUCH_TARGET);
             let words = egui::RichText::new(t.get("menu.start")).size(20.0).strong();
-            let response =
-                ui.add_sized([ui.available_width().min(280.0), height], egui::Button::new(words).fill(super::GOLD));
+            // Back beside Start, whatever the width.
+            let width = (ui.available_width() - 100.0).min(280.0);
+            let response = ui.add_sized([width, height], egui::Button::new(words).fill(super::GOLD));
             super::mark_target(ui, "start", &response);
             if response.clicked() && !matches!(given, Some(Err(_))) {
                 start = true;
             }
-            if ui.add(egui::Button::new(t.get("menu.back")).min_size(egui::vec2(0.0, height))).clicked() {
+            if ui.add(egui::Button::new(t.get("menu.back")).min_size(egui::vec2(80.0, height))).clicked() {
                 next.set(Screen::Title);
             }
         });
@@ -120,18 +120,22 @@ fn new_game(
         if let Some(p) = super::preset_buttons(ui, t, Some(chosen.preset), false) {
             chosen = SetupRules::of(p, &s);
         }
-        ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("settings.bots"));
             let height = super::at_least_a_finger(ui, 0.0);
             for (level, key) in [(BotLevel::Heuristic, "level.heuristic"), (BotLevel::Expert, "level.expert")] {
-                let button = egui::Button::selectable(s.bot_level == level, t.get(key));
-                if ui.add(button.min_size(egui::vec2(0.0, height))).clicked() {
+                let button = egui::Button::new(t.get(key)).selected(s.bot_level == level);
+                let response = ui.add(button.min_size(egui::vec2(0.0, height)));
+                super::mark_target(ui, key, &response);
+                if response.clicked() {
                     s.bot_level = level;
                 }
             }
             ui.add_space(12.0);
-            ui.checkbox(&mut s.practice, t.get("option.practice"));
+            // The short word fits the row of a phone held sideways.
+            let response =
+                ui.checkbox(&mut s.practice, t.get("option.practice_short")).on_hover_text(t.get("option.practice"));
+            super::mark_target(ui, "practice", &response);
         });
         ui.add_space(6.0);
         let changed = chosen.rules != chosen.preset.rules();

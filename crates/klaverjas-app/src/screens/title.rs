@@ -50,60 +50,69 @@ fn title(
         return Ok(());
     }
     egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(&ctx), |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.12);
-            ui.label(RichText::new("Klaverjas").size(56.0).color(Color32::WHITE).strong());
-            ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
-            ui.add_space(24.0);
-            let note_width = (ui.available_width() - 40.0).min(560.0);
-            for m in messages {
-                egui::Frame::new().fill(Color32::from_rgb(255, 225, 160)).inner_margin(10.0).corner_radius(8.0).show(
-                    ui,
-                    |ui| {
-                        ui.set_width(note_width);
-                        ui.label(RichText::new(&m).color(Color32::BLACK).size(16.0));
-                    },
-                );
-                ui.add_space(12.0);
-            }
-            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
-            let button =
-                |text: String| egui::Button::new(RichText::new(text).size(20.0)).min_size([280.0, height].into());
-            if ui.add_enabled(can_continue, button(t.get("menu.continue"))).clicked() {
-                next.set(Screen::Table);
-            }
-            // One tap to a dealt hand: the last game started, as it was set.
-            let quick = settings.0.quick_preset();
-            let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
-            let response = big_button(ui, words);
-            super::mark_target(ui, "quick", &response);
-            if response.clicked() {
-                let chosen = SetupRules::of(quick, &settings.0);
-                super::new_game::begin(
-                    chosen,
-                    &mut settings.0,
-                    &files.0,
-                    &mut message,
-                    super::new_game::FirstDeal::Shuffled,
-                    (&mut commands, &mut events),
-                );
-                next.set(Screen::Table);
-            }
-            if big_button(ui, t.get("menu.new_game")).clicked() {
-                next.set(Screen::NewGame);
-            }
-            if big_button(ui, t.get("menu.tutorial")).clicked() {
-                next.set(Screen::Lessons);
-            }
-            if big_button(ui, t.get("menu.settings")).clicked() {
-                next.set(Screen::Settings);
-            }
-            if big_button(ui, t.get("menu.rules")).clicked() {
-                next.set(Screen::Rules);
-            }
-            if crate::platform::has_quit(device.0) && big_button(ui, t.get("menu.quit")).clicked() {
-                exit.write(AppExit::Success);
-            }
+        // A note about a lost save, or text made larger, may not fit.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * if ui.available_height() > 600.0 { 0.12 } else { 0.04 });
+                ui.label(RichText::new("Klaverjas").size(56.0).color(Color32::WHITE).strong());
+                ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
+                ui.add_space(24.0);
+                let note_width = (ui.available_width() - 40.0).min(560.0);
+                for m in messages {
+                    egui::Frame::new()
+                        .fill(Color32::from_rgb(255, 225, 160))
+                        .inner_margin(10.0)
+                        .corner_radius(8.0)
+                        .show(ui, |ui| {
+                            ui.set_width(note_width);
+                            ui.label(RichText::new(&m).color(Color32::BLACK).size(16.0));
+                        });
+                    ui.add_space(12.0);
+                }
+                let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+                let width = ui.available_width().min(280.0);
+                // The first button is gold: the game in play, else a new one.
+                let first = |text: String| {
+                    egui::Button::new(RichText::new(text).size(20.0).strong())
+                        .fill(super::GOLD)
+                        .min_size([width, height].into())
+                };
+                if can_continue && ui.add(first(t.get("menu.continue"))).clicked() {
+                    next.set(Screen::Table);
+                }
+                // One tap to a dealt hand: the last game started, as it was set.
+                let quick = settings.0.quick_preset();
+                let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
+                let response = if can_continue { big_button(ui, words) } else { ui.add(first(words)) };
+                super::mark_target(ui, "quick", &response);
+                if response.clicked() {
+                    let chosen = SetupRules::of(quick, &settings.0);
+                    super::new_game::begin(
+                        chosen,
+                        &mut settings.0,
+                        &files.0,
+                        &mut message,
+                        super::new_game::FirstDeal::Shuffled,
+                        (&mut commands, &mut events),
+                    );
+                    next.set(Screen::Table);
+                }
+                if big_button(ui, t.get("menu.new_game")).clicked() {
+                    next.set(Screen::NewGame);
+                }
+                if big_button(ui, t.get("menu.tutorial")).clicked() {
+                    next.set(Screen::Lessons);
+                }
+                if big_button(ui, t.get("menu.settings")).clicked() {
+                    next.set(Screen::Settings);
+                }
+                if big_button(ui, t.get("menu.rules")).clicked() {
+                    next.set(Screen::Rules);
+                }
+                if crate::platform::has_quit(device.0) && big_button(ui, t.get("menu.quit")).clicked() {
+                    exit.write(AppExit::Success);
+                }
+            })
         });
     });
     Ok(())
