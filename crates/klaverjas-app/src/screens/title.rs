@@ -85,6 +85,9 @@ fn title(
                 let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
                 let response = if can_continue { big_button(ui, words) } else { ui.add(first(words)) };
                 super::mark_target(ui, "quick", &response);
+                // What the quick start deals, beside New game's choice.
+                let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
+                ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
                 if response.clicked() {
                     let chosen = SetupRules::of(quick, &settings.0);
                     super::new_game::begin(
