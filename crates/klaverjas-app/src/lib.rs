@@ -16,6 +16,7 @@
 
 pub mod cli;
 pub mod coach;
+pub mod disk;
 pub mod i18n;
 pub mod pictures;
 pub mod platform;
@@ -134,6 +135,9 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
 pub fn main() -> ExitCode {
     // A phone's system may pass its own arguments (Xcode does): there the
     // game has no command line.
+    #[cfg(target_arch = "wasm32")]
+    let args = platform::web_args();
+    #[cfg(not(target_arch = "wasm32"))]
     let args: Vec<String> = if platform::TARGET.is_phone() { Vec::new() } else { std::env::args().skip(1).collect() };
     match cli::parse(&args) {
         Ok(cli::Command::Help) => {
@@ -179,6 +183,10 @@ pub fn new_match(rules: Rules, seed: Option<u64>) -> Match {
 
 /// A seed from the clock, for a match nobody asked to repeat.
 pub fn clock_seed() -> u64 {
+    // A browser has no system clock for std: its own counts milliseconds.
+    #[cfg(target_arch = "wasm32")]
+    return (js_sys::Date::now() * 1e6) as u64 ^ (js_sys::Math::random() * 1e9) as u64;
+    #[cfg(not(target_arch = "wasm32"))]
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
 }
 
@@ -403,6 +411,10 @@ pub fn run(options: Options) -> AppExit {
                     mode,
                     // iOS: the status bar stays hidden, as Info.plist asks.
                     prefers_status_bar_hidden: platform::TARGET.is_phone(),
+                    // In a browser the page's canvas, filling the page.
+                    canvas: cfg!(target_arch = "wasm32").then(|| "#klaverjas".to_string()),
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
                     ..default()
                 }),
                 ..default()

@@ -12,13 +12,18 @@ pub enum Target {
     Desktop,
     Android,
     Ios,
+    /// A browser with a mouse: the page is the window.
+    Browser,
+    /// A browser on a touch screen: a phone's layout, the browser's own
+    /// bars outside the page.
+    BrowserTouch,
 }
 
 impl Target {
     /// A phone: played by touch, every target at least [`TOUCH_TARGET`]
     /// high, larger text, the system's bars over the screen's edges.
     pub fn is_phone(self) -> bool {
-        self != Target::Desktop
+        !matches!(self, Target::Desktop | Target::Browser)
     }
 }
 
@@ -31,6 +36,8 @@ pub const TARGET: Target = if cfg!(target_os = "android") {
     Target::Android
 } else if cfg!(target_os = "ios") {
     Target::Ios
+} else if cfg!(target_arch = "wasm32") {
+    Target::Browser
 } else {
     Target::Desktop
 };
@@ -43,6 +50,8 @@ pub fn data_dir(target: Target, android_internal: Option<PathBuf>, project: Opti
     let chosen = match target {
         Target::Android => android_internal,
         Target::Desktop | Target::Ios => project,
+        // Keys of the page's local storage ([`crate::disk`]).
+        Target::Browser | Target::BrowserTouch => return PathBuf::from("klaverjas"),
     };
     chosen.unwrap_or_else(|| PathBuf::from("."))
 }
@@ -92,7 +101,7 @@ pub struct SafeArea {
 /// gesture bar below.
 pub fn safe_area(target: Target, width: f32, height: f32) -> SafeArea {
     let (notch, gestures) = match target {
-        Target::Desktop => return SafeArea::default(),
+        Target::Desktop | Target::Browser | Target::BrowserTouch => return SafeArea::default(),
         Target::Android => (48.0, 24.0),
         Target::Ios => (59.0, 34.0),
     };
@@ -111,12 +120,46 @@ pub struct Device(pub Target);
 
 impl Device {
     pub fn new(phone_on_desktop: bool) -> Device {
-        Device(if phone_on_desktop { Target::Android } else { TARGET })
+        Device(match TARGET {
+            _ if phone_on_desktop => Target::Android,
+            Target::Browser if browser_touch() => Target::BrowserTouch,
+            target => target,
+        })
     }
 
     pub fn touch(self) -> bool {
         self.0.is_phone()
     }
+}
+
+/// Whether the browser reports a touch screen.
+#[cfg(target_arch = "wasm32")]
+fn browser_touch() -> bool {
+    web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn browser_touch() -> bool {
+    false
+}
+
+/// The page's address as the command line: `?demo&seed=7` is
+/// `--demo --seed 7`.
+#[cfg(target_arch = "wasm32")]
+pub fn web_args() -> Vec<String> {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    query_args(&search)
+}
+
+/// `?name&name=value` as `--name --name value`, each part decoded of `+`.
+pub fn query_args(search: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    for part in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = part.split_once('=').map_or((part, None), |(n, v)| (n, Some(v)));
+        args.push(format!("--{}", name.replace('+', " ")));
+        args.extend(value.map(|v| v.replace('+', " ")));
+    }
+    args
 }
 
 #[cfg(test)]
@@ -134,6 +177,13 @@ mod tests {
         // other target's place.
         assert_eq!(data_dir(Target::Android, None, project), PathBuf::from("."));
         assert_eq!(data_dir(Target::Desktop, internal, None), PathBuf::from("."));
+    }
+
+    #[test]
+    fn an_address_reads_as_a_command_line() {
+        assert_eq!(query_args("?demo&seed=7"), ["--demo", "--seed", "7"]);
+        assert_eq!(query_args(""), Vec::<String>::new());
+        assert_eq!(query_args("?rules=rotterdam&set=roem%3Dnone"), ["--rules", "rotterdam", "--set", "roem%3Dnone"]);
     }
 
     #[test]

@@ -3,11 +3,10 @@
 //! rename). A save that cannot be read, or that a newer version wrote, is
 //! moved aside and explained; the game goes on with a fresh match.
 
+use crate::disk;
 use crate::settings::Settings;
 use klaverjas::{Match, MatchRecord, Preset};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The newest format of saves and settings this version reads. 2 holds
@@ -114,26 +113,20 @@ impl Store {
     }
 
     pub fn delete_game(&self) {
-        let _ = fs::remove_file(self.save_path());
+        let _ = disk::remove(&self.save_path());
     }
 
-    /// Writes `value` as RON: to a temporary file first, flushed to disk,
-    /// then renamed over the old file, so a crash never leaves half a save.
+    /// Writes `value` as RON, whole or not at all ([`disk::write_whole`]):
+    /// a crash never leaves half a save.
     pub fn write<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
             .map_err(|e| format!("cannot encode {}: {e}", path.display()))?;
-        fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
-        let tmp = path.with_extension("ron.tmp");
-        let mut file = fs::File::create(&tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        file.write_all(text.as_bytes())
-            .and_then(|_| file.sync_all())
-            .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+        disk::write_whole(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 
     /// Reads a RON file whose first field is `format`.
     pub fn read<T: DeserializeOwned>(&self, path: &Path) -> Loaded<T> {
-        let text = match fs::read_to_string(path) {
+        let text = match disk::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
             Err(e) => return self.set_aside(path, Damage::Unreadable, &e.to_string()),
@@ -159,9 +152,9 @@ impl Store {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
         let moved_to = (1..)
             .map(|i| path.with_file_name(format!("{name}.unreadable-{i}")))
-            .find(|p| !p.exists())
+            .find(|p| !disk::exists(p))
             .expect("an unused name");
-        match fs::rename(path, &moved_to) {
+        match disk::rename(path, &moved_to) {
             Ok(()) => Loaded::SetAside { damage, moved_to },
             Err(e) => {
                 bevy::log::warn!("moving {} aside failed: {e}", path.display());
@@ -175,6 +168,7 @@ impl Store {
 mod tests {
     use super::*;
     use klaverjas::{Rules, Seat};
+    use std::fs;
 
     fn temp_store(name: &str) -> Store {
         let dir = std::env::temp_dir().join(format!("klaverjas-save-test-{name}-{}", std::process::id()));
