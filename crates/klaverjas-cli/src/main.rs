@@ -30,10 +30,10 @@ kj: the Klaverjas engine on the command line
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT [--rules PRESET] | --code CODE)
-  kj bench playout [--deals N] [--seed S]
-  kj bench solver --deals N --seed S
-  kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS]
-  kj bench review --deals N --seed S
+  kj bench playout [--deals N] [--seed S] [--rules PRESET]
+  kj bench solver --deals N --seed S [--rules PRESET]
+  kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
+  kj bench review --deals N --seed S [--rules PRESET]
 
 Every command takes --json for JSON output, and every command with --rules
 takes --set NAME=VALUE,... to change options of the preset (listed below).

@@ -163,48 +163,54 @@ fn value(rng: &mut Rng, command: &str, name: &str) -> String {
     }
 }
 
-/// Each command with the options it takes.
-const COMMANDS: &[(&str, &[&str])] = &[
-    ("legal", &["rules", "set", "trump", "hand", "trick", "json"]),
-    ("trick", &["rules", "set", "trump", "trick", "json"]),
-    (
-        "deal",
-        &[
-            "rules",
-            "set",
-            "dealer",
-            "trump",
-            "playing",
-            "play",
-            "claim",
-            "actions",
-            "pile",
-            "hands",
-            "last-card",
-            "carry",
-            "json",
-        ],
-    ),
-    ("sim", &["rules", "set", "deals", "seed", "json"]),
-    ("sim", &["rules", "set", "ns", "ew", "matches", "seed", "duplicate", "threads", "ns-without", "json"]),
-    ("solve", &["rules", "set", "trump", "hands", "leader", "trick", "json"]),
-    ("review", &["rules", "set", "code", "dealer", "trump", "playing", "play", "seat", "seed", "json"]),
-    ("code", &["seed", "dealer", "code", "rules", "set", "json"]),
-    ("bench playout", &["deals", "seed", "rules", "set", "json"]),
-    ("bench solver", &["deals", "seed", "rules", "set", "json"]),
-    ("bench bot", &["level", "decisions", "seed", "rules", "set", "without", "bids", "json"]),
-    ("bench review", &["deals", "seed", "rules", "set", "json"]),
-    ("help", &[]),
-    ("nonsense", &["json"]),
-];
+/// Each command with the options it takes, read from `kj help`'s usage
+/// lines (a line that goes on is indented under its command), so that a
+/// new option is fuzzed as soon as it is documented; every command also
+/// takes --json, and --set where it takes --rules.
+fn commands() -> Vec<(String, Vec<String>)> {
+    let help = Command::new(env!("CARGO_BIN_EXE_kj")).arg("help").output().expect("kj help runs");
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in String::from_utf8_lossy(&help.stdout).lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let options = words
+            .iter()
+            .filter_map(|w| w.trim_start_matches(['[', '(']).trim_end_matches([']', ')']).strip_prefix("--"));
+        match words.first() {
+            Some(&"kj") if words.len() > 1 => {
+                let name: Vec<&str> =
+                    words[1..].iter().take_while(|w| w.chars().all(|c| c.is_ascii_lowercase())).copied().collect();
+                out.push((name.join(" "), options.map(String::from).collect()));
+            }
+            Some(w) if w.starts_with("[--") && line.starts_with("    ") => {
+                if let Some((_, last)) = out.last_mut() {
+                    last.extend(options.map(String::from));
+                }
+            }
+            _ => {}
+        }
+        if line.trim().is_empty() && !out.is_empty() {
+            break;
+        }
+    }
+    for (_, options) in &mut out {
+        options.push("json".to_string());
+        if options.iter().any(|o| o == "rules") {
+            options.push("set".to_string());
+        }
+    }
+    out.push(("help".to_string(), Vec::new()));
+    out.push(("nonsense".to_string(), vec!["json".to_string()]));
+    out
+}
 
 const SWITCHES: &[&str] = &["json", "duplicate", "bids"];
 
-fn command_line(rng: &mut Rng) -> Vec<String> {
+fn command_line(rng: &mut Rng, commands: &[(String, Vec<String>)]) -> Vec<String> {
     CLEAN.with(|c| c.set(rng.below(3) != 0));
-    let (command, options) = COMMANDS[rng.below(COMMANDS.len() as u32) as usize];
+    let (command, options) = &commands[rng.below(commands.len() as u32) as usize];
+    let command = command.as_str();
     let mut line: Vec<String> = command.split(' ').map(String::from).collect();
-    for &name in options {
+    for name in options.iter().map(String::as_str) {
         // Counts are always given: the defaults are benchmark sized.
         let count = matches!(name, "deals" | "matches" | "decisions");
         if rng.below(4) == 0 && !count {
@@ -273,6 +279,12 @@ fn lines(default: usize) -> usize {
 fn no_command_line_panics() {
     let total = lines(2500);
     let threads = 2;
+    let commands = commands();
+    let names: Vec<&str> = commands.iter().map(|(c, _)| c.as_str()).collect();
+    for expected in ["legal", "trick", "deal", "sim", "solve", "review", "code", "bench playout", "bench bot"] {
+        assert!(names.contains(&expected), "kj help lists no '{expected}': {names:?}");
+    }
+    let commands = &commands;
     let results: Vec<(usize, usize, usize)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
@@ -280,7 +292,7 @@ fn no_command_line_panics() {
                     let mut rng = Rng::new(0x6b6a_0000 + t as u64);
                     let mut codes = (0, 0, 0);
                     for _ in 0..total / threads {
-                        let line = command_line(&mut rng);
+                        let line = command_line(&mut rng, commands);
                         let (code, err) = run(&line, Duration::from_secs(60));
                         let shown = format!("kj {}", line.join(" "));
                         let code = code.unwrap_or_else(|| panic!("{shown}: did not end within 60 s"));
