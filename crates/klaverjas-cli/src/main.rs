@@ -481,7 +481,7 @@ fn sim(args: &Args) -> Result<(), Failure> {
         bar.tick(n + 1);
     }
     bar.finish();
-    output(args, totals.json(deals), totals.human(deals));
+    output(args, totals.json(deals, &rules), totals.human(deals, &rules));
     Ok(())
 }
 
@@ -493,10 +493,31 @@ struct SimTotals {
     playing: PerTeam<u64>,
     nat: PerTeam<u64>,
     pit: PerTeam<u64>,
+    /// Where everyone plays alone: each seat's points, final score, and
+    /// deals played (named trump) and nat, by [`Seat::index`].
+    alone: Option<[AloneTotals; 4]>,
+}
+
+#[derive(Default, Clone, Copy)]
+struct AloneTotals {
+    points: u64,
+    final_score: u64,
+    playing: u64,
+    nat: u64,
 }
 
 impl SimTotals {
     fn add(&mut self, r: &klaverjas::DealResult) {
+        if let Some(each) = r.players {
+            let alone = self.alone.get_or_insert_default();
+            for (i, seat) in alone.iter_mut().enumerate() {
+                seat.points += each.points[i] as u64;
+                seat.final_score += each.score[i] as u64;
+            }
+            let maker = &mut alone[r.contract.declarer.index()];
+            maker.playing += 1;
+            maker.nat += r.nat as u64;
+        }
         for t in Team::BOTH {
             self.points[t] += r.points[t] as u64;
             self.roem[t] += r.roem[t] as u64;
@@ -512,7 +533,21 @@ impl SimTotals {
         }
     }
 
-    fn json(&self, deals: u64) -> Value {
+    fn json(&self, deals: u64, rules: &Rules) -> Value {
+        if let Some(alone) = self.alone {
+            let seats: serde_json::Map<String, Value> = rules
+                .players
+                .seats()
+                .iter()
+                .map(|s| {
+                    let a = alone[s.index()];
+                    let seat =
+                        json!({ "points": a.points, "final": a.final_score, "playing": a.playing, "nat": a.nat });
+                    (s.to_string(), seat)
+                })
+                .collect();
+            return json!({ "deals": deals, "players": seats });
+        }
         let pt = |p: &PerTeam<u64>| json!({ "NS": p.ns, "EW": p.ew });
         json!({
             "deals": deals,
@@ -525,11 +560,26 @@ impl SimTotals {
         })
     }
 
-    fn human(&self, deals: u64) -> String {
+    fn human(&self, deals: u64, rules: &Rules) -> String {
         let per = |x: u64| {
             if deals == 0 { 0.0 } else { x as f64 / deals as f64 }
         };
         let mut s = format!("{deals} deals with random legal players\n");
+        // Alone at the table, the team columns mean nothing: each player.
+        if let Some(alone) = self.alone {
+            for seat in rules.players.seats() {
+                let a = alone[seat.index()];
+                s += &format!(
+                    "{seat}: final {} ({:.1} a deal), points {}, named trump {} times, nat {}\n",
+                    a.final_score,
+                    per(a.final_score),
+                    a.points,
+                    a.playing,
+                    a.nat
+                );
+            }
+            return s.trim_end().to_string();
+        }
         for t in Team::BOTH {
             s += &format!(
                 "{t}: final {} ({:.1} a deal), points {}, roem {}, played {} times, nat {}, pit {}\n",

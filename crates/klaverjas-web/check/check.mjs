@@ -1,0 +1,74 @@
+// Drives the web build in headless Chromium as a phone: 412x915 CSS px at
+// DPR 2.625, touch. Serves SITE on 127.0.0.1, photographs into OUT, and
+// fails on a JS error or a blank canvas.
+//   node check.mjs SITE OUT
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import puppeteer from "puppeteer-core";
+
+const [site, out] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
+  ".webmanifest": "application/manifest+json", ".json": "application/json" };
+const server = http.createServer((req, res) => {
+  const file = path.join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
+  fs.readFile(file, (err, data) => {
+    if (err) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
+    res.end(data);
+  });
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await puppeteer.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist"],
+});
+const page = await browser.newPage();
+await page.emulate({ viewport: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+  userAgent: "Mozilla/5.0 (Linux; Android 14) Mobile" });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+
+// Whether the canvas shows more than one colour: not blank.
+async function drawn(name) {
+  const file = path.join(out, name + ".png");
+  await page.screenshot({ path: file });
+  const colours = await page.evaluate(() => {
+    const c = document.getElementById("klaverjas");
+    const probe = document.createElement("canvas");
+    probe.width = 64; probe.height = 64;
+    const g = probe.getContext("2d");
+    g.drawImage(c, 0, 0, 64, 64);
+    const d = g.getImageData(0, 0, 64, 64).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4) seen.add((d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | (d[i + 2] >> 4));
+    return seen.size;
+  });
+  console.log(`${name}: ${colours} colours, ${file}`);
+  return colours;
+}
+
+const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+let failed = false;
+const start = Date.now();
+await page.goto(base, { waitUntil: "load" });
+// The title: the first start's question, on the felt.
+let colours = 0;
+while (Date.now() - start < 120000 && (colours = await drawn("01-title")) < 3) await wait(2000);
+console.log(`title after ${((Date.now() - start) / 1000).toFixed(1)} s`);
+if (colours < 3) { console.error("the canvas stayed blank"); failed = true; }
+
+// A demo deal with its seed.
+await page.goto(base + "?demo&seed=7", { waitUntil: "load" });
+await wait(Number(process.env.DEMO_WAIT || 60000));
+if ((await drawn("02-demo")) < 3) failed = true;
+
+for (const e of errors) console.error("JS:", e);
+await browser.close();
+server.close();
+process.exit(failed || errors.length ? 1 : 0);
