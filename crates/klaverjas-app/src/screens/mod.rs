@@ -338,7 +338,7 @@ pub const PRESET_GROUPS: [(&str, &[Preset]); 4] = [
 ];
 
 /// Buttons of the seven presets, `selected` lit, each at least a finger
-/// high, in as many columns as the width holds (two to four): the Dutch
+/// high, in four columns where the width holds them, else two: the Dutch
 /// games together, then the other tables, with each group's name above it
 /// where `captions`. A preset's own line shows on hover. Returns the
 /// preset touched.
@@ -350,7 +350,8 @@ pub fn preset_buttons(
 ) -> Option<Preset> {
     let gap = 8.0;
     let width = ui.available_width();
-    let columns = ((width + gap) / (92.0 + gap)).floor().clamp(2.0, 4.0) as usize;
+    // Four, the Dutch games in a row, or two: three would leave one alone.
+    let columns = if width + gap >= 4.0 * (92.0 + gap) { 4 } else { 2 };
     let cell = (width - gap * (columns - 1) as f32) / columns as f32;
     let height = at_least_a_finger(ui, TOUCH_TARGET);
     let mut chosen = None;
