@@ -397,7 +397,9 @@ pub fn run(options: Options) -> AppExit {
     } else {
         bevy::window::WindowMode::Windowed
     };
-    let mut asset_plugin = AssetPlugin::default();
+    // The assets have no .meta files: not asking for them spares a browser
+    // a request (and a 404) for every picture.
+    let mut asset_plugin = AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..AssetPlugin::default() };
     if let Some(dir) = pictures::find_assets() {
         asset_plugin.file_path = dir.display().to_string();
     }

@@ -28,27 +28,32 @@ const browser = await puppeteer.launch({
   args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist"],
 });
 const page = await browser.newPage();
-await page.emulate({ viewport: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+// PHONE=0 looks as a desktop of 1280x720 with a mouse instead.
+if (process.env.PHONE === "0") await page.setViewport({ width: 1280, height: 720 });
+else await page.emulate({ viewport: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
   userAgent: "Mozilla/5.0 (Linux; Android 14) Mobile" });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
 page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
 
-// Whether the canvas shows more than one colour: not blank.
+// How many colours the page shows, read from its screenshot (a WebGL
+// canvas cannot be read back once shown): one is a blank felt.
 async function drawn(name) {
   const file = path.join(out, name + ".png");
-  await page.screenshot({ path: file });
-  const colours = await page.evaluate(() => {
-    const c = document.getElementById("klaverjas");
+  const shot = await page.screenshot({ path: file, encoding: "base64" });
+  const colours = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
     const probe = document.createElement("canvas");
-    probe.width = 64; probe.height = 64;
+    probe.width = 96; probe.height = 96;
     const g = probe.getContext("2d");
-    g.drawImage(c, 0, 0, 64, 64);
-    const d = g.getImageData(0, 0, 64, 64).data;
+    g.drawImage(img, 0, 0, 96, 96);
+    const d = g.getImageData(0, 0, 96, 96).data;
     const seen = new Set();
     for (let i = 0; i < d.length; i += 4) seen.add((d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | (d[i + 2] >> 4));
     return seen.size;
-  });
+  }, shot);
   console.log(`${name}: ${colours} colours, ${file}`);
   return colours;
 }
@@ -68,7 +73,7 @@ await page.goto(base + "?demo&seed=7", { waitUntil: "load" });
 await wait(Number(process.env.DEMO_WAIT || 60000));
 if ((await drawn("02-demo")) < 3) failed = true;
 
-for (const e of errors) console.error("JS:", e);
+for (const e of errors) console.error("JS:", e.split("\n")[0]);
 await browser.close();
 server.close();
 process.exit(failed || errors.length ? 1 : 0);
