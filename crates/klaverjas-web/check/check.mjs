@@ -34,7 +34,10 @@ else await page.emulate({ viewport: { width: 412, height: 915, deviceScaleFactor
   userAgent: "Mozilla/5.0 (Linux; Android 14) Mobile" });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
-page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("console", (m) => {
+  if (m.type() === "error") errors.push(m.text());
+  else if (m.text().includes("zoom")) console.log("page:", m.text().replace(/%c/g, "").slice(0, 160));
+});
 
 // How many colours the page shows, read from its screenshot (a WebGL
 // canvas cannot be read back once shown): one is a blank felt.

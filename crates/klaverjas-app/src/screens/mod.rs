@@ -202,6 +202,14 @@ fn set_zoom(
     if let Some(w) = windows.iter().next() {
         let scale = zoom_for(w.width(), w.height(), device.touch());
         if (ctx.zoom_factor() - scale).abs() > 0.01 {
+            // The window as the game sees it: a browser's page reports its
+            // size and pixel ratio late, so the log says what was used.
+            info!(
+                "zoom {scale:.2} for a window of {}x{} at {:.3} pixels to the point",
+                w.width(),
+                w.height(),
+                w.scale_factor()
+            );
             ctx.set_zoom_factor(scale);
             if device.touch() {
                 ctx.all_styles_mut(|style| touch_sizes(style, scale));
