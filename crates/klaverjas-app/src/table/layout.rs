@@ -183,7 +183,9 @@ impl Layout {
             Seat::West => Vec2::new(self.hand_centre(seat).x + 30.0, side),
             Seat::East => Vec2::new(self.hand_centre(seat).x - 30.0, side),
         };
-        Vec2::new(at.x.clamp(self.left() + 70.0, self.right() - 70.0), at.y)
+        // A window of no size yet (a browser's page before its layout)
+        // has no inside to keep to: `max` then `min` never panics.
+        Vec2::new(at.x.max(self.left() + 70.0).min(self.right() - 70.0), at.y)
     }
 
     /// The trump indicator's place, top left.
@@ -244,6 +246,19 @@ impl Default for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A browser's page may report a window of no size before its layout:
+    /// the table's places are then computed without a panic.
+    #[test]
+    fn a_window_of_no_size_lays_out_without_a_panic() {
+        for size in [Vec2::ZERO, Vec2::new(100.0, 60.0), Vec2::new(1.0, 2000.0)] {
+            let layout = Layout::new(Rect::from_corners(Vec2::ZERO, size));
+            for seat in Seat::ALL {
+                let at = layout.name_plate(seat);
+                assert!(at.x.is_finite() && at.y.is_finite(), "{size}: {seat} at {at}");
+            }
+        }
+    }
 
     /// The card pictures are at least twice the size of the player's hand
     /// on any phone up to 1440 x 3200 pixels.
