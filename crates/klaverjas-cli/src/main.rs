@@ -825,7 +825,7 @@ fn parse_hands(text: &str, in_trick: bool, players: Players) -> Result<[CardSet;
     }
     let seated = players.seats();
     let n = out[seated[0].index()].len();
-    let most = 32 / players.count() as u32;
+    let most = players.tricks() as u32;
     if !in_trick && (n == 0 || n > most || seated.iter().any(|s| out[s.index()].len() != n)) {
         let sizes: Vec<String> = seated.iter().map(|s| format!("{s} {}", out[s.index()].len())).collect();
         return Err(format!("--hands: hands must be equal, 1 to {most} cards each (got {})", sizes.join(", ")));
