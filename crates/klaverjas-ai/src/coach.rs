@@ -42,6 +42,7 @@ use std::fmt;
 
 /// One card the seat played, reviewed.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CardReview {
     /// The trick, counted from 1.
     pub trick: u8,
@@ -67,6 +68,7 @@ impl CardReview {
 
 /// One bid the seat made, beside the expert's.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BidReview {
     pub bid: Bid,
     /// The expert's bid from the same view; its reason holds the verdict of
@@ -76,6 +78,7 @@ pub struct BidReview {
 
 /// A seat's deal, reviewed.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Review {
     pub bids: Vec<BidReview>,
     pub cards: Vec<CardReview>,
@@ -134,16 +137,8 @@ impl Reviewer {
     /// Reviews `seat`'s choices in `actions`, played from `start`. The
     /// expert's sampling is fixed by `seed`.
     pub fn new(start: Game, actions: Vec<Action>, seat: Seat, seed: u64) -> Reviewer {
-        let mut replay = start.clone();
-        let mut decisions = 0;
-        for &action in &actions {
-            decisions += is_decision(&replay, seat, action) as usize;
-            if replay.apply(action).is_err() {
-                break;
-            }
-        }
         Reviewer {
-            decisions,
+            decisions: decisions(&start, &actions, seat),
             game: start,
             actions,
             next: 0,
@@ -212,6 +207,20 @@ impl Reviewer {
             Action::ClaimRoem | Action::PassRoem | Action::Announce | Action::Discard(_) | Action::Swap => {}
         }
     }
+}
+
+/// How many of `actions`, played from `start`, are `seat`'s bids and
+/// cards: the decisions a review looks at.
+pub fn decisions(start: &Game, actions: &[Action], seat: Seat) -> usize {
+    let mut replay = start.clone();
+    let mut decisions = 0;
+    for &action in actions {
+        decisions += is_decision(&replay, seat, action) as usize;
+        if replay.apply(action).is_err() {
+            break;
+        }
+    }
+    decisions
 }
 
 /// Whether `action`, next in `game`, is a bid or card of `seat`'s.

@@ -13,6 +13,7 @@ pub mod heuristic;
 pub mod inference;
 pub mod knowledge;
 pub mod reason;
+pub mod remote;
 pub mod sample;
 pub mod solver;
 
@@ -23,6 +24,7 @@ use std::str::FromStr;
 
 /// A bot's choice with the reason a player would give, for hints.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decision {
     pub action: Action,
     pub reason: Reason,
@@ -44,6 +46,7 @@ pub trait Bot: Send + Sync {
 /// The strengths of bot: the three a player chooses from, and `pimc`, the
 /// first expert, kept as the measure of every later one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     Random,
     Heuristic,

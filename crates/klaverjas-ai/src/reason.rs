@@ -9,6 +9,7 @@ use std::fmt;
 /// A mean kept as its sum and count, so that a reason stays exact and
 /// comparable; it is worked out as the bot worked it out.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mean {
     pub total: i64,
     pub count: u32,
@@ -49,6 +50,7 @@ pub enum ReasonArg {
 /// Why a bot bid, played or called what it did: one variant for each kind
 /// of thought, carrying what the sentence names.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Reason {
     /// The random bot's only thought.
     Random,

@@ -2,6 +2,7 @@
 //! plain Rust so it is tested without a window.
 
 use klaverjas::{Preset, Rules};
+use klaverjas_ai::Level;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +31,8 @@ pub struct Options {
     /// In a demo, review South's cards after each deal before dealing on or
     /// quitting.
     pub review: bool,
+    /// `--bots`: the bots' level for this run, over the settings'.
+    pub bots: Option<Level>,
 }
 
 impl Default for Options {
@@ -48,6 +51,7 @@ impl Default for Options {
             lesson: None,
             quit_after_lesson: false,
             review: false,
+            bots: None,
         }
     }
 }
@@ -71,6 +75,7 @@ klaverjas: Klaverjas and Klawerjas against bots
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
+  --bots LEVEL           the bots of this run: random, heuristic, expert or pimc
   --review               in a demo, after each deal, open its review (South's
                          cards) and wait for it before dealing on or quitting
   --help                 this text";
@@ -117,6 +122,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--quit-after-lesson" => o.quit_after_lesson = true,
             "--review" => o.review = true,
             "--demo" => o.demo = true,
+            "--bots" => o.bots = Some(value()?.parse().map_err(|e| format!("--bots: {e}"))?),
             "--seed" => {
                 let v = value()?;
                 o.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
@@ -214,13 +220,14 @@ mod tests {
     #[test]
     fn parses_every_option() {
         let Command::Run(o) = parse(&args(
-            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json",
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert",
         ))
         .unwrap() else {
             panic!()
         };
         assert!(o.demo);
         assert_eq!(o.seed, Some(7));
+        assert_eq!(o.bots, Some(Level::Expert));
         assert_eq!(o.rules, Some(Preset::Rotterdam));
         assert_eq!(o.window, (1080, 2340));
         assert_eq!(o.data_dir, Some(PathBuf::from("/tmp/d")));

@@ -14,14 +14,14 @@ use crate::table::outline;
 use crate::table::overlay::texture;
 use crate::{Screen, Texts};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::tasks::{Task, block_on, poll_once};
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::Game;
 use klaverjas::Seat;
 use klaverjas::{Action, Bid, Phase};
 use klaverjas_ai::Decision;
-use klaverjas_ai::coach::{Review, ReviewError, Reviewer};
+use klaverjas_ai::coach::Review;
 use klaverjas_cards::Face;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,7 +47,7 @@ pub enum CoachCommand {
 pub struct Hint {
     /// The moment it answers; any other moment makes it stale.
     pub at: Option<Moment>,
-    task: Option<Task<Decision>>,
+    task: Option<Task<Option<Decision>>>,
     pub decision: Option<Decision>,
 }
 
@@ -74,7 +74,7 @@ pub struct DealReview {
     /// The player's decisions reviewed so far and in all.
     progress: Arc<AtomicUsize>,
     pub decisions: usize,
-    task: Option<Task<Result<Review, ReviewError>>>,
+    task: Option<Task<Result<Review, String>>>,
     pub review: Option<Review>,
     /// The trick shown, from 0.
     pub trick: usize,
@@ -172,8 +172,7 @@ fn coach_commands(
                 let seed = seats.m.seed() ^ at.actions as u64;
                 hint.at = Some(seats.moment());
                 hint.decision = None;
-                hint.task =
-                    Some(AsyncComputeTaskPool::get().spawn(async move { klaverjas_ai::coach::hint(&view, seed) }));
+                hint.task = Some(crate::thinking::hint(view, seed));
                 events.write(GameEvent::Helped);
             }
             CoachCommand::Undo => match seats.m.undo(HUMAN) {
@@ -199,21 +198,17 @@ fn start_review(seats: &Seats, review: &mut DealReview, number: usize) {
     let Some(game) = seats.m.finished_deal(number) else { return };
     // A finished deal of the match was played, so it is whole.
     let Ok(start) = Game::new(*game.rules(), *game.deal()) else { return };
-    let mut reviewer = Reviewer::new(start, game.actions().to_vec(), HUMAN, seats.m.seed() ^ number as u64);
+    let decisions = klaverjas_ai::coach::decisions(&start, game.actions(), HUMAN);
     let progress = Arc::new(AtomicUsize::new(0));
-    let counter = progress.clone();
+    let seed = seats.m.seed() ^ number as u64;
+    let task =
+        crate::thinking::review(*game.rules(), *game.deal(), game.actions().to_vec(), HUMAN, seed, progress.clone());
     *review = DealReview {
         table: seats.moment().table,
         deal: Some((number, game.clone())),
         progress,
-        decisions: reviewer.progress().1,
-        task: Some(AsyncComputeTaskPool::get().spawn(async move {
-            while !reviewer.is_done() {
-                reviewer.step()?;
-                counter.store(reviewer.progress().0, Ordering::Relaxed);
-            }
-            reviewer.finish()
-        })),
+        decisions,
+        task: Some(task),
         review: None,
         trick: 0,
     };
@@ -245,7 +240,7 @@ fn finish_hint(mut hint: ResMut<Hint>, mut redraw: MessageWriter<bevy::window::R
     redraw.write(bevy::window::RequestRedraw);
     if let Some(decision) = block_on(poll_once(task)) {
         hint.task = None;
-        hint.decision = Some(decision);
+        hint.decision = decision;
     }
 }
 

@@ -27,6 +27,7 @@ pub mod settings;
 pub mod show;
 pub mod stats;
 pub mod table;
+pub mod thinking;
 pub mod tutorial;
 pub mod words;
 
@@ -203,7 +204,7 @@ fn start(
 ) {
     let o = &config.0;
     show.photograph = o.screenshot.is_some();
-    let level = settings.0.bot_level.level();
+    let level = o.bots.unwrap_or(settings.0.bot_level.level());
     let mut seats = None;
     match files.0.load_game() {
         Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::new(m, false, level)),

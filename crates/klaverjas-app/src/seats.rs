@@ -2,8 +2,8 @@
 //!
 //! The [`Seats`] resource holds the match and a [`Controller`] per seat.
 //! Input (a tap, a key, a tutorial step) arrives as [`PlayerAction`]
-//! messages; bots think on Bevy's async compute pool, so the window keeps
-//! drawing; scripted seats play a given list. Every accepted action writes
+//! messages; bots think away from the frames (`thinking`), so the window
+//! keeps drawing; scripted seats play a given list. Every accepted action writes
 //! the engine's events as [`GameEvent`] messages, which the show, the save
 //! and any lesson listen to. The engine decides every rule; an
 //! [`ActionGate`] may narrow the player's choice further (a lesson that
@@ -13,10 +13,11 @@ use crate::save::SaveGame;
 use crate::show::Show;
 use crate::{Files, PlayerSettings};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
+use bevy::tasks::{Task, block_on};
 use bevy::window::AppLifecycle;
 use klaverjas::{Action, ActionError, Event, Game, Match, Seat};
-use klaverjas_ai::{Bot, Decision, Level};
+use klaverjas_ai::remote::{Desk, Job};
+use klaverjas_ai::{Decision, Level};
 use std::collections::VecDeque;
 
 /// The seat the player sits at.
@@ -26,8 +27,8 @@ pub const HUMAN: Seat = Seat::South;
 pub enum Controller {
     /// Input from the window: [`PlayerAction`] messages.
     Human,
-    /// A bot; `None` while it thinks on the task pool.
-    Bot(Option<Box<dyn Bot>>),
+    /// A bot of `level`, seeded with `seed`; the [`Desk`] keeps it.
+    Bot { level: Level, seed: u64 },
     /// The given actions in order (a lesson's partner, a test); when they
     /// run out the seat waits.
     Script(VecDeque<Action>),
@@ -35,7 +36,7 @@ pub enum Controller {
 
 impl Controller {
     pub fn bot(level: Level, seed: u64) -> Controller {
-        Controller::Bot(Some(level.bot(seed)))
+        Controller::Bot { level, seed }
     }
 }
 
@@ -56,7 +57,7 @@ struct Thinking {
     seat: Seat,
     /// The position it was asked about: a stale answer is dropped.
     at: Moment,
-    task: Task<(Box<dyn Bot>, Decision)>,
+    task: Task<(Desk, Option<Decision>)>,
 }
 
 /// The match and who plays each seat.
@@ -70,6 +71,8 @@ pub struct Seats {
     pub lesson: bool,
     controllers: [Controller; 4],
     thinking: Option<Thinking>,
+    /// The bots' memory between decisions; away while one thinks.
+    desk: Option<Desk>,
     /// This sitting's number, different for every `Seats` made.
     table: u64,
     /// Events written that the show has not taken in yet: no seat acts
@@ -95,7 +98,7 @@ impl Seats {
     pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
         static SITTINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let table = SITTINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Seats { m, demo, lesson: false, controllers, thinking: None, table, unseen: true }
+        Seats { m, demo, lesson: false, controllers, thinking: None, desk: Some(Desk::default()), table, unseen: true }
     }
 
     /// Gives `seat` to `controller` (a lesson hands its seats to bots for
@@ -360,14 +363,15 @@ fn finish_thinking(
         return;
     }
     let Some(thinking) = seats.thinking.take() else { return };
-    let (bot, decision) = block_on(thinking.task);
-    seats.controllers[thinking.seat.index()] = Controller::Bot(Some(bot));
+    let (desk, decision) = block_on(thinking.task);
+    seats.desk = Some(desk);
     if seats.moment() != thinking.at {
         return;
     }
-    if seats.act(thinking.seat, decision.action, &mut events).is_err() {
+    let chosen = decision.map(|d| d.action);
+    if chosen.is_none_or(|action| seats.act(thinking.seat, action, &mut events).is_err()) {
         // A bot bug must not stall the table: take any legal action.
-        bevy::log::error!("{} chose {} which the rules refuse", thinking.seat, decision.action);
+        bevy::log::error!("{} chose {chosen:?} which the rules refuse", thinking.seat);
         let fallback = seats.game().legal_actions()[0];
         let _ = seats.act(thinking.seat, fallback, &mut events);
     }
@@ -386,13 +390,10 @@ fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>
         // The player may still call roem on their team's trick.
         return;
     }
-    let Controller::Bot(slot) = &mut seats.controllers[seat.index()] else { return };
-    let Some(mut bot) = slot.take() else { return };
-    let view = seats.game().view(seat);
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let decision = bot.decide(&view);
-        (bot, decision)
-    });
+    let Controller::Bot { level, seed } = seats.controllers[seat.index()] else { return };
+    let Some(desk) = seats.desk.take() else { return };
+    let job = Job::Decide { table: seats.table, seat, level, seed, view: seats.game().view(seat) };
+    let task = crate::thinking::decide(desk, job);
     let at = seats.moment();
     seats.thinking = Some(Thinking { seat, at, task });
 }

@@ -1,5 +1,6 @@
 //! `--stats FILE`: at exit the game writes how smoothly it drew, as JSON:
-//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities"}`. A
+//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities"}` (in a
+//! browser, to the console after `--stats`). A
 //! frame's time is the wait from the frame before it while something moved
 //! (the frame before asked for a redraw); the time an idle window waits for
 //! input is no frame. Frames that begin in the first second, when the
@@ -61,6 +62,11 @@ fn write_at_exit(mut exits: MessageReader<AppExit>, mut stats: ResMut<FrameStats
     }
     stats.written = true;
     let text = summary(stats.frames, &stats.times, stats.card_entities);
+    // A browser's page has no files: the line goes to its console.
+    if cfg!(target_arch = "wasm32") {
+        info!("--stats {}", text.trim_end());
+        return;
+    }
     if let Err(e) = std::fs::write(&stats.path, text) {
         error!("--stats {}: {e}", stats.path.display());
     }

@@ -14,7 +14,7 @@ use crate::seats::{ActionGate, Controller, Flow, GameEvent, HUMAN, PlayerAction,
 use crate::show::Show;
 use crate::{Config, Files, Screen, Texts};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::tasks::{Task, block_on, poll_once};
 use klaverjas::Action;
 use klaverjas_ai::{Decision, Level};
 use lesson::{Lesson, Step};
@@ -54,7 +54,7 @@ pub struct Tutorial {
     pub advice: Option<(usize, Decision)>,
     /// The expert thinking about the learner's turn at action `n`, off the
     /// main thread: a first trick's search takes a few frames.
-    thinking: Option<(usize, Task<Decision>)>,
+    thinking: Option<(usize, Task<Option<Decision>>)>,
     /// The learner asked for the hint of this turn.
     pub hint_shown: bool,
     /// After a trick, what the coach would have played instead.
@@ -451,7 +451,7 @@ fn coach(
     if ready && game.to_act() == Some(HUMAN) && !asked(advised) && !asked(thinking) {
         let view = game.view(HUMAN);
         t.club_choice = Some((at, Level::Heuristic.bot(at as u64).decide(&view).action));
-        let task = AsyncComputeTaskPool::get().spawn(async move { klaverjas_ai::coach::hint(&view, at as u64) });
+        let task = crate::thinking::hint(view, at as u64);
         t.thinking = Some((at, task));
         // A Hint asked while it thinks is shown when the advice comes.
         t.hint_shown = false;
@@ -461,6 +461,7 @@ fn coach(
         if let Some(decision) = block_on(poll_once(task)) {
             let n = *n;
             t.thinking = None;
+            let Some(decision) = decision else { return };
             if demo && at == n {
                 actions.write(PlayerAction { seat: HUMAN, action: decision.action });
             }
