@@ -177,9 +177,16 @@ impl Reviewer {
         Ok(())
     }
 
-    pub fn finish(mut self) -> Result<Review, ReviewError> {
+    pub fn finish(self) -> Result<Review, ReviewError> {
+        self.finish_with(&mut |_| {})
+    }
+
+    /// Reviews what is left, telling `progress` how many decisions are
+    /// done after each step.
+    pub fn finish_with(mut self, progress: &mut dyn FnMut(usize)) -> Result<Review, ReviewError> {
         while !self.is_done() {
             self.step()?;
+            progress(self.progress().0);
         }
         Ok(self.review)
     }
@@ -226,11 +233,6 @@ pub fn decisions(start: &Game, actions: &[Action], seat: Seat) -> usize {
 /// Whether `action`, next in `game`, is a bid or card of `seat`'s.
 fn is_decision(game: &Game, seat: Seat, action: Action) -> bool {
     game.to_act() == Some(seat) && matches!(action, Action::Play(_) | Action::Bid(_))
-}
-
-/// Reviews `seat`'s choices in `actions` played from `start` in one go.
-pub fn review(start: Game, actions: Vec<Action>, seat: Seat, seed: u64) -> Result<Review, ReviewError> {
-    Reviewer::new(start, actions, seat, seed).finish()
 }
 
 /// The exact value of each legal card of `seat`, to act in `game`'s play,

@@ -73,35 +73,20 @@ impl Desk {
                     *self = Desk { table, ..Desk::default() };
                 }
                 let slot = &mut self.bots[seat.index()];
-                if !slot.as_ref().is_some_and(|b| b.level == level && b.seed == seed) {
-                    *slot = Some(SeatedBot { level, seed, bot: level.bot(seed) });
+                if slot.as_ref().is_some_and(|b| b.level != level || b.seed != seed) {
+                    *slot = None;
                 }
-                let bot = slot.as_mut().map(|b| &mut b.bot).expect("seated above");
-                Answer::Decision(bot.decide(&view))
+                let seated = slot.get_or_insert_with(|| SeatedBot { level, seed, bot: level.bot(seed) });
+                Answer::Decision(seated.bot.decide(&view))
             }
             Job::Hint { view, seed } => Answer::Decision(crate::coach::hint(&view, seed)),
             Job::Review { rules, deal, actions, seat, seed } => {
-                Answer::Review(review(rules, deal, actions, seat, seed, progress))
+                Answer::Review(Game::new(rules, deal).map_err(|e| e.to_string()).and_then(|start| {
+                    Reviewer::new(start, actions, seat, seed).finish_with(progress).map_err(|e| e.to_string())
+                }))
             }
         }
     }
-}
-
-fn review(
-    rules: Rules,
-    deal: Deal,
-    actions: Vec<Action>,
-    seat: Seat,
-    seed: u64,
-    progress: &mut dyn FnMut(usize),
-) -> Result<Review, String> {
-    let start = Game::new(rules, deal).map_err(|e| e.to_string())?;
-    let mut reviewer = Reviewer::new(start, actions, seat, seed);
-    while !reviewer.is_done() {
-        reviewer.step().map_err(|e| e.to_string())?;
-        progress(reviewer.progress().0);
-    }
-    reviewer.finish().map_err(|e| e.to_string())
 }
 
 #[cfg(all(test, feature = "serde"))]

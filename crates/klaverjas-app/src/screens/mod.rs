@@ -93,6 +93,17 @@ pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui
     page_with_footer(ctx, heading, content, None);
 }
 
+/// `draw` as a closure that can be passed by `&mut` (the page measures
+/// what it draws that way); it draws the first time it is called.
+fn once<'a>(draw: impl FnOnce(&mut egui::Ui) + 'a) -> impl FnMut(&mut egui::Ui) + 'a {
+    let mut draw = Some(draw);
+    move |ui| {
+        if let Some(draw) = draw.take() {
+            draw(ui);
+        }
+    }
+}
+
 /// A line of a page's panel that a player must see, whatever the window:
 /// kept at the panel's foot, below what scrolls.
 pub type Footer<'a> = Option<Box<dyn FnOnce(&mut egui::Ui) + 'a>>;
@@ -140,20 +151,10 @@ pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOn
                                 draw(ui);
                                 ui.cursor().top() - top
                             };
-                            let mut content = Some(content);
-                            let mut draw_content = |ui: &mut egui::Ui| {
-                                if let Some(content) = content.take() {
-                                    content(ui);
-                                }
-                            };
+                            let mut draw_content = once(content);
                             let measure = match footer {
                                 Some(footer) if content_high + footer_high + 12.0 <= room => {
-                                    let mut footer = Some(footer);
-                                    let mut draw_footer = |ui: &mut egui::Ui| {
-                                        if let Some(footer) = footer.take() {
-                                            footer(ui);
-                                        }
-                                    };
+                                    let mut draw_footer = once(footer);
                                     scroll
                                         .show(ui, |ui| {
                                             let content = measured(ui, &mut draw_content);
