@@ -198,6 +198,15 @@ fn set_zoom(
     let ctx = contexts.ctx_mut()?;
     if !*styled {
         table_look(ctx);
+        if device.touch() {
+            // egui times a press by its frames, so a tap across one slow
+            // frame (a busy phone, a software renderer) would read as a
+            // long press, which egui takes for a secondary click and the
+            // button never fires. Nothing here has a context menu: a
+            // finger held still on a button presses it when lifted, as
+            // Android's buttons do.
+            ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
+        }
         *styled = true;
     }
     if let Some(w) = windows.iter().next() {
