@@ -133,7 +133,7 @@ impl std::str::FromStr for Idea {
 /// under perfect play before a sampled deal counts as made. The solver sees
 /// every card and the declarer will not, so perfect play flatters it. Chosen
 /// for the first expert (now `pimc`) by duplicate matches against the
-/// heuristic; the README has the figures.
+/// heuristic; docs/BENCHMARKS.md has the figures.
 pub const BID_SAFETY: i32 = 40;
 /// Solver nodes allowed per sampled deal of a bid, so that one hard deal
 /// cannot eat the budget of the others.
@@ -481,7 +481,7 @@ impl ExpertBot {
 /// pass by the other two seats may leave it to their opponents; counted in
 /// full, the first made weak hands bid to escape it, and those bids lost.
 /// Half had the highest margin of nothing, half, all, and only a gain,
-/// though not one that 50 pairs tell from nothing (the README's strength
+/// though not one that 50 pairs tell from nothing (docs/BENCHMARKS.md's strength
 /// tables).
 fn halves_pass(bidding: Bidding) -> bool {
     bidding == Bidding::TurnedCard

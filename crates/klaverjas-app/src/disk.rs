@@ -89,3 +89,8 @@ mod store {
         storage()?.remove_item(&key(path)).map_err(failed)
     }
 }
+
+/// The newest format of saves and settings this version reads. 2 holds
+/// what a version reading only 1 would misread: the Wilde Boom preset, a
+/// deal's doubles, roem announced from the hand.
+pub const SAVE_FORMAT: u32 = 2;

@@ -10,8 +10,8 @@
 //! keeps 232 px cards, a phone 1080 px wide 464 px, and a deck's textures
 //! take 8 to 31 MB of video memory instead of 126.
 
-use crate::PlayerSettings;
 use crate::settings::Skin;
+use crate::state::PlayerSettings;
 use crate::table::layout::Table;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;

@@ -162,6 +162,36 @@ pub fn query_args(search: &str) -> Vec<String> {
     args
 }
 
+/// A seed from the clock, for a match nobody asked to repeat.
+pub fn clock_seed() -> u64 {
+    // A browser has no system clock for std: its own counts milliseconds.
+    #[cfg(target_arch = "wasm32")]
+    return (js_sys::Date::now() * 1e6) as u64 ^ (js_sys::Math::random() * 1e9) as u64;
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+}
+
+/// Copies `text` to the system clipboard, or says why it could not.
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
+    use std::sync::{Mutex, OnceLock};
+    // On X11 the copying program serves the clipboard: it lives as long as
+    // the game does.
+    static CLIPBOARD: OnceLock<Mutex<Option<arboard::Clipboard>>> = OnceLock::new();
+    let lock = CLIPBOARD.get_or_init(|| Mutex::new(arboard::Clipboard::new().ok()));
+    let mut clipboard = lock.lock().map_err(|e| e.to_string())?;
+    match clipboard.as_mut() {
+        Some(c) => c.set_text(text.to_string()).map_err(|e| e.to_string()),
+        None => Err("no clipboard".to_string()),
+    }
+}
+
+/// Without a clipboard the code is on the screen, to copy by hand.
+#[cfg(any(target_os = "android", target_os = "ios", target_arch = "wasm32"))]
+pub fn copy_to_clipboard(_text: &str) -> Result<(), String> {
+    Err("no clipboard".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

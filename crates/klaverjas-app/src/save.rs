@@ -3,16 +3,11 @@
 //! rename). A save that cannot be read, or that a newer version wrote, is
 //! moved aside and explained; the game goes on with a fresh match.
 
-use crate::disk;
+use crate::disk::{self, SAVE_FORMAT};
 use crate::settings::Settings;
 use klaverjas::{Match, MatchRecord, Preset};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
-
-/// The newest format of saves and settings this version reads. 2 holds
-/// what a version reading only 1 would misread: the Wilde Boom preset, a
-/// deal's doubles, roem announced from the hand.
-pub const SAVE_FORMAT: u32 = 2;
 
 /// The oldest format that holds a file, so that older versions keep
 /// reading what they can and refuse as newer what they cannot.

@@ -10,12 +10,11 @@
 //! wants one particular card), never widen it.
 
 use crate::save::SaveGame;
-use crate::show::Show;
-use crate::{Files, PlayerSettings};
+use crate::state::{Files, PlayerSettings, Screen, TitleMessage};
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on};
 use bevy::window::AppLifecycle;
-use klaverjas::{Action, ActionError, Event, Game, Match, Seat};
+use klaverjas::{Action, ActionError, Event, Game, Match, Rules, Seat};
 use klaverjas_ai::remote::{Desk, Job};
 use klaverjas_ai::{Decision, Level};
 use std::collections::VecDeque;
@@ -38,6 +37,17 @@ impl Controller {
     pub fn bot(level: Level, seed: u64) -> Controller {
         Controller::Bot { level, seed }
     }
+}
+
+/// The show as the seats wait for it (what [`crate::show::Show`] reports
+/// each time it is asked): whether it has caught up with every event it
+/// took in, whether a deal's result lies on the table, and whether a
+/// player may still call roem on the trick just won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stage {
+    pub idle: bool,
+    pub result_shown: bool,
+    pub roem_call_open: bool,
 }
 
 /// Where a match stands, for answers worked out off the main thread: which
@@ -139,7 +149,12 @@ impl Seats {
 
     /// `seat` takes `action` ([`Match::act`]: a roem call in turn or
     /// not), writing its events.
-    fn act(&mut self, seat: Seat, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut MessageWriter<GameEvent>,
+    ) -> Result<(), ActionError> {
         for event in self.m.act(seat, action)? {
             events.write(GameEvent::Engine(event));
         }
@@ -149,16 +164,91 @@ impl Seats {
 
     /// Whether a seat may act now: the show has taken in every event and
     /// caught up with them.
-    pub fn ready(&self, show: &Show, now: f32) -> bool {
-        !self.unseen && show.idle(now)
+    pub fn ready(&self, stage: Stage) -> bool {
+        !self.unseen && stage.idle
     }
 
     /// The seat the table waits for: someone may act, and it is their turn.
-    pub fn waiting_for(&self, show: &Show, now: f32) -> Option<Seat> {
-        if !self.ready(show, now) || show.shown.result.is_some() {
+    pub fn waiting_for(&self, stage: Stage) -> Option<Seat> {
+        if !self.ready(stage) || stage.result_shown {
             return None;
         }
         self.game().to_act()
+    }
+
+    /// The player's action: refused while the table moves or out of turn,
+    /// then by a lesson's gate, then by the engine's rules.
+    pub fn take_player_action(
+        &mut self,
+        PlayerAction { seat, action }: PlayerAction,
+        stage: Stage,
+        gate: &ActionGate,
+        events: &mut MessageWriter<GameEvent>,
+    ) {
+        // Roem is called by either partner, while the trick still lies
+        // there: out of turn, and before the show has caught up.
+        let call = action == Action::ClaimRoem;
+        let turn = self.waiting_for(stage) == Some(seat);
+        let refusal = if !self.is_human(seat) || !(turn || call) {
+            Some(Refusal::NotNow)
+        } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(self.game(), seat, action)) {
+            Some(Refusal::Lesson(key))
+        } else {
+            self.act(seat, action, events).err().map(Refusal::Rule)
+        };
+        if let Some(refusal) = refusal {
+            events.write(GameEvent::Refused { seat, refusal });
+        }
+    }
+
+    /// Takes a finished bot decision and applies it, once the show is ready
+    /// for it.
+    pub fn finish_thinking(&mut self, stage: Stage, events: &mut MessageWriter<GameEvent>) {
+        if !self.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !self.ready(stage) {
+            return;
+        }
+        let Some(thinking) = self.thinking.take() else { return };
+        let (desk, decision) = block_on(thinking.task);
+        self.desk = Some(desk);
+        if self.moment() != thinking.at {
+            return;
+        }
+        let chosen = decision.map(|d| d.action);
+        if chosen.is_none_or(|action| self.act(thinking.seat, action, events).is_err()) {
+            // A bot bug must not stall the table: take any legal action.
+            bevy::log::error!("{} chose {chosen:?} which the rules refuse", thinking.seat);
+            let fallback = self.game().legal_actions()[0];
+            let _ = self.act(thinking.seat, fallback, events);
+        }
+    }
+
+    /// Hands the position to the bot whose turn it is, once the show has
+    /// caught up: it sees only its seat's view.
+    pub fn start_thinking(&mut self, stage: Stage) {
+        if self.thinking.is_some() {
+            return;
+        }
+        let Some(seat) = self.waiting_for(stage) else { return };
+        if stage.roem_call_open && Seat::ALL.iter().any(|&s| self.is_human(s) && self.game().may_call_roem(s)) {
+            // The player may still call roem on their team's trick.
+            return;
+        }
+        let Controller::Bot { level, seed } = self.controllers[seat.index()] else { return };
+        let Some(desk) = self.desk.take() else { return };
+        let job = Job::Decide { table: self.table, seat, level, seed, view: self.game().view(seat) };
+        let task = crate::thinking::decide(desk, job);
+        let at = self.moment();
+        self.thinking = Some(Thinking { seat, at, task });
+    }
+
+    /// A scripted seat whose turn it is plays the next action of its list.
+    pub fn play_script(&mut self, stage: Stage, events: &mut MessageWriter<GameEvent>) {
+        let Some(seat) = self.waiting_for(stage) else { return };
+        let Controller::Script(script) = &mut self.controllers[seat.index()] else { return };
+        let Some(action) = script.pop_front() else { return };
+        if let Err(e) = self.act(seat, action, events) {
+            events.write(GameEvent::Refused { seat, refusal: Refusal::Rule(e) });
+        }
     }
 
     /// Where the match stands.
@@ -244,54 +334,15 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Suspended>()
         .add_message::<AppLifecycle>()
         .configure_sets(Update, (Flow::Input, Flow::Engine, Flow::React).chain())
-        .configure_sets(Update, Flow::Engine.run_if(in_state(crate::Screen::Table)))
-        .add_systems(
-            Update,
-            (apply_player_actions, apply_table_commands, finish_thinking, start_thinking, play_scripts)
-                .chain()
-                .in_set(Flow::Engine),
-        )
-        .add_systems(Update, follow_lifecycle.before(Flow::Input))
-        .add_systems(Update, save_after_events.in_set(Flow::React));
+        .configure_sets(Update, Flow::Engine.run_if(in_state(Screen::Table)))
+        .add_systems(Update, follow_lifecycle.before(Flow::Input));
 }
 
-/// The player's actions: refused while the table moves or out of turn,
-/// then by a lesson's gate, then by the engine's rules.
-fn apply_player_actions(
-    mut actions: MessageReader<PlayerAction>,
-    seats: Option<ResMut<Seats>>,
-    show: Res<Show>,
-    gate: Res<ActionGate>,
-    time: Res<Time>,
-    mut events: MessageWriter<GameEvent>,
-) {
-    let Some(mut seats) = seats else {
-        actions.clear();
-        return;
-    };
-    for &PlayerAction { seat, action } in actions.read() {
-        // Roem is called by either partner, while the trick still lies
-        // there: out of turn, and before the show has caught up.
-        let call = action == Action::ClaimRoem;
-        let turn = seats.waiting_for(&show, time.elapsed_secs()) == Some(seat);
-        let refusal = if !seats.is_human(seat) || !(turn || call) {
-            Some(Refusal::NotNow)
-        } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(seats.game(), seat, action)) {
-            Some(Refusal::Lesson(key))
-        } else {
-            seats.act(seat, action, &mut events).err().map(Refusal::Rule)
-        };
-        if let Some(refusal) = refusal {
-            events.write(GameEvent::Refused { seat, refusal });
-        }
-    }
-}
-
-fn apply_table_commands(
+pub fn apply_table_commands(
     mut commands: MessageReader<TableCommand>,
     seats: Option<ResMut<Seats>>,
     settings: Res<PlayerSettings>,
-    mut message: ResMut<crate::TitleMessage>,
+    mut message: ResMut<TitleMessage>,
     mut events: MessageWriter<GameEvent>,
 ) {
     let Some(mut seats) = seats else {
@@ -307,7 +358,7 @@ fn apply_table_commands(
             }
             TableCommand::NewMatch => {
                 message.0.clear();
-                let m = crate::new_match(*seats.m.rules(), None).with_practice(seats.m.is_practice());
+                let m = new_match(*seats.m.rules(), None).with_practice(seats.m.is_practice());
                 *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
             }
         }
@@ -349,80 +400,7 @@ fn follow_lifecycle(
     }
 }
 
-/// Takes a finished bot decision and applies it, once the show is ready
-/// for it.
-fn finish_thinking(
-    seats: Option<ResMut<Seats>>,
-    show: Res<Show>,
-    time: Res<Time>,
-    suspended: Res<Suspended>,
-    mut events: MessageWriter<GameEvent>,
-) {
-    let Some(mut seats) = seats.filter(|_| !suspended.0) else { return };
-    if !seats.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !seats.ready(&show, time.elapsed_secs()) {
-        return;
-    }
-    let Some(thinking) = seats.thinking.take() else { return };
-    let (desk, decision) = block_on(thinking.task);
-    seats.desk = Some(desk);
-    if seats.moment() != thinking.at {
-        return;
-    }
-    let chosen = decision.map(|d| d.action);
-    if chosen.is_none_or(|action| seats.act(thinking.seat, action, &mut events).is_err()) {
-        // A bot bug must not stall the table: take any legal action.
-        bevy::log::error!("{} chose {chosen:?} which the rules refuse", thinking.seat);
-        let fallback = seats.game().legal_actions()[0];
-        let _ = seats.act(thinking.seat, fallback, &mut events);
-    }
-}
-
-/// Hands the position to the bot whose turn it is, once the show has
-/// caught up: it sees only its seat's view.
-fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, suspended: Res<Suspended>) {
-    let Some(mut seats) = seats.filter(|_| !suspended.0) else { return };
-    if seats.thinking.is_some() {
-        return;
-    }
-    let now = time.elapsed_secs();
-    let Some(seat) = seats.waiting_for(&show, now) else { return };
-    if now < show.call_until && Seat::ALL.iter().any(|&s| seats.is_human(s) && seats.game().may_call_roem(s)) {
-        // The player may still call roem on their team's trick.
-        return;
-    }
-    let Controller::Bot { level, seed } = seats.controllers[seat.index()] else { return };
-    let Some(desk) = seats.desk.take() else { return };
-    let job = Job::Decide { table: seats.table, seat, level, seed, view: seats.game().view(seat) };
-    let task = crate::thinking::decide(desk, job);
-    let at = seats.moment();
-    seats.thinking = Some(Thinking { seat, at, task });
-}
-
-fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, mut events: MessageWriter<GameEvent>) {
-    let Some(mut seats) = seats else { return };
-    let Some(seat) = seats.waiting_for(&show, time.elapsed_secs()) else { return };
-    let Controller::Script(script) = &mut seats.controllers[seat.index()] else { return };
-    let Some(action) = script.pop_front() else { return };
-    if let Err(e) = seats.act(seat, action, &mut events) {
-        events.write(GameEvent::Refused { seat, refusal: Refusal::Rule(e) });
-    }
-}
-
-/// Every accepted action is on disk before the frame that shows it is
-/// drawn. A demo never writes over the player's own saved game.
-fn save_after_events(
-    mut events: MessageReader<GameEvent>,
-    seats: Option<Res<Seats>>,
-    files: Res<Files>,
-    mut show: ResMut<Show>,
-    time: Res<Time>,
-) {
-    let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
-    let Some(seats) = seats else { return };
-    if !changed || seats.demo || seats.lesson {
-        return;
-    }
-    if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {
-        show.notice(crate::show::NoticeText::SaveFailed(e), None, time.elapsed_secs(), true);
-    }
+/// A fresh match with the app's seed (or one from the clock).
+pub fn new_match(rules: Rules, seed: Option<u64>) -> Match {
+    Match::new(rules, seed.unwrap_or_else(crate::platform::clock_seed), Seat::West)
 }

@@ -135,7 +135,7 @@ fn yes() -> bool {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            format: crate::save::SAVE_FORMAT,
+            format: crate::disk::SAVE_FORMAT,
             skin: Skin::French,
             speed: Speed::Normal,
             bot_level: BotLevel::Heuristic,

@@ -7,10 +7,10 @@ use crate::save::Damage;
 use crate::seats::HUMAN;
 use crate::show::{Notice, NoticeText};
 use klaverjas::{
-    ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError, PlayRule,
-    Seat, Suit, SwapError, Team,
+    Action, ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError,
+    PlayRule, Seat, Suit, SwapError, Team,
 };
-use klaverjas_ai::{Reason, ReasonArg};
+use klaverjas_ai::{Decision, Reason, ReasonArg};
 
 pub fn suit_name(texts: &Texts, s: Suit) -> String {
     texts.get(&format!("suit.{}", s.letter()))
@@ -172,10 +172,12 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
     }
 }
 
-pub fn title_note(n: &crate::TitleNote, t: &Texts) -> String {
+pub fn title_note(n: &crate::state::TitleNote, t: &Texts) -> String {
     let (key, damage, moved_to) = match n {
-        crate::TitleNote::SaveSetAside { damage, moved_to } => ("notice.save_set_aside", damage, moved_to),
-        crate::TitleNote::SettingsSetAside { damage, moved_to } => ("notice.settings_set_aside", damage, moved_to),
+        crate::state::TitleNote::SaveSetAside { damage, moved_to } => ("notice.save_set_aside", damage, moved_to),
+        crate::state::TitleNote::SettingsSetAside { damage, moved_to } => {
+            ("notice.settings_set_aside", damage, moved_to)
+        }
     };
     let reason = match damage {
         Damage::Unreadable => t.get("damage.unreadable"),
@@ -205,6 +207,33 @@ pub fn reason(r: &Reason, t: &Texts) -> String {
         .collect();
     let values: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
     t.fill(r.key(), &values)
+}
+
+/// A hint in words: its reason, which names the card or bid, or where a
+/// reason does not, the card or bid alone.
+pub fn hint_words(decision: &Decision, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match decision.reason {
+        klaverjas_ai::Reason::OnlyChoice | klaverjas_ai::Reason::Random => {
+            t.fill("coach.hint_card", &[("card", &action_words(decision.action, t, game))])
+        }
+        _ => t.fill("coach.hint_is", &[("reason", &crate::words::reason(&decision.reason, t))]),
+    }
+}
+
+/// An action as the player reads it.
+pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match a {
+        Action::Play(c) => crate::words::card_name(t, c, game.contract().map(|c| c.trump)),
+        Action::Bid(Bid::Double) => crate::words::double_name(t, game.stakes().doubles + 1),
+        Action::Bid(b) => crate::words::bid_name(t, b),
+        Action::ClaimRoem => t.get("roem.call"),
+        Action::PassRoem => t.get("roem.pass"),
+        Action::Announce => t.get("announce.action"),
+        Action::Discard(c) => {
+            t.fill("discard.action", &[("card", &crate::words::card_name(t, c, game.contract().map(|c| c.trump)))])
+        }
+        Action::Swap => t.get("swap.action"),
+    }
 }
 
 #[cfg(test)]

@@ -13,9 +13,10 @@ use klaverjas_app::pictures::CardImages;
 use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats, TableCommand};
 use klaverjas_app::settings::{Language, Skin, Speed};
 use klaverjas_app::show::Show;
+use klaverjas_app::state::{PlayerSettings, Screen, Texts, TitleMessage};
 use klaverjas_app::table::cards::{Look, Place, TableCard, Target, Tween};
 use klaverjas_app::table::layout::Table;
-use klaverjas_app::{PlayerSettings, Screen, Texts, TitleMessage, logic_plugin, table_plugin, words};
+use klaverjas_app::{logic_plugin, table_plugin, words};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -71,7 +72,7 @@ fn run_until(app: &mut App, what: &str, stop: impl Fn(&App) -> bool) {
 /// Whether a seat may act: the show has taken in and shown everything.
 fn idle(app: &App) -> bool {
     let show = app.world().resource::<Show>();
-    app.world().get_resource::<Seats>().is_none_or(|s| s.ready(show, now(app)))
+    app.world().get_resource::<Seats>().is_none_or(|s| s.ready(show.stage(now(app))))
 }
 
 /// Sits the player down at a new match and shows the table.
@@ -84,7 +85,7 @@ fn sit_down(app: &mut App, seats: Seats) {
 }
 
 fn player_seats(preset: Preset, seed: u64) -> Seats {
-    let m = klaverjas_app::new_match(preset.rules(), Some(seed));
+    let m = klaverjas_app::seats::new_match(preset.rules(), Some(seed));
     Seats::new(m, false, klaverjas_ai::Level::Heuristic)
 }
 
@@ -626,8 +627,8 @@ fn the_players_card_is_on_disk_in_the_frame_it_is_played() {
     assert!(!m.game().hand(HUMAN).contains(card));
 }
 
-fn tutorial(app: &App) -> &klaverjas_app::tutorial::Tutorial {
-    app.world().resource::<klaverjas_app::tutorial::Tutorial>()
+fn tutorial(app: &App) -> &klaverjas_app::tutorial::teacher::Tutorial {
+    app.world().resource::<klaverjas_app::tutorial::teacher::Tutorial>()
 }
 
 /// Every lesson plays itself to its end with its expected actions, each
@@ -641,7 +642,7 @@ fn every_lesson_plays_to_its_end() {
             Options { demo: true, lesson: Some(lesson.id.clone()), data_dir: Some(dir.clone()), ..Options::default() };
         let mut app = headless_app(options, Speed::Instant);
         run_until(&mut app, &format!("lesson {} to start", lesson.id), |app| {
-            app.world().get_resource::<klaverjas_app::tutorial::Tutorial>().is_some()
+            app.world().get_resource::<klaverjas_app::tutorial::teacher::Tutorial>().is_some()
         });
         run_until(&mut app, &format!("lesson {} to end", lesson.id), |app| tutorial(app).step == lesson.steps.len());
         // Nothing was refused on the way, and the player's save is untouched.
@@ -657,8 +658,8 @@ fn every_lesson_plays_to_its_end() {
 /// left at a step resumes there.
 #[test]
 fn a_wrong_action_is_refused_with_the_lessons_words() {
-    use klaverjas_app::tutorial::TutorialCommand;
     use klaverjas_app::tutorial::lesson::Step;
+    use klaverjas_app::tutorial::teacher::TutorialCommand;
     let dir = temp_dir("lesson-wrong");
     let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
     app.world_mut().write_message(TutorialCommand::Start { id: "table".into(), step: 0 });
@@ -696,15 +697,15 @@ fn a_wrong_action_is_refused_with_the_lessons_words() {
     // A new app on the same data resumes the lesson at the step it was at.
     let left_at = tutorial(&app).step;
     let again = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
-    let progress = &again.world().resource::<klaverjas_app::tutorial::LessonProgress>().0;
-    assert_eq!(klaverjas_app::tutorial::resume_step(progress, "table"), left_at);
+    let progress = &again.world().resource::<klaverjas_app::tutorial::teacher::LessonProgress>().0;
+    assert_eq!(klaverjas_app::tutorial::teacher::resume_step(progress, "table"), left_at);
 }
 
 /// A lesson that ends with words is finished by the learner's Next, and
 /// gets its tick.
 #[test]
 fn the_last_next_finishes_a_lesson() {
-    use klaverjas_app::tutorial::{LessonProgress, TutorialCommand};
+    use klaverjas_app::tutorial::teacher::{LessonProgress, TutorialCommand};
     let dir = temp_dir("lesson-next");
     let mut app = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
     // Opened at its last step, words: the deal is brought there first.
@@ -722,7 +723,7 @@ fn the_last_next_finishes_a_lesson() {
 }
 
 fn practice_seats(seed: u64) -> Seats {
-    let m = klaverjas_app::new_match(Preset::Classic.rules(), Some(seed)).with_practice(true);
+    let m = klaverjas_app::seats::new_match(Preset::Classic.rules(), Some(seed)).with_practice(true);
     Seats::new(m, false, klaverjas_ai::Level::Heuristic)
 }
 
@@ -1021,7 +1022,9 @@ fn on_a_phone_nothing_to_touch_is_under_48_dp() {
     let lesson = klaverjas_app::tutorial::lesson::all().expect("the lessons")[0].id.clone();
     let options = Options { lesson: Some(lesson), data_dir: Some(temp_dir("phone-lesson")), ..Options::default() };
     let mut app = phone_app((1080, 2340), options);
-    run_until(&mut app, "the lesson", |app| app.world().get_resource::<klaverjas_app::tutorial::Tutorial>().is_some());
+    run_until(&mut app, "the lesson", |app| {
+        app.world().get_resource::<klaverjas_app::tutorial::teacher::Tutorial>().is_some()
+    });
     walk(&mut app, "a lesson", &mut seen);
     // Folded as the Hide button folds it.
     let (id, step) = (tutorial(&app).lesson.id.clone(), tutorial(&app).step);
@@ -1044,7 +1047,7 @@ fn on_a_phone_nothing_to_touch_is_under_48_dp() {
 #[test]
 fn tap_to_lift_plays_on_the_second_touch() {
     use klaverjas_app::coach::CoachCommand;
-    use klaverjas_app::table::Selection;
+    use klaverjas_app::table::cards::Selection;
     let mut app = headless_app(Options { data_dir: Some(temp_dir("lift")), ..Options::default() }, Speed::Instant);
     app.world_mut().resource_mut::<PlayerSettings>().0.tap_to_lift = true;
     sit_down(&mut app, practice_seats(12));
@@ -1252,7 +1255,7 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
             let ctx = egui_context(app);
             let (zoom, visible) = (ctx.zoom_factor(), ctx.content_rect());
             for (i, name) in names.iter().enumerate() {
-                let (rect, shown) = klaverjas_app::screens::target(&ctx, name)
+                let (rect, shown) = klaverjas_app::forms::target(&ctx, name)
                     .unwrap_or_else(|| panic!("{size}, {screen}: {name} was not drawn"));
                 let whole = |a: egui::Rect, b: egui::Rect| b.expand(0.5).contains_rect(a);
                 assert!(whole(rect, visible), "{size}, {screen}: {name} at {rect:?} is outside {visible:?}");

@@ -1,15 +1,17 @@
 //! Learn to play: the lessons in order, a tick for each finished one, and
 //! where an unfinished one was left.
 
-use super::{big_button, page};
-use crate::tutorial::{LessonProgress, Lessons, TutorialCommand, resume_step};
-use crate::{Screen, Texts};
+use crate::forms::big_button;
+use crate::forms::page;
+use crate::state::Screen;
+use crate::state::Texts;
+use crate::tutorial::teacher::{LessonProgress, Lessons, TutorialCommand, resume_step};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, lessons.after(super::Zoom).run_if(in_state(Screen::Lessons)));
+    app.add_systems(EguiPrimaryContextPass, lessons.after(crate::look::Zoom).run_if(in_state(Screen::Lessons)));
 }
 
 fn lessons(
@@ -34,7 +36,7 @@ fn lessons(
                 label += &format!("  ({})", t.fill("lessons.at_step", &[("k", &(step + 1).to_string())]));
             }
             let button = egui::Button::new(RichText::new(label).size(18.0))
-                .min_size(egui::vec2(ui.available_width(), super::at_least_a_finger(ui, 44.0)));
+                .min_size(egui::vec2(ui.available_width(), crate::look::at_least_a_finger(ui, 44.0)));
             if ui.add(button).clicked() {
                 out.write(TutorialCommand::Start { id: lesson.id.clone(), step });
             }

@@ -1,12 +1,19 @@
 //! The new-game screen: a preset, the bots and practice, and Start; every
 //! option of the preset folded away as house rules, kept per preset.
 
-use super::{form, narrow_layout, option_label};
+use crate::forms::form;
+use crate::forms::narrow_layout;
+use crate::forms::option_label;
 use crate::platform::TOUCH_TARGET;
 use crate::save::Store;
 use crate::seats::{GameEvent, Seats};
 use crate::settings::{BotLevel, Settings};
-use crate::{Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
+use crate::state::Files;
+use crate::state::PlayerSettings;
+use crate::state::Screen;
+use crate::state::SetupRules;
+use crate::state::Texts;
+use crate::state::TitleMessage;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -14,7 +21,7 @@ use klaverjas::{Bidding, Deal, Match, MatchLength, Preset, RoemClaim, RoemTable,
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::NewGame), start_from_home_rules)
-        .add_systems(EguiPrimaryContextPass, new_game.after(super::Zoom).run_if(in_state(Screen::NewGame)));
+        .add_systems(EguiPrimaryContextPass, new_game.after(crate::look::Zoom).run_if(in_state(Screen::NewGame)));
 }
 
 /// The form opens on the player's home rules, as they keep them.
@@ -64,8 +71,8 @@ pub fn begin(
     // A replayed deal comes first, turned so that the chosen hand is the
     // player's; the match goes on with the clock's deals.
     let m = match first {
-        FirstDeal::Replay(deal, seat) => replay_match(setup.rules, deal, seat, crate::clock_seed()),
-        FirstDeal::Shuffled => crate::new_match(setup.rules, None),
+        FirstDeal::Replay(deal, seat) => replay_match(setup.rules, deal, seat, crate::platform::clock_seed()),
+        FirstDeal::Shuffled => crate::seats::new_match(setup.rules, None),
     }
     .with_practice(settings.practice);
     let seats = Seats::new(m, false, settings.bot_level.level());
@@ -98,12 +105,12 @@ fn new_game(
     // Start stays in view at the foot, whatever scrolls above it.
     let footer = |ui: &mut egui::Ui| {
         ui.horizontal_wrapped(|ui| {
-            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+            let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
             let words = egui::RichText::new(t.get("menu.start")).size(20.0).strong();
             // Back beside Start, whatever the width.
             let width = (ui.available_width() - 100.0).min(280.0);
-            let response = ui.add_sized([width, height], egui::Button::new(words).fill(super::GOLD));
-            super::mark_target(ui, "start", &response);
+            let response = ui.add_sized([width, height], egui::Button::new(words).fill(crate::look::GOLD));
+            crate::forms::mark_target(ui, "start", &response);
             if response.clicked() && !matches!(given, Some(Err(_))) {
                 start = true;
             }
@@ -117,16 +124,16 @@ fn new_game(
         }
     };
     let choices = |ui: &mut egui::Ui| {
-        if let Some(p) = super::preset_buttons(ui, t, Some(chosen.preset), false) {
+        if let Some(p) = crate::forms::preset_buttons(ui, t, Some(chosen.preset), false) {
             chosen = SetupRules::of(p, &s);
         }
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("settings.bots"));
-            let height = super::at_least_a_finger(ui, 0.0);
+            let height = crate::look::at_least_a_finger(ui, 0.0);
             for (level, key) in [(BotLevel::Heuristic, "level.heuristic"), (BotLevel::Expert, "level.expert")] {
                 let button = egui::Button::new(t.get(key)).selected(s.bot_level == level);
                 let response = ui.add(button.min_size(egui::vec2(0.0, height)));
-                super::mark_target(ui, key, &response);
+                crate::forms::mark_target(ui, key, &response);
                 if response.clicked() {
                     s.bot_level = level;
                 }
@@ -135,7 +142,7 @@ fn new_game(
             // The short word fits the row of a phone held sideways.
             let response =
                 ui.checkbox(&mut s.practice, t.get("option.practice_short")).on_hover_text(t.get("option.practice"));
-            super::mark_target(ui, "practice", &response);
+            crate::forms::mark_target(ui, "practice", &response);
         });
         ui.add_space(6.0);
         let changed = chosen.rules != chosen.preset.rules();
@@ -158,7 +165,7 @@ fn new_game(
             .default_open(!replay.code.is_empty())
             .show(ui, |ui| replay_form(ui, t, &mut replay, chosen.rules.players.partnerships()));
     };
-    super::page_with_footer(&ctx, t.get("menu.new_game"), choices, Some(Box::new(footer)));
+    crate::forms::page_with_footer(&ctx, t.get("menu.new_game"), choices, Some(Box::new(footer)));
     s.keep_house_rules(chosen.preset, chosen.rules);
     if s != settings.0 {
         if let Err(e) = files.0.write_settings(&s) {
@@ -189,7 +196,7 @@ fn replay_form(ui: &mut egui::Ui, t: &crate::i18n::Texts, replay: &mut Replay, p
             egui::TextEdit::singleline(&mut replay.code)
                 .hint_text("XXXX-XXXX-XXXX-XXXX")
                 .desired_width(combo)
-                .min_size(egui::vec2(0.0, super::at_least_a_finger(ui, 0.0))),
+                .min_size(egui::vec2(0.0, crate::look::at_least_a_finger(ui, 0.0))),
         );
         ui.end_row();
         if !replay.code.trim().is_empty() && partners {
@@ -301,7 +308,7 @@ fn rule_options(ui: &mut egui::Ui, t: &crate::i18n::Texts, rules: &mut klaverjas
 /// At three, where North's chair is empty, the deal is played as given.
 pub fn replay_match(rules: klaverjas::Rules, deal: Deal, seat: Seat, seed: u64) -> Match {
     let deal = if rules.players.partnerships() { deal.seen_from(seat) } else { deal };
-    Match::from_deals(rules, vec![deal], seed).unwrap_or_else(|_| crate::new_match(rules, Some(seed)))
+    Match::from_deals(rules, vec![deal], seed).unwrap_or_else(|_| crate::seats::new_match(rules, Some(seed)))
 }
 
 /// A drop-down of `choices`, each shown by its translated name.

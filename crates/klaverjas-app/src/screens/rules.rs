@@ -1,16 +1,18 @@
 //! The rules page: the rules as they are played, generated from the rule
 //! set itself (the match in play, else the one being set up).
 
-use super::page;
+use crate::forms::page;
 use crate::seats::Seats;
-use crate::{Screen, SetupRules, Texts};
+use crate::state::Screen;
+use crate::state::SetupRules;
+use crate::state::Texts;
 use bevy::prelude::*;
 use bevy_egui::egui::RichText;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::{Bidding, MatchLength, RoemClaim, RoemTable, Rules, Undertrump};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, rules_page.after(super::Zoom).run_if(in_state(Screen::Rules)));
+    app.add_systems(EguiPrimaryContextPass, rules_page.after(crate::look::Zoom).run_if(in_state(Screen::Rules)));
 }
 
 /// The rules in sections, each a heading and its paragraphs, ending with a

@@ -2,11 +2,18 @@
 //! the bots' strength, the rules played at home and the table's helps. A
 //! change shows at once and is written at once.
 
-use super::{form, narrow_layout, option_label, page};
+use crate::forms::form;
+use crate::forms::narrow_layout;
+use crate::forms::option_label;
+use crate::forms::page;
+use crate::panels::paint::texture;
 use crate::pictures::CardImages;
 use crate::settings::{BotLevel, Language, Skin, Speed};
-use crate::table::overlay::texture;
-use crate::{Files, PlayerSettings, Screen, SetupRules, Texts};
+use crate::state::Files;
+use crate::state::PlayerSettings;
+use crate::state::Screen;
+use crate::state::SetupRules;
+use crate::state::Texts;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -14,7 +21,7 @@ use klaverjas::{Card, Preset, Rank, Suit};
 use klaverjas_cards::Face;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, settings.after(super::Zoom).run_if(in_state(Screen::Settings)));
+    app.add_systems(EguiPrimaryContextPass, settings.after(crate::look::Zoom).run_if(in_state(Screen::Settings)));
 }
 
 fn settings(
@@ -109,7 +116,7 @@ fn settings(
             ui.end_row();
         });
         ui.add_space(16.0);
-        if super::big_button(ui, t.get("menu.back")).clicked() {
+        if crate::forms::big_button(ui, t.get("menu.back")).clicked() {
             next.set(Screen::Title);
         }
     });

@@ -1,17 +1,26 @@
 //! The title screen: continue, a new game, settings, the rules, quit.
 
-use super::{FELT, big_button, root_ui};
+use crate::forms::big_button;
+use crate::look::FELT;
+use crate::look::root_ui;
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
 use crate::seats::Seats;
-use crate::{Config, Files, PlayerSettings, Screen, SetupRules, Texts, TitleMessage, words};
+use crate::state::Config;
+use crate::state::Files;
+use crate::state::PlayerSettings;
+use crate::state::Screen;
+use crate::state::SetupRules;
+use crate::state::Texts;
+use crate::state::TitleMessage;
+use crate::words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::Preset;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, title.after(super::Zoom).run_if(in_state(Screen::Title)));
+    app.add_systems(EguiPrimaryContextPass, title.after(crate::look::Zoom).run_if(in_state(Screen::Title)));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -75,12 +84,12 @@ fn title(
                         });
                     ui.add_space(12.0);
                 }
-                let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+                let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
                 let width = ui.available_width().min(280.0);
                 // The first button is gold: the game in play, else a new one.
                 let first = |text: String| {
                     egui::Button::new(RichText::new(text).size(20.0).strong())
-                        .fill(super::GOLD)
+                        .fill(crate::look::GOLD)
                         .min_size([width, height].into())
                 };
                 if can_continue && ui.add(first(t.get("menu.continue"))).clicked() {
@@ -90,7 +99,7 @@ fn title(
                 let quick = settings.0.quick_preset();
                 let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
                 let response = if can_continue { big_button(ui, words) } else { ui.add(first(words)) };
-                super::mark_target(ui, "quick", &response);
+                crate::forms::mark_target(ui, "quick", &response);
                 // What the quick start deals, beside New game's choice.
                 let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
                 ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
@@ -148,18 +157,18 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                         ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
                         ui.add_space(8.0);
                     }
-                    egui::Frame::new().fill(super::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
+                    egui::Frame::new().fill(crate::look::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
                         ui.set_width(640.0_f32.min(ui.available_width() - 16.0));
                         ui.vertical(|ui| {
                             ui.label(RichText::new(t.get("first.question")).size(22.0).strong());
                             ui.add_space(4.0);
                             // A newcomer gets the lessons, and the game they teach.
                             let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
-                                .fill(super::GOLD)
+                                .fill(crate::look::GOLD)
                                 .wrap();
-                            let height = super::at_least_a_finger(ui, TOUCH_TARGET);
+                            let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
                             let response = ui.add_sized([ui.available_width(), height], new);
-                            super::mark_target(ui, "first.new", &response);
+                            crate::forms::mark_target(ui, "first.new", &response);
                             if response.clicked() {
                                 answer = Some((Preset::Classic, true));
                             }
@@ -168,7 +177,7 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                                 ui.label(RichText::new(t.get("first.new_line")).size(14.0));
                             }
                             ui.add_space(4.0);
-                            if let Some(p) = super::preset_buttons(ui, t, None, true) {
+                            if let Some(p) = crate::forms::preset_buttons(ui, t, None, true) {
                                 answer = Some((p, false));
                             }
                             if tall {

@@ -6,12 +6,13 @@
 //! current skin, dim the cards the player may not play and lift the one
 //! selected.
 
-use super::Selection;
 use super::layout::{Layout, Table};
 use crate::pictures::CardImages;
-use crate::seats::{HUMAN, Seats};
-use crate::show::{Dealing, Show, Shown};
-use crate::{PlayerSettings, Screen};
+use crate::seats::{HUMAN, Moment, Seats};
+use crate::show::Show;
+use crate::shown::{Dealing, Shown};
+use crate::state::PlayerSettings;
+use crate::state::Screen;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use klaverjas::{Action, Card, CardSet, CardValues, Phase, Players, Seat, Suit};
@@ -192,7 +193,7 @@ impl Turn {
     pub fn of(seats: Option<&Seats>, show: &Show, now: f32) -> Turn {
         let Some(seats) = seats else { return Turn::default() };
         let g = seats.game();
-        let mine = seats.waiting_for(show, now) == Some(HUMAN) && seats.is_human(HUMAN);
+        let mine = seats.waiting_for(show.stage(now)) == Some(HUMAN) && seats.is_human(HUMAN);
         let laying_away = mine && g.phase() == Phase::Discarding;
         let playing = mine && g.phase() == Phase::Playing || laying_away;
         let legal = match (playing, laying_away) {
@@ -459,5 +460,33 @@ fn draw_cards(
             sprite.image = image;
         }
         *visibility = Visibility::Inherited;
+    }
+}
+
+/// The card the keyboard points at, the one tapped once, and the one
+/// under the mouse.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Selection {
+    /// A slot of the player's hand, moved by the arrow keys.
+    pub keyboard: Option<usize>,
+    /// With "tap to lift": the card a first tap lifted, and when; a second
+    /// tap plays it. It drops when the match moves on (a card played, an
+    /// undo, a new deal).
+    pub tapped: Option<(Card, Moment)>,
+    pub hovered: Option<Card>,
+}
+
+impl Selection {
+    /// The card drawn lifted on the player's turn: the tapped card or the
+    /// keyboard's cursor, dimmed or not (it must be seen wherever it is),
+    /// else the playable card under the mouse.
+    pub fn lifted(&self, shown: &Shown, turn: Turn) -> Option<Card> {
+        if !turn.playing {
+            return None;
+        }
+        let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump), shown.values);
+        let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
+        let tapped = self.tapped.map(|(c, _)| c).filter(|c| hand.contains(c));
+        tapped.or(keyed).or(self.hovered.filter(|&c| turn.legal.contains(c)))
     }
 }

@@ -5,42 +5,14 @@
 //! lift" a first tap lifts the card and a second plays it. On a touched
 //! screen nothing follows a hovering pointer: a finger has none.
 
-use super::cards::{LIFT, Place, TableCard, Turn, look, sorted_hand};
+use super::cards::{LIFT, Place, Selection, TableCard, Turn, look, sorted_hand};
 use super::layout::{Layout, Table};
-use crate::seats::{Flow, HUMAN, Moment, PlayerAction, Seats};
-use crate::show::{Show, Shown};
+use crate::seats::{Flow, HUMAN, PlayerAction, Seats};
+use crate::show::Show;
+use crate::shown::Shown;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use klaverjas::Card;
-
-/// The card the keyboard points at, the one tapped once, and the one
-/// under the mouse.
-#[derive(Resource, Default, Debug, PartialEq)]
-pub struct Selection {
-    /// A slot of the player's hand, moved by the arrow keys.
-    pub keyboard: Option<usize>,
-    /// With "tap to lift": the card a first tap lifted, and when; a second
-    /// tap plays it. It drops when the match moves on (a card played, an
-    /// undo, a new deal).
-    pub tapped: Option<(Card, Moment)>,
-    pub hovered: Option<Card>,
-}
-
-impl Selection {
-    /// The card drawn lifted on the player's turn: the tapped card or the
-    /// keyboard's cursor, dimmed or not (it must be seen wherever it is),
-    /// else the playable card under the mouse.
-    pub fn lifted(&self, shown: &Shown, turn: Turn) -> Option<Card> {
-        if !turn.playing {
-            return None;
-        }
-        let hand = sorted_hand(shown.hands[HUMAN.index()], shown.contract.map(|c| c.trump), shown.values);
-        let keyed = self.keyboard.and_then(|i| hand.get(i).copied());
-        let tapped = self.tapped.map(|(c, _)| c).filter(|c| hand.contains(c));
-        tapped.or(keyed).or(self.hovered.filter(|&c| turn.legal.contains(c)))
-    }
-}
 
 /// Whether egui has the pointer (a dialog or a button over the cards):
 /// then a press is egui's, not the table's.
@@ -56,9 +28,9 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<PointerOverUi>()
         .add_message::<Review>()
-        .add_systems(Update, (keys, review).in_set(Flow::Input).run_if(in_state(crate::Screen::Table)))
+        .add_systems(Update, (keys, review).in_set(Flow::Input).run_if(in_state(crate::state::Screen::Table)))
         // After egui's pass, which says whether a press was on a dialog.
-        .add_systems(Last, press_cards.run_if(in_state(crate::Screen::Table)));
+        .add_systems(Last, press_cards.run_if(in_state(crate::state::Screen::Table)));
 }
 
 /// The card of the player's hand under `point` (layout points): where it
@@ -85,7 +57,7 @@ fn press_cards(
     over_ui: Res<PointerOverUi>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
-    (device, settings): (Option<Res<crate::platform::Device>>, Option<Res<crate::PlayerSettings>>),
+    (device, settings): (Option<Res<crate::platform::Device>>, Option<Res<crate::state::PlayerSettings>>),
     windows: Query<&Window, With<PrimaryWindow>>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,

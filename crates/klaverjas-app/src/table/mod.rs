@@ -1,17 +1,15 @@
 //! The table screen: the cards as entities ([`cards`]), where they lie
-//! ([`layout`]), the player's input ([`input`]) and egui's words and
-//! dialogs over them ([`overlay`]).
+//! ([`layout`]), the outlines a lesson or hint draws around them
+//! ([`outline`]) and the player's input ([`input`]); egui's words and
+//! dialogs over them are [`crate::panels`].
 
 pub mod cards;
 pub mod input;
 pub mod layout;
 pub mod outline;
-pub mod overlay;
 
-use crate::Screen;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-pub use input::Selection;
 use layout::Table;
 
 /// The table without egui: cards, layout and input, which the headless
@@ -20,14 +18,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Table>().add_plugins((cards::plugin, input::plugin)).add_systems(PreUpdate, follow_window);
 }
 
-/// The egui side of the table.
-pub fn overlay_plugin(app: &mut App) {
-    app.init_resource::<overlay::Drawn>()
-        .add_systems(bevy_egui::EguiPrimaryContextPass, overlay::overlay.run_if(in_state(Screen::Table)));
-}
-
 /// The window's size decides the layout; the area below the top bar is
-/// measured by the overlay.
+/// measured by the top bar (`panels::top_bar`).
 fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     device: Option<Res<crate::platform::Device>>,
@@ -39,7 +31,7 @@ fn follow_window(
     if table.window != size || table.touch != touch {
         let area = table.area;
         let mut fresh = Table::new(size, touch);
-        // Keep the measured bar until the overlay measures again.
+        // Keep the measured bar until the top bar measures again.
         fresh.area.min.y = area.min.y;
         *table = fresh;
     }

@@ -3,7 +3,7 @@
 
 use super::cards::{look, places};
 use super::layout::Layout;
-use crate::show::Shown;
+use crate::shown::Shown;
 use bevy::math::Vec2;
 use bevy_egui::egui::{self, Color32, CornerRadius, Stroke, StrokeKind};
 use klaverjas::Card;

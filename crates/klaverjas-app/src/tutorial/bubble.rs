@@ -5,12 +5,13 @@
 //! tall one), and the learner can drag it aside or fold it.
 
 use super::lesson::{Spot, Step};
-use super::{Lessons, Tutorial, TutorialCommand};
+use super::teacher::{Lessons, Tutorial, TutorialCommand};
+use crate::panels::paint::Drawn;
 use crate::show::Show;
+use crate::state::Screen;
+use crate::state::Texts;
 use crate::table::layout::{Layout, Table};
 use crate::table::outline;
-use crate::table::overlay::Drawn;
-use crate::{Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -19,9 +20,7 @@ use klaverjas::Seat;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        bubble
-            .after(crate::table::overlay::overlay)
-            .run_if(in_state(Screen::Table).and_then(resource_exists::<Tutorial>)),
+        bubble.after(crate::panels::TablePanels).run_if(in_state(Screen::Table).and_then(resource_exists::<Tutorial>)),
     );
 }
 
@@ -90,7 +89,7 @@ fn bubble(
         // What the bubble holds besides the words: the title, the row of
         // buttons (a finger's height on a phone), and what was wrong (two
         // lines at most).
-        let row = crate::screens::at_least_a_finger(ui, 40.0);
+        let row = crate::look::at_least_a_finger(ui, 40.0);
         let chrome = 76.0 + row + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
         let mut next = false;
         match step {
@@ -114,7 +113,7 @@ fn bubble(
                 let now = |n: usize| seats.as_deref().is_some_and(|s| s.game().actions().len() == n);
                 let advice = tutorial.advice.as_ref().filter(|(n, _)| now(*n)).zip(seats.as_deref());
                 if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
-                    let hint = crate::coach::hint_words(d, t, seats.game());
+                    let hint = crate::words::hint_words(d, t, seats.game());
                     ui.label(RichText::new(hint).size(16.0).strong());
                 } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).size(17.0)).clicked() {
                     coach.write(crate::coach::CoachCommand::Hint);

@@ -1,0 +1,170 @@
+//! What the command line asks of a run besides the rules: the first table
+//! (the saved game, or with `--demo` four bots), a demo dealing on by
+//! itself, `--quit-after-deals`, `--review` after each deal, and
+//! `--screenshot`'s pictures whenever the show asks for one.
+
+use crate::coach;
+use crate::save::Loaded;
+use crate::seats::{self, GameEvent, Seats, TableCommand, new_match};
+use crate::show::Show;
+use crate::state::{Config, Files, PlayerSettings, Screen, TitleMessage, TitleNote};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+/// The first table, and a demo's dealing on and quitting.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, start)
+        .add_systems(Update, deal_on_and_quit.after(seats::Flow::React).run_if(in_state(Screen::Table)));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start(
+    mut commands: Commands,
+    config: Res<Config>,
+    files: Res<Files>,
+    settings: Res<PlayerSettings>,
+    mut message: ResMut<TitleMessage>,
+    mut next: ResMut<NextState<Screen>>,
+    mut events: MessageWriter<GameEvent>,
+    mut show: ResMut<Show>,
+) {
+    let o = &config.0;
+    show.photograph = o.screenshot.is_some();
+    let level = o.bots.unwrap_or(settings.0.bot_level.level());
+    let mut seats = None;
+    match files.0.load_game() {
+        Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::new(m, false, level)),
+        Loaded::SetAside { damage, moved_to } => {
+            message.0.push(TitleNote::SaveSetAside { damage, moved_to });
+        }
+        _ => {}
+    }
+    // With --lesson, --demo lets the lesson play itself (the tutorial
+    // opens it); otherwise four bots play a match.
+    if o.demo && o.lesson.is_none() {
+        let rules = o.rules(None);
+        seats = Some(Seats::new(new_match(rules, o.seed), true, level));
+        next.set(Screen::Table);
+    }
+    if let Some(seats) = seats {
+        seats::sit_down(&mut commands, &mut events, seats);
+    }
+}
+
+/// Counts frames after the last deal ends, so the final screenshot is on
+/// disk before `--quit-after-deals` closes the app.
+#[derive(Default)]
+struct QuitCountdown(Option<u32>);
+
+/// A demo deals on by itself a moment after each deal's score, and starts
+/// a new match when one ends; `--quit-after-deals` ends the app.
+#[allow(clippy::too_many_arguments)]
+fn deal_on_and_quit(
+    seats: Option<Res<Seats>>,
+    mut show: ResMut<Show>,
+    config: Res<Config>,
+    time: Res<Time>,
+    mut over_since: Local<Option<f32>>,
+    mut countdown: Local<QuitCountdown>,
+    mut commands: MessageWriter<TableCommand>,
+    mut coach: MessageWriter<coach::CoachCommand>,
+    review: Res<coach::DealReview>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(seats) = seats else { return };
+    let now = time.elapsed_secs();
+    // Everyone passed: the cards are thrown in and dealt again, at any
+    // table, once the players have seen the passes.
+    if seats.game().phase() == klaverjas::Phase::ThrownIn && show.idle(now) {
+        let since = *over_since.get_or_insert(now);
+        if now - since > 1.0 {
+            *over_since = None;
+            commands.write(TableCommand::NextDeal);
+        }
+        redraw.write(bevy::window::RequestRedraw);
+        return;
+    }
+    if show.shown.result.is_none() || !show.idle(now) {
+        *over_since = None;
+        return;
+    }
+    // Only a demo or a timed quit has anything to wait for.
+    if seats.demo || config.0.quit_after_deals.is_some() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    // With --review a demo's every deal is reviewed, and photographed,
+    // before the match goes on.
+    if config.0.review && seats.demo {
+        let number = seats.m.deal_number();
+        match review.showing(&seats) {
+            Some(n) if n == number && review.review.is_none() => return,
+            Some(n) if n == number => {
+                if over_since.is_none() {
+                    show.photograph(format!("deal{number:02}-review.png"), now + 1.0);
+                }
+            }
+            _ => {
+                coach.write(coach::CoachCommand::Review);
+                return;
+            }
+        }
+    }
+    let since = *over_since.get_or_insert(now);
+    if let Some(n) = config.0.quit_after_deals
+        && show.deals_finished >= n
+        && show.screenshots.is_empty()
+    {
+        let left = countdown.0.get_or_insert(30);
+        *left = left.saturating_sub(1);
+        if *left == 0 {
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
+    if seats.demo && now - since > 2.0 {
+        *over_since = None;
+        commands.write(if seats.m.is_over() { TableCommand::NewMatch } else { TableCommand::NextDeal });
+    }
+}
+
+/// `--screenshot DIR`: a PNG of the window whenever the show asks.
+pub fn capture_plugin(app: &mut App) {
+    app.add_systems(Update, capture.after(seats::Flow::React)).add_systems(OnEnter(Screen::Title), capture_title);
+}
+
+/// The title screen too, once the pictures are in.
+fn capture_title(mut show: ResMut<Show>, time: Res<Time>) {
+    show.photograph("title.png".into(), time.elapsed_secs() + 0.5);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn capture(
+    mut commands: Commands,
+    mut show: ResMut<Show>,
+    config: Res<Config>,
+    time: Res<Time>,
+    images: Res<crate::pictures::CardImages>,
+    server: Res<AssetServer>,
+    taking: Query<(), With<Screenshot>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    // A screenshot is written a frame or two after it is taken: keep
+    // drawing until it is on disk, even on an idle screen.
+    if !taking.is_empty() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    let now = time.elapsed_secs();
+    // Until the skin's pictures are loaded and halved, the window may show
+    // nothing yet (software rendering takes seconds to upload them).
+    if show.screenshots.iter().all(|s| s.at > now) || !images.ready(&server) {
+        return;
+    }
+    let (due, later): (Vec<_>, Vec<_>) = show.screenshots.drain(..).partition(|s| s.at <= now);
+    show.screenshots = later;
+    let Some(dir) = &config.0.screenshot else { return };
+    let _ = std::fs::create_dir_all(dir);
+    for shot in due {
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(shot.name)));
+    }
+}

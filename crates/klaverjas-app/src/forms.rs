@@ -1,0 +1,226 @@
+//! The menu screens' building blocks: a page on the felt with its heading
+//! and footer, big buttons, two-column forms that fold to one on a phone,
+//! the presets as buttons, and the marks tests use to find a control.
+
+use crate::look::{CARD, FELT, GOLD, at_least_a_finger, root_ui};
+use crate::platform::TOUCH_TARGET;
+use bevy_egui::egui::{self, RichText};
+use klaverjas::Preset;
+
+/// A menu page: the felt, and on it a card-like panel with the page's
+/// heading and its content, scrolling when it does not fit.
+pub fn page(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui)) {
+    page_with_footer(ctx, heading, content, None);
+}
+
+/// `draw` as a closure that can be passed by `&mut` (the page measures
+/// what it draws that way); it draws the first time it is called.
+fn once<'a>(draw: impl FnOnce(&mut egui::Ui) + 'a) -> impl FnMut(&mut egui::Ui) + 'a {
+    let mut draw = Some(draw);
+    move |ui| {
+        if let Some(draw) = draw.take() {
+            draw(ui);
+        }
+    }
+}
+
+/// A line of a page's panel that a player must see, whatever the window:
+/// kept at the panel's foot, below what scrolls.
+pub type Footer<'a> = Option<Box<dyn FnOnce(&mut egui::Ui) + 'a>>;
+
+/// [`page`], with a `footer` kept in view at the bottom of the panel,
+/// which then reaches the window's foot.
+pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui), footer: Footer<'_>) {
+    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(12.0)).show(
+        &mut root_ui(ctx),
+        |ui| {
+            // Centred by hand: egui centres a frame by last frame's size, and a
+            // window that redraws only on input has no next frame to fix it.
+            let area = ui.available_rect_before_wrap();
+            // A narrow window gives the panel all but a thin edge of felt,
+            // and the panel thinner margins.
+            let (felt, margin) = if area.width() < 600.0 { (0.0, 10.0) } else { (20.0, 18.0) };
+            let frame = 2.0 * margin + 4.0;
+            let width = (area.width() - felt - frame).min(760.0);
+            let left = area.left() + ((area.width() - width - frame) / 2.0).max(0.0);
+            let column =
+                egui::Rect::from_min_max(egui::pos2(left, area.top()), egui::pos2(left + width + frame, area.bottom()));
+            ui.scope_builder(
+                egui::UiBuilder::new().max_rect(column).layout(egui::Layout::top_down(egui::Align::LEFT)),
+                |ui| {
+                    egui::Frame::new()
+                        .fill(CARD)
+                        .stroke(egui::Stroke::new(2.0, GOLD))
+                        .corner_radius(14.0)
+                        .inner_margin(margin)
+                        .show(ui, |ui| {
+                            ui.set_width(width);
+                            // Each page keeps its own scroll position.
+                            let scroll = egui::ScrollArea::vertical().id_salt(&heading);
+                            // The footer follows the content where both fit
+                            // (by last pass's heights), else it is kept at the
+                            // foot while the content scrolls above it.
+                            let heights = egui::Id::new(("page-heights", &heading));
+                            ui.heading(heading);
+                            ui.add_space(margin / 3.0);
+                            let room = ui.available_height();
+                            let (content_high, footer_high): (f32, f32) =
+                                ui.ctx().data(|d| d.get_temp(heights)).unwrap_or((f32::INFINITY, 0.0));
+                            let measured = |ui: &mut egui::Ui, draw: &mut dyn FnMut(&mut egui::Ui)| {
+                                let top = ui.cursor().top();
+                                draw(ui);
+                                ui.cursor().top() - top
+                            };
+                            let mut draw_content = once(content);
+                            let measure = match footer {
+                                Some(footer) if content_high + footer_high + 12.0 <= room => {
+                                    let mut draw_footer = once(footer);
+                                    scroll
+                                        .show(ui, |ui| {
+                                            let content = measured(ui, &mut draw_content);
+                                            ui.add_space(8.0);
+                                            (content, measured(ui, &mut draw_footer))
+                                        })
+                                        .inner
+                                }
+                                Some(footer) => {
+                                    let kept = egui::Panel::bottom("page-footer")
+                                        .frame(
+                                            egui::Frame::new()
+                                                .inner_margin(egui::Margin { top: 4, ..Default::default() }),
+                                        )
+                                        .show_separator_line(false)
+                                        .show(ui, footer);
+                                    let footer = kept.response.rect.height();
+                                    (scroll.show(ui, |ui| measured(ui, &mut draw_content)).inner, footer)
+                                }
+                                None => {
+                                    scroll.show(ui, |ui| draw_content(ui));
+                                    (0.0, 0.0)
+                                }
+                            };
+                            ui.ctx().data_mut(|d| d.insert_temp(heights, measure));
+                        });
+                },
+            );
+        },
+    );
+}
+
+pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
+    let width = ui.available_width().min(280.0);
+    ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(RichText::new(text).size(20.0)))
+}
+
+/// Whether a form must put each control under its label (a phone held
+/// upright), and how wide its drop-down lists are.
+pub fn narrow_layout(ui: &egui::Ui) -> (bool, f32) {
+    let width = ui.available_width();
+    if width < 560.0 { (true, width - 24.0) } else { (false, 300.0) }
+}
+
+/// A form of labels and controls: two columns, the labels' at least
+/// `label_width` wide (so a change of language moves no control), or on a
+/// narrow screen one column, each label wrapped above its control.
+pub fn form<R>(ui: &mut egui::Ui, id: &str, narrow: bool, label_width: f32, rows: impl FnOnce(&mut egui::Ui) -> R) {
+    if narrow {
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 8.0;
+            rows(ui)
+        });
+    } else {
+        egui::Grid::new(id).num_columns(2).min_col_width(label_width).spacing([16.0, 10.0]).show(ui, rows);
+    }
+}
+
+/// A form's label: beside its control, or above it on a narrow screen.
+pub fn option_label(ui: &mut egui::Ui, text: String, narrow: bool) {
+    ui.label(text);
+    if narrow {
+        ui.end_row();
+    }
+}
+
+/// The presets by the tables they are played at, as a player looks for
+/// theirs: the Dutch games, then South Africa's, then the games for three
+/// and for two.
+pub const PRESET_GROUPS: [(&str, &[Preset]); 4] = [
+    ("group.dutch", &[Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom]),
+    ("group.south_african", &[Preset::Klawerjas]),
+    ("group.three", &[Preset::Three]),
+    ("group.two", &[Preset::Klaberjass]),
+];
+
+/// Buttons of the seven presets, `selected` lit, each at least a finger
+/// high, in four columns where the width holds them, else two: the Dutch
+/// games together, then the other tables, with each group's name above it
+/// where `captions`. A preset's own line shows on hover. Returns the
+/// preset touched.
+pub fn preset_buttons(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    selected: Option<Preset>,
+    captions: bool,
+) -> Option<Preset> {
+    let gap = 8.0;
+    let width = ui.available_width();
+    // Four, the Dutch games in a row, or two: three would leave one alone.
+    let columns = if width + gap >= 4.0 * (92.0 + gap) { 4 } else { 2 };
+    let cell = (width - gap * (columns - 1) as f32) / columns as f32;
+    let height = at_least_a_finger(ui, TOUCH_TARGET);
+    let mut chosen = None;
+    let mut button = |ui: &mut egui::Ui, p: Preset| {
+        let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(17.0).strong();
+        let response = ui
+            .add_sized([cell, height], egui::Button::new(name).selected(selected == Some(p)).wrap())
+            .on_hover_text(t.get(&format!("first.{}", p.name())));
+        mark_target(ui, &format!("preset.{}", p.name()), &response);
+        if response.clicked() {
+            chosen = Some(p);
+        }
+    };
+    let caption = |ui: &mut egui::Ui, key: &str| {
+        ui.label(RichText::new(t.get(key)).size(14.0).strong().color(egui::Color32::from_rgb(110, 90, 50)));
+    };
+    ui.spacing_mut().item_spacing = egui::vec2(gap, 6.0);
+    // Names, not padding, fill the narrow buttons of four columns.
+    ui.spacing_mut().button_padding = egui::vec2(4.0, 2.0);
+    let [(dutch, dutch_presets), others @ ..] = PRESET_GROUPS;
+    if captions {
+        caption(ui, dutch);
+    }
+    for row in dutch_presets.chunks(columns) {
+        ui.horizontal(|ui| row.iter().for_each(|&p| button(ui, p)));
+    }
+    ui.add_space(if captions { 4.0 } else { 0.0 });
+    for row in others.chunks(columns) {
+        ui.horizontal(|ui| {
+            for &(key, presets) in row {
+                ui.vertical(|ui| {
+                    ui.set_width(cell);
+                    if captions {
+                        caption(ui, key);
+                    }
+                    presets.iter().for_each(|&p| button(ui, p));
+                });
+            }
+        });
+    }
+    chosen
+}
+
+/// Remembers where a control the player must find was drawn this pass,
+/// under `name`: the whole rect and the part of it not clipped away (a
+/// scrolled page hides what lies below its edge). Tests read it with
+/// [`target`].
+pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
+    let id = egui::Id::new(("target", name));
+    let rects = (response.rect, response.interact_rect);
+    ui.ctx().data_mut(|d| d.insert_temp(id, rects));
+}
+
+/// Where [`mark_target`] last saw the control `name`: its rect and the
+/// part of it that shows.
+pub fn target(ctx: &egui::Context, name: &str) -> Option<(egui::Rect, egui::Rect)> {
+    ctx.data(|d| d.get_temp(egui::Id::new(("target", name))))
+}

@@ -1,0 +1,194 @@
+//! What is painted on the felt itself: the players' name plates, the
+//! trick counts beside the piles, the contract's words under the turned
+//! cards with the trump's symbol, and the notices (a refused card, a bid
+//! spoken, roem called) as speech from who said them.
+
+use super::paint::{Drawn, egui_rect, keep_inside, paint_suit, pos, speech_tail, suit_texture};
+use super::view::{Seen, TableView};
+use crate::look::seat_colour;
+use crate::pictures::CardImages;
+use crate::seats::{HUMAN, Seats};
+use crate::show::Show;
+use crate::state::PlayerSettings;
+use crate::table::cards::LIFT;
+use crate::table::layout::Layout;
+use crate::words::{double_name, notice, seat_name, suit_name};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Stroke, StrokeKind};
+use klaverjas::{PerTeam, Rules, Seat, Team};
+
+/// The felt's words, on egui's background layer under every window.
+pub fn felt_words(
+    mut contexts: EguiContexts,
+    view: TableView,
+    images: Res<CardImages>,
+    settings: Res<PlayerSettings>,
+    drawn: Res<Drawn>,
+) -> Result {
+    let Some(seen) = view.seen() else { return Ok(()) };
+    let waiting = seen.waiting();
+    let Seen { seats, show, t, layout, now } = seen;
+    let ctx = contexts.ctx_mut()?.clone();
+    let trump = show.shown.contract.map(|c| c.trump);
+    let p = ctx.layer_painter(egui::LayerId::background());
+    name_plates(&p, t, show, &layout, waiting);
+    trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
+    let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
+    indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats));
+    for n in show.notices.iter().filter(|n| n.until > now) {
+        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
+        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
+        let size = galley.size() + egui::vec2(20.0, 12.0);
+        let at = match n.seat {
+            Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),
+            Some(seat) => layout.name_plate(seat).lerp(layout.trick_centre(), 0.3),
+            // Above the trick, clear of North's card and of a lesson's
+            // outline around the trick.
+            None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
+        };
+        let rect = egui::Rect::from_center_size(pos(at), size);
+        let rect = match drawn.last_roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
+            Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
+            None => rect,
+        };
+        let rect = keep_inside(rect, egui_rect(&layout));
+        let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
+        if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
+            // What another seat says comes as speech, pointing at them.
+            speech_tail(&p, rect, pos(layout.name_plate(seat)), fill);
+        }
+        p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
+        p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
+    }
+    Ok(())
+}
+
+/// In a boem, each side's count towards 100 in this deal.
+pub fn race(seats: &Seats) -> Option<PerTeam<u16>> {
+    let g = seats.game();
+    g.rules().races_to_the_boem().then(|| PerTeam::new(g.tally(Team::NS), g.tally(Team::EW)))
+}
+
+/// Names, team colours, the dealer, the playing side, who is to act.
+fn name_plates(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    show: &Show,
+    layout: &Layout,
+    waiting: Option<klaverjas::Seat>,
+) {
+    let players = show.shown.players;
+    for &seat in players.seats() {
+        let mut name = seat_name(t, seat);
+        if seat == show.shown.dealer {
+            name = format!("{name}  ({})", t.get("table.dealer"));
+        }
+        if show.shown.contract.is_some_and(|c| c.declarer == seat) {
+            name = format!("{name}  ★");
+        }
+        let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
+        let galley = p.layout_no_wrap(name, font, Color32::BLACK);
+        let rect = egui::Rect::from_center_size(pos(layout.name_plate(seat)), galley.size() + egui::vec2(16.0, 6.0));
+        let rect = keep_inside(rect, egui_rect(layout));
+        let active = waiting == Some(seat);
+        p.rect(
+            rect,
+            CornerRadius::same(6),
+            seat_colour(players, seat),
+            Stroke::new(if active { 3.0 } else { 0.0 }, Color32::WHITE),
+            StrokeKind::Outside,
+        );
+        p.galley(rect.min + egui::vec2(8.0, 3.0), galley, Color32::BLACK);
+    }
+}
+
+fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, points: Option<&Rules>) {
+    let players = show.shown.players;
+    for pile in show.shown.piles() {
+        let n = show.shown.tricks_won(pile);
+        if n > 0 {
+            let colour = seat_colour(players, pile);
+            let at = layout.pile(players, pile) + Vec2::new(0.0, layout.small().x * 0.6);
+            let mut label = t.fill("table.tricks", &[("n", &n.to_string())]);
+            if let Some(rules) = points {
+                label += "\n";
+                label += &t.fill("table.points", &[("n", &show.shown.points(pile, rules).to_string())]);
+            }
+            let galley = p.layout_no_wrap(label, FontId::proportional(15.0), colour);
+            let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
+            // Below the pile, or beside it where the table ends or the
+            // player's hand begins first.
+            let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + LIFT);
+            if rect.bottom() > layout.area.max.y || (layout.portrait && pile == Seat::South && rect.bottom() > hand_top)
+            {
+                let side = layout.pile(players, pile) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
+                rect = Align2::LEFT_CENTER.anchor_size(pos(side), galley.size());
+            }
+            let rect = keep_inside(rect, egui_rect(layout));
+            p.galley(rect.min, galley, colour);
+        }
+    }
+}
+
+/// The contract in words under the pile, with the trump's symbol.
+fn indicator(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    rules: &klaverjas::Rules,
+    show: &Show,
+    layout: &Layout,
+    symbol: Option<egui::TextureId>,
+    race: Option<PerTeam<u16>>,
+) {
+    let at = layout.indicator();
+    let mut text = match (show.shown.contract, show.shown.face_up) {
+        // The last card dealt makes trump once it has been dealt.
+        (Some(_), Some(_)) if show.shown.dealing.is_some() => t.get("table.dealing"),
+        (Some(c), Some(card)) => t.fill(
+            "table.trump_only",
+            &[("suit", &suit_name(t, c.trump)), ("card", &crate::words::card_name(t, card, Some(c.trump)))],
+        ),
+        (Some(c), None) => {
+            t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))])
+        }
+        (None, _) => t.get("table.bidding"),
+    };
+    // In a boem: each side's count towards 100 (the top bar has strokes).
+    if let Some(tally) = race {
+        text += "\n";
+        text += &t.fill("table.race", &[("ns", &tally.ns.to_string()), ("ew", &tally.ew.to_string())]);
+    }
+    if let Some(c) = show.shown.contract {
+        let times = klaverjas::Stakes::multiplier(rules, c.trump, show.shown.doubles);
+        if times > 1 {
+            text += "\n";
+            text += &match show.shown.doubles {
+                0 => t.fill("table.counts", &[("times", &times.to_string())]),
+                n => t.fill("table.doubled", &[("double", &double_name(t, n)), ("times", &times.to_string())]),
+            };
+        }
+    }
+    // Under the turned cards; on a table too low for that (a phone held
+    // sideways) beside them, clear of West's hand.
+    let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
+    let galley = p.layout(text.clone(), FontId::proportional(14.0), Color32::WHITE, layout.small().x * 2.8);
+    let west = layout.hand_positions(Seat::West, 8);
+    let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
+    let (origin, galley) = if below.y + galley.size().y + 44.0 <= west_top {
+        (below, galley)
+    } else {
+        let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
+        let north = layout.hand_positions(Seat::North, 8);
+        let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
+        let wrap = (north_left - beside.x - 8.0).max(90.0);
+        (beside, p.layout(text, FontId::proportional(14.0), Color32::WHITE, wrap))
+    };
+    let text_height = galley.size().y;
+    p.galley(origin, galley, Color32::WHITE);
+    if let Some(symbol) = symbol {
+        let centre = origin + egui::vec2(18.0, text_height + 22.0);
+        p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
+        paint_suit(p, symbol, centre, 13.0);
+    }
+}

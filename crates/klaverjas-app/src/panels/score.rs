@@ -1,0 +1,328 @@
+//! The score after a deal: the deal in words, the match's score sheet as
+//! players write it, the winner at the match's end, Next deal, the review
+//! and the deal's code to share.
+
+use super::felt::race;
+use super::paint::Drawn;
+use super::view::{Seen, TableView};
+use crate::coach::{CoachCommand, DealReview};
+use crate::look::{seat_ink, team_ink};
+use crate::seats::{Seats, TableCommand};
+use crate::show::{Notice, NoticeText, Show};
+use crate::words::{notice, seat_name, suit_name, team_name};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Align2, Color32, Pos2, RichText};
+use klaverjas::{DealResult, Match, PerTeam, Rules, ScoreSheet, Team};
+
+/// The score window once the deal's last trick has landed; the deal's
+/// review takes its place until it is closed.
+pub fn score_window(
+    mut contexts: EguiContexts,
+    view: TableView,
+    deal_review: Res<DealReview>,
+    mut drawn: ResMut<Drawn>,
+    mut coach: MessageWriter<CoachCommand>,
+    mut commands: MessageWriter<TableCommand>,
+) -> Result {
+    let Some(Seen { seats, show, t, layout, now }) = view.seen() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?.clone();
+    let game = seats.game();
+    let reviewing = deal_review.showing(seats) == Some(seats.m.deal_number());
+    let (Some(result), true, false) = (show.shown.result, show.idle(now), reviewing) else {
+        return Ok(());
+    };
+    let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
+    // A lesson's bubble, which talks about the sheet, stands left of the
+    // trick on a wide table and above it on a tall one: the sheet goes
+    // right of it or below it.
+    let beside = (layout.lesson_bubble_right(), layout.lesson_bubble_bottom());
+    let window = match beside {
+        (Some(right), _) if seats.lesson => {
+            window.pivot(Align2::LEFT_CENTER).fixed_pos(Pos2::new(right + 28.0, layout.trick_centre().y))
+        }
+        (_, Some(bottom)) if seats.lesson => {
+            window.pivot(Align2::CENTER_TOP).fixed_pos(Pos2::new(layout.area.center().x, bottom + 12.0))
+        }
+        _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
+    };
+    window.show(&ctx, |ui| {
+        ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).size(16.0));
+        ui.separator();
+        drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
+        let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
+            (true, _) => "sheet.legend_boem",
+            (false, true) => "sheet.legend",
+            (false, false) => "sheet.legend_alone",
+        };
+        ui.label(RichText::new(t.get(legend)).size(14.0).color(Color32::from_gray(70)));
+        ui.separator();
+        if seats.m.is_over() {
+            let winner = match (seats.m.rules().players.partnerships(), seats.m.winner(), seats.m.winning_player()) {
+                (true, Some(team), _) => t.fill("result.winner", &[("team", &team_name(t, team))]),
+                (false, _, Some(seat)) => t.fill("result.winner_alone", &[("seat", &seat_name(t, seat))]),
+                _ => t.get("result.tie"),
+            };
+            ui.label(RichText::new(winner).size(20.0).strong());
+            if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked() {
+                commands.write(TableCommand::NewMatch);
+            }
+        } else if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked() {
+            commands.write(TableCommand::NextDeal);
+        }
+        if !seats.demo && !seats.lesson {
+            if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
+                coach.write(CoachCommand::Review);
+            }
+            share_code(ui, t, game.deal().code(), &mut coach);
+        }
+    });
+    Ok(())
+}
+
+/// The sheet as the table shows it: a deal's line appears when its last
+/// trick has landed, not while the cards still move.
+pub fn shown_sheet(seats: &Seats, show: &Show) -> ScoreSheet {
+    let mut sheet = seats.m.sheet().clone();
+    if seats.game().result().is_some() && show.shown.result.is_none() {
+        sheet.rows.pop();
+    }
+    sheet
+}
+
+/// Draws the match's score sheet and says where: rows as players write
+/// them, points then roem marks, a dash for nothing. A deal where the coach
+/// helped (a practice game's hints, or a card taken back) is starred, and a
+/// line under the sheet says so.
+pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
+    let sheet = m.sheet();
+    let aided = |i: usize| m.aids(i + 1).any();
+    if !m.rules().players.partnerships() {
+        return sheet_alone(ui, t, m);
+    }
+    // Rows of text, not of buttons: as tight on a phone as elsewhere.
+    let rect = egui::Grid::new("sheet")
+        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
+        .striped(true)
+        .num_columns(3)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new(team_name(t, Team::NS)).color(team_ink(Team::NS)).strong());
+            ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
+            ui.end_row();
+            for (i, row) in sheet.rows.iter().enumerate() {
+                let times = row.stakes.multiplier;
+                let times = if times > 1 { format!(" ×{times}") } else { String::new() };
+                ui.label(format!("{}{}{times}", i + 1, if aided(i) { "*" } else { "" }));
+                for team in Team::BOTH {
+                    let points =
+                        if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
+                    // A side that went on the boem draws its strokes, one
+                    // slash each, as on the boem's tree.
+                    let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
+                    let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
+                    // Points right-aligned as in the sums below, roem marks after.
+                    ui.label(RichText::new(format!("{points:>4} {}{strokes}", row.marks(team))).monospace());
+                }
+                ui.end_row();
+            }
+            let sums = [
+                (t.get("sheet.points"), sheet.points()),
+                (t.get("sheet.roem"), sheet.roem()),
+                (t.get("sheet.total"), sheet.totals()),
+            ];
+            // A boem is counted in strokes, and within a game towards 100:
+            // sums over games already won would say nothing.
+            let sums = match m.rules().races_to_the_boem() {
+                true => vec![
+                    (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
+                    (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
+                ],
+                false => sums.to_vec(),
+            };
+            for (label, sum) in sums {
+                ui.label(RichText::new(label).strong());
+                ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
+                ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
+                ui.end_row();
+            }
+        })
+        .response
+        .rect;
+    if (0..sheet.rows.len()).any(aided) {
+        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+    }
+    rect
+}
+
+/// The sheet where each plays alone: a column a player, the trump
+/// maker's score starred where it was nat.
+fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
+    let sheet = m.sheet();
+    let players = m.rules().players;
+    let seats = players.seats();
+    let rect = egui::Grid::new("sheet")
+        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
+        .striped(true)
+        .num_columns(seats.len() + 1)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("");
+            for &seat in seats {
+                ui.label(RichText::new(seat_name(t, seat)).color(seat_ink(players, seat)).strong());
+            }
+            ui.end_row();
+            for (i, row) in sheet.rows.iter().enumerate() {
+                let aided = if m.aids(i + 1).any() { "*" } else { "" };
+                ui.label(format!("{}{aided}", i + 1));
+                let each = row.players.unwrap_or_default();
+                for &seat in seats {
+                    let score = each.score[seat.index()];
+                    let text = if score == 0 { "-".to_string() } else { score.to_string() };
+                    let maker = if row.contract.declarer == seat { "★" } else { " " };
+                    ui.label(RichText::new(format!("{text:>4} {maker}")).monospace());
+                }
+                ui.end_row();
+            }
+            let totals = sheet.player_totals();
+            ui.label(RichText::new(t.get("sheet.total")).strong());
+            for &seat in seats {
+                ui.label(RichText::new(format!("{:>4}", totals[seat.index()])).monospace().strong());
+            }
+            ui.end_row();
+        })
+        .response
+        .rect;
+    if (0..sheet.rows.len()).any(|i| m.aids(i + 1).any()) {
+        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+    }
+    rect
+}
+
+/// The deal's code, to replay it or send it to a friend, with Copy.
+pub fn share_code(ui: &mut egui::Ui, t: &crate::i18n::Texts, code: String, coach: &mut MessageWriter<CoachCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).size(15.0));
+        if ui.button(t.get("share.copy")).clicked() {
+            coach.write(CoachCommand::CopyCode(code));
+        }
+    });
+}
+
+/// The card points and roem behind a deal's result.
+fn points_line(t: &crate::i18n::Texts, r: &DealResult, rules: &Rules) -> String {
+    // Roem from the hands is announced, not called.
+    let hand = rules.roem_source == klaverjas::RoemSource::Hand;
+    t.fill(
+        if hand { "result.points_announced" } else { "result.points" },
+        &[
+            ("ns", &r.points.ns.to_string()),
+            ("ew", &r.points.ew.to_string()),
+            ("rns", &r.roem.ns.to_string()),
+            ("rew", &r.roem.ew.to_string()),
+        ],
+    )
+}
+
+/// The deal in words: who played which trump, how it went, then the card
+/// points and roem behind it.
+/// `tally`: each side's count towards 100 as the hand ended, in a boem.
+fn result_line(
+    t: &crate::i18n::Texts,
+    r: &DealResult,
+    rules: &klaverjas::Rules,
+    tally: Option<PerTeam<u16>>,
+) -> String {
+    if let Some(on) = r.going_on {
+        let went_on = Notice { text: NoticeText::WentOn(on), seat: None, until: 0.0, warning: false };
+        let words = notice(&went_on, t, Some(r.contract.trump));
+        let tally = tally.map_or(String::new(), |c| {
+            let tricks = (r.tricks.ns + r.tricks.ew).to_string();
+            "\n".to_string()
+                + &t.fill("result.tally", &[("ns", &c.ns.to_string()), ("ew", &c.ew.to_string()), ("tricks", &tricks)])
+        });
+        return words + &tally + "\n" + &points_line(t, r, rules);
+    }
+    if let Some(each) = r.players {
+        let maker = r.contract.declarer;
+        let mine = each.points[maker.index()] + each.roem[maker.index()];
+        let all: u16 = (0..4).map(|i| each.points[i] + each.roem[i]).sum();
+        let mut s = t.fill(
+            match (r.nat, rules.players.count()) {
+                (false, _) => "result.alone_made",
+                // At two there is one other to write it all.
+                (true, 2) => "result.alone_nat_two",
+                (true, _) => "result.alone_nat",
+            },
+            &[
+                ("seat", &seat_name(t, maker)),
+                ("suit", &suit_name(t, r.contract.trump)),
+                ("own", &mine.to_string()),
+                ("all", &all.to_string()),
+            ],
+        );
+        for &seat in rules.players.seats() {
+            let i = seat.index();
+            s += "\n";
+            s += &t.fill(
+                "result.alone_player",
+                &[
+                    ("seat", &seat_name(t, seat)),
+                    ("points", &each.points[i].to_string()),
+                    ("roem", &each.roem[i].to_string()),
+                    ("score", &each.score[i].to_string()),
+                ],
+            );
+        }
+        return s;
+    }
+    if !rules.has_playing_team() && r.stakes.doubles == 0 {
+        let key = if rules.races_to_the_boem() { "result.old_play" } else { "result.both_count" };
+        let own = PerTeam::new(r.total(Team::NS), r.total(Team::EW));
+        let verdict = t.fill(
+            key,
+            &[("suit", &suit_name(t, r.contract.trump)), ("ns", &own.ns.to_string()), ("ew", &own.ew.to_string())],
+        );
+        return verdict + "\n" + &points_line(t, r, rules);
+    }
+    let playing = r.contract.playing_team();
+    let own = r.points[playing] + r.roem[playing];
+    let other = r.points[playing.other()] + r.roem[playing.other()];
+    let verdict = t.fill(
+        if r.nat { "result.nat" } else { "result.made" },
+        &[
+            ("team", &team_name(t, playing)),
+            ("suit", &suit_name(t, r.contract.trump)),
+            ("own", &own.to_string()),
+            ("other", &other.to_string()),
+            ("all", &(own + other).to_string()),
+        ],
+    );
+    let mut s = verdict + "\n" + &points_line(t, r, rules);
+    if let Some(team) = r.pit {
+        s += "\n";
+        s += &t.fill("result.pit", &[("team", &team_name(t, team))]);
+    }
+    let times = r.stakes.multiplier.to_string();
+    match (r.stakes.challenger, r.takes_all()) {
+        (Some(doubler), Some(winner)) => {
+            s += "\n";
+            s += &t.fill(
+                if doubler == winner { "result.double_won" } else { "result.double_lost" },
+                &[
+                    ("doubler", &team_name(t, doubler)),
+                    ("team", &team_name(t, winner)),
+                    ("times", &times),
+                    ("total", &r.total(winner).to_string()),
+                ],
+            );
+        }
+        _ if r.stakes.multiplier > 1 => {
+            s += "\n";
+            s += &t.fill("result.counts", &[("times", &times)]);
+        }
+        _ => {}
+    }
+    s
+}

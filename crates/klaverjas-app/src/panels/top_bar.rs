@@ -1,0 +1,124 @@
+//! The bar along the table's top: the menu, each side's total (strokes in
+//! a boem, each player's where all play alone), the deal's number, Last
+//! trick, Review, and a practice game's Hint and Undo. It is drawn first:
+//! the area below it is the table's.
+
+use super::paint::Drawn;
+use super::score::shown_sheet;
+use crate::coach::{CoachCommand, Hint, can_undo, helps};
+use crate::look::{seat_colour, team_colour};
+use crate::seats::{HUMAN, Seats};
+use crate::show::Show;
+use crate::state::{Screen, Texts};
+use crate::table::input::Review;
+use crate::table::layout::Table;
+use crate::words::{seat_name, team_name};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+use klaverjas::Team;
+
+/// Without a match at the table, back to the title, unless a screen is
+/// already chosen (leaving a lesson goes to the lessons). With one, a new
+/// pass: where the Roem! button stood is last frame's now.
+pub fn begin_pass(seats: Option<Res<Seats>>, mut next: ResMut<NextState<Screen>>, mut drawn: ResMut<Drawn>) {
+    if seats.is_none() {
+        if matches!(*next, NextState::Unchanged) {
+            next.set(Screen::Title);
+        }
+        return;
+    }
+    *drawn = Drawn { last_roem_button: drawn.roem_button, ..Drawn::default() };
+}
+
+/// The bar, and the area below it measured for the cards.
+#[allow(clippy::too_many_arguments)]
+pub fn top_bar(
+    mut contexts: EguiContexts,
+    seats: Option<Res<Seats>>,
+    show: Res<Show>,
+    texts: Res<Texts>,
+    hint: Res<Hint>,
+    mut table: ResMut<Table>,
+    mut coach: MessageWriter<CoachCommand>,
+    mut reviews: MessageWriter<Review>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(seats) = seats else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = crate::look::root_ui(&ctx);
+    let t = &texts.0;
+    let game = seats.game();
+    egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
+        &mut root,
+        |ui| {
+            // On a narrow screen the coach's buttons go to a second row.
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(RichText::new("☰").size(18.0)).clicked() {
+                    next.set(Screen::Title);
+                }
+                // A boem counts strokes; other matches points.
+                let sheet = shown_sheet(&seats, &show);
+                let boem = seats.m.rules().races_to_the_boem();
+                let totals = if boem { sheet.strokes().map(u32::from) } else { sheet.totals() };
+                let players = seats.m.rules().players;
+                // Each alone: a total for every player.
+                let each = sheet.player_totals();
+                for &seat in players.seats().iter().filter(|_| !players.partnerships()) {
+                    ui.label(
+                        RichText::new(format!("{}: {}", seat_name(t, seat), each[seat.index()]))
+                            .color(seat_colour(players, seat))
+                            .size(17.0)
+                            .strong(),
+                    );
+                    ui.add_space(8.0);
+                }
+                for team in Team::BOTH.into_iter().filter(|_| players.partnerships()) {
+                    let total = match boem {
+                        true => t.fill("table.strokes", &[("n", &totals[team].to_string())]),
+                        false => totals[team].to_string(),
+                    };
+                    ui.label(
+                        RichText::new(format!("{}: {total}", team_name(t, team)))
+                            .color(team_colour(team))
+                            .size(17.0)
+                            .strong(),
+                    );
+                    ui.add_space(8.0);
+                }
+                ui.label(
+                    RichText::new(t.fill("table.deal", &[("n", &seats.m.deal_number().to_string())]))
+                        .color(Color32::WHITE)
+                        .size(15.0),
+                );
+                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).size(15.0));
+                if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
+                    reviews.write(Review(!show.reviewing));
+                }
+                // The review of the deals played so far.
+                let review = egui::Button::new(RichText::new(t.get("table.review")).size(15.0));
+                if !seats.demo && !seats.lesson && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
+                    coach.write(CoachCommand::Review);
+                }
+                // A practice game's coach (H and U on the keyboard).
+                if helps(&seats) {
+                    let asked = hint.working() || hint.shown(seats.moment()).is_some();
+                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).size(15.0));
+                    if ui.add_enabled(game.to_act() == Some(HUMAN) && !asked, hint_button).clicked() {
+                        coach.write(CoachCommand::Hint);
+                    }
+                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).size(15.0));
+                    if ui.add_enabled(can_undo(game), undo).clicked() {
+                        coach.write(CoachCommand::Undo);
+                    }
+                }
+            });
+        },
+    );
+    let area = root.available_rect_before_wrap();
+    let measured = Rect::new(area.left(), area.top(), area.right(), area.bottom());
+    if table.area != measured && measured.width() > 0.0 && measured.height() > 0.0 {
+        table.area = measured;
+    }
+    Ok(())
+}

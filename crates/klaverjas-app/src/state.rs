@@ -1,0 +1,97 @@
+//! What every room of the app shares, on the ground floor: the screen
+//! shown, the command line, the files, the player's settings and words,
+//! the rules being set up, and the notes the title has to give. Loaded
+//! once at the start ([`plugin`]); no module below the root owns them.
+
+use crate::cli::Options;
+use crate::save::{self, Loaded, Store};
+use crate::settings::Settings;
+use crate::{i18n, platform};
+use bevy::prelude::*;
+use klaverjas::Rules;
+
+/// The screens of the app.
+#[derive(States, Default, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Title,
+    NewGame,
+    Settings,
+    Rules,
+    Lessons,
+    Table,
+}
+
+/// The command line, for every system that needs it.
+#[derive(Resource, Clone)]
+pub struct Config(pub Options);
+
+#[derive(Resource)]
+pub struct Files(pub Store);
+
+#[derive(Resource)]
+pub struct PlayerSettings(pub Settings);
+
+#[derive(Resource)]
+pub struct Texts(pub i18n::Texts);
+
+/// Messages for the title screen, until a new game starts.
+#[derive(Resource, Default)]
+pub struct TitleMessage(pub Vec<TitleNote>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TitleNote {
+    /// The saved game could not be used and was moved aside.
+    SaveSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+    /// The settings could not be used and were moved aside: the defaults
+    /// hold until the player changes them.
+    SettingsSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+}
+
+/// The rules being set up on the new-game screen: a preset, and its
+/// options as they will be played.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SetupRules {
+    pub preset: klaverjas::Preset,
+    pub rules: Rules,
+}
+
+impl SetupRules {
+    /// `preset` with the player's house rules for it.
+    pub fn of(preset: klaverjas::Preset, settings: &Settings) -> SetupRules {
+        SetupRules { preset, rules: settings.rules_for(preset) }
+    }
+}
+
+/// The shared resources, from the command line and the player's files: the
+/// settings (or, where they cannot be read, the defaults and a note for the
+/// title), the words of their language, and the rules to set up.
+pub fn plugin(options: Options) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        let store = Store::new(options.data_dir.clone());
+        let mut notes = Vec::new();
+        let settings = match store.read::<Settings>(&store.settings_path()) {
+            Loaded::Found(s) => s,
+            Loaded::Nothing => Settings::default(),
+            Loaded::SetAside { damage, moved_to } => {
+                notes.push(TitleNote::SettingsSetAside { damage, moved_to });
+                Settings::default()
+            }
+        };
+        let texts = i18n::Texts::load(settings.language, settings.skin);
+        // The command line's preset and options, else the player's own.
+        let setup = match options.rules {
+            Some(preset) => SetupRules { preset, rules: options.rules(None) },
+            None => SetupRules::of(settings.home_rules.unwrap_or(klaverjas::Preset::Classic), &settings),
+        };
+        app.init_state::<Screen>()
+            .insert_resource(Config(options.clone()))
+            .insert_resource(platform::Device::new(options.phone.is_some()))
+            .insert_resource(Files(store))
+            .insert_resource(Texts(texts))
+            .insert_resource(PlayerSettings(settings))
+            .insert_resource(setup)
+            .insert_resource(TitleMessage(notes))
+            .add_message::<bevy::window::RequestRedraw>();
+    }
+}

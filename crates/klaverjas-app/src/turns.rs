@@ -1,0 +1,82 @@
+//! Whose turn it is, frame by frame: the player's actions, the bots'
+//! thinking and the scripted seats go to the [`Seats`] only once the
+//! [`Show`] has caught up, and every accepted action is saved before the
+//! frame that shows it. This is where the match's flow meets what the
+//! table shows; neither of the two knows the other.
+
+use crate::save::SaveGame;
+use crate::seats::{ActionGate, Flow, GameEvent, PlayerAction, Seats, Suspended, apply_table_commands};
+use crate::show::{NoticeText, Show};
+use crate::state::Files;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (apply_player_actions, apply_table_commands, finish_thinking, start_thinking, play_scripts)
+            .chain()
+            .in_set(Flow::Engine),
+    )
+    .add_systems(Update, save_after_events.in_set(Flow::React));
+}
+
+fn apply_player_actions(
+    mut actions: MessageReader<PlayerAction>,
+    seats: Option<ResMut<Seats>>,
+    show: Res<Show>,
+    gate: Res<ActionGate>,
+    time: Res<Time>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    let Some(mut seats) = seats else {
+        actions.clear();
+        return;
+    };
+    let stage = show.stage(time.elapsed_secs());
+    for &action in actions.read() {
+        seats.take_player_action(action, stage, &gate, &mut events);
+    }
+}
+
+fn finish_thinking(
+    seats: Option<ResMut<Seats>>,
+    show: Res<Show>,
+    time: Res<Time>,
+    suspended: Res<Suspended>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    if let Some(mut seats) = seats.filter(|_| !suspended.0) {
+        seats.finish_thinking(show.stage(time.elapsed_secs()), &mut events);
+    }
+}
+
+fn start_thinking(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, suspended: Res<Suspended>) {
+    if let Some(mut seats) = seats.filter(|_| !suspended.0) {
+        seats.start_thinking(show.stage(time.elapsed_secs()));
+    }
+}
+
+fn play_scripts(seats: Option<ResMut<Seats>>, show: Res<Show>, time: Res<Time>, mut events: MessageWriter<GameEvent>) {
+    if let Some(mut seats) = seats {
+        seats.play_script(show.stage(time.elapsed_secs()), &mut events);
+    }
+}
+
+/// Every accepted action is on disk before the frame that shows it is
+/// drawn. A demo never writes over the player's own saved game.
+fn save_after_events(
+    mut events: MessageReader<GameEvent>,
+    seats: Option<Res<Seats>>,
+    files: Res<Files>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+) {
+    let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
+    let Some(seats) = seats else { return };
+    if !changed || seats.demo || seats.lesson {
+        return;
+    }
+    if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {
+        show.notice(NoticeText::SaveFailed(e), None, time.elapsed_secs(), true);
+    }
+}

@@ -1,0 +1,64 @@
+//! The window the game is drawn in: its size and mode on each platform
+//! (a browser's canvas, a phone's full screen), where the pictures are
+//! found, redrawing only when something moves, the felt behind everything
+//! and the one camera.
+
+use crate::cli::Options;
+use crate::{look, pictures, platform};
+use bevy::app::PluginGroupBuilder;
+use bevy::prelude::*;
+
+/// Bevy's plugins with the window and the assets as the game needs them.
+pub fn default_plugins(options: &Options) -> PluginGroupBuilder {
+    let (w, h) = options.window;
+    let mut resolution = bevy::window::WindowResolution::new(w, h);
+    if let Some(scale) = options.phone {
+        resolution = resolution.with_scale_factor_override(scale);
+    }
+    // A phone's app fills the screen; the system's bars are kept clear of
+    // by the layout (`platform::safe_area`).
+    let mode = if platform::TARGET.is_phone() {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+    } else {
+        bevy::window::WindowMode::Windowed
+    };
+    // The assets have no .meta files: not asking for them spares a browser
+    // a request (and a 404) for every picture.
+    let mut asset_plugin = AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..AssetPlugin::default() };
+    if let Some(dir) = pictures::find_assets() {
+        asset_plugin.file_path = dir.display().to_string();
+    }
+    DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Klaverjas".into(),
+                resolution,
+                mode,
+                // iOS: the status bar stays hidden, as Info.plist asks.
+                prefers_status_bar_hidden: platform::TARGET.is_phone(),
+                // In a browser the page's canvas, filling the page.
+                canvas: cfg!(target_arch = "wasm32").then(|| "#klaverjas".to_string()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: true,
+                ..default()
+            }),
+            ..default()
+        })
+        .set(asset_plugin)
+}
+
+pub fn plugin(app: &mut App) {
+    // Redraw only on input or when something moves: an idle table costs
+    // next to no CPU, and on a phone no battery.
+    app.insert_resource(bevy::winit::WinitSettings::desktop_app())
+        .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
+        // Flat sprites need neither multisampling nor tone mapping; each is a
+        // pass over the whole window, costly where the GPU is software.
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn((
+                Camera2d,
+                bevy::render::view::Msaa::Off,
+                bevy::core_pipeline::tonemapping::Tonemapping::None,
+            ));
+        });
+}
