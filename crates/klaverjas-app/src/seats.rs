@@ -43,7 +43,7 @@ impl Controller {
 /// each time it is asked): whether it has caught up with every event it
 /// took in, whether a deal's result lies on the table, and whether a
 /// player may still call roem on the trick just won.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stage {
     pub idle: bool,
     pub result_shown: bool,
@@ -149,12 +149,7 @@ impl Seats {
 
     /// `seat` takes `action` ([`Match::act`]: a roem call in turn or
     /// not), writing its events.
-    pub fn act(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut MessageWriter<GameEvent>,
-    ) -> Result<(), ActionError> {
+    fn act(&mut self, seat: Seat, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
         for event in self.m.act(seat, action)? {
             events.write(GameEvent::Engine(event));
         }

@@ -314,9 +314,16 @@ impl Show {
     }
 }
 
+/// The show taking in the frame's events and moving on.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Pacing;
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Show>()
-        .add_systems(Update, (take_in_events, run_show.run_if(in_state(Screen::Table))).chain().in_set(Flow::React))
+        .add_systems(
+            Update,
+            (take_in_events, run_show.run_if(in_state(Screen::Table))).chain().in_set(Flow::React).in_set(Pacing),
+        )
         .add_systems(OnEnter(Screen::Table), deal_on_entering);
 }
 

@@ -1,12 +1,12 @@
 //! Whose turn it is, frame by frame: the player's actions, the bots'
 //! thinking and the scripted seats go to the [`Seats`] only once the
 //! [`Show`] has caught up, and every accepted action is saved before the
-//! frame that shows it. This is where the match's flow meets what the
-//! table shows; neither of the two knows the other.
+//! frame that shows it. The seats do not know the show: they are told its
+//! [`Stage`](crate::seats::Stage) here.
 
 use crate::save::SaveGame;
 use crate::seats::{ActionGate, Flow, GameEvent, PlayerAction, Seats, Suspended, apply_table_commands};
-use crate::show::{NoticeText, Show};
+use crate::show::{NoticeText, Pacing, Show};
 use crate::state::Files;
 use bevy::prelude::*;
 
@@ -17,7 +17,9 @@ pub fn plugin(app: &mut App) {
             .chain()
             .in_set(Flow::Engine),
     )
-    .add_systems(Update, save_after_events.in_set(Flow::React));
+    // After the show's own notices of the frame, so that a failed save's
+    // word is not replaced by one of them.
+    .add_systems(Update, save_after_events.in_set(Flow::React).after(Pacing));
 }
 
 fn apply_player_actions(

@@ -1,18 +1,17 @@
 //! What is painted on the felt itself: the players' name plates, the
-//! trick counts beside the piles, the contract's words under the turned
-//! cards with the trump's symbol, and the notices (a refused card, a bid
-//! spoken, roem called) as speech from who said them.
+//! trick counts beside the piles, and the contract's words under the
+//! turned cards with the trump's symbol.
 
-use super::paint::{Drawn, egui_rect, keep_inside, paint_suit, pos, speech_tail, suit_texture};
+use super::paint::{egui_rect, keep_inside, paint_suit, pos, suit_texture};
 use super::view::{Seen, TableView};
 use crate::look::seat_colour;
 use crate::pictures::CardImages;
-use crate::seats::{HUMAN, Seats};
+use crate::seats::Seats;
 use crate::show::Show;
 use crate::state::PlayerSettings;
 use crate::table::cards::LIFT;
 use crate::table::layout::Layout;
-use crate::words::{double_name, notice, seat_name, suit_name};
+use crate::words::{double_name, seat_name, suit_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Stroke, StrokeKind};
@@ -24,11 +23,10 @@ pub fn felt_words(
     view: TableView,
     images: Res<CardImages>,
     settings: Res<PlayerSettings>,
-    drawn: Res<Drawn>,
 ) -> Result {
     let Some(seen) = view.seen() else { return Ok(()) };
     let waiting = seen.waiting();
-    let Seen { seats, show, t, layout, now } = seen;
+    let Seen { seats, show, t, layout, .. } = seen;
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
@@ -36,31 +34,6 @@ pub fn felt_words(
     trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats));
-    for n in show.notices.iter().filter(|n| n.until > now) {
-        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
-        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
-        let size = galley.size() + egui::vec2(20.0, 12.0);
-        let at = match n.seat {
-            Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),
-            Some(seat) => layout.name_plate(seat).lerp(layout.trick_centre(), 0.3),
-            // Above the trick, clear of North's card and of a lesson's
-            // outline around the trick.
-            None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
-        };
-        let rect = egui::Rect::from_center_size(pos(at), size);
-        let rect = match drawn.last_roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
-            Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
-            None => rect,
-        };
-        let rect = keep_inside(rect, egui_rect(&layout));
-        let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
-        if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
-            // What another seat says comes as speech, pointing at them.
-            speech_tail(&p, rect, pos(layout.name_plate(seat)), fill);
-        }
-        p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
-        p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
-    }
     Ok(())
 }
 

@@ -2,11 +2,10 @@
 //! pile: each card where its seat sits, the winner marked.
 
 use super::paint::{paint_part, texture};
+use super::view::{Seen, TableView};
 use crate::look::at_least_a_finger;
 use crate::pictures::CardImages;
-use crate::show::Show;
 use crate::shown::LastTrick;
-use crate::state::Texts;
 use crate::table::input::Review;
 use crate::words::seat_name;
 use bevy::prelude::*;
@@ -16,21 +15,17 @@ use klaverjas_cards::Face;
 
 pub fn last_trick(
     mut contexts: EguiContexts,
-    seats: Option<Res<crate::seats::Seats>>,
-    show: Res<Show>,
-    texts: Res<Texts>,
+    view: TableView,
     images: Res<CardImages>,
     mut reviews: MessageWriter<Review>,
 ) -> Result {
-    if seats.is_none() {
-        return Ok(());
-    }
+    let Some(Seen { show, t, .. }) = view.seen() else { return Ok(()) };
     if show.reviewing
         && let Some(last) = &show.shown.last_trick
     {
         let ctx = contexts.ctx_mut()?.clone();
         let faces: Vec<_> = last.plays.iter().map(|&(_, c)| texture(&mut contexts, &images, Face::Card(c))).collect();
-        if last_trick_window(&ctx, &texts.0, last, &faces) {
+        if last_trick_window(&ctx, t, last, &faces) {
             reviews.write(Review(false));
         }
     }

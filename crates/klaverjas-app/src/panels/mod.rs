@@ -1,15 +1,18 @@
 //! What egui draws over the card sprites at the table, a room each: the
-//! top bar, the felt's words, the bidding box, the roem buttons, the last
-//! trick, the score, the hint and the review. Each is a system that reads
-//! resources and writes messages ([`PlayerAction`](crate::seats::PlayerAction),
+//! top bar, the felt's words, the notices, the bidding box, the roem
+//! buttons, the last trick, the score, the hint and the review. Each is a
+//! system that reads resources and writes messages
+//! ([`PlayerAction`](crate::seats::PlayerAction),
 //! [`TableCommand`](crate::seats::TableCommand), the coach's); nothing here
-//! touches the engine. They run in one chain, in the order egui stacks
-//! them, the top bar first: the area below it is the table's.
+//! touches the engine. The table's own run in one chain ([`TablePanels`]),
+//! in the order egui stacks them, the top bar first (the area below it is
+//! the table's); the hint and the review come after them.
 
 pub mod bidding;
 pub mod felt;
 pub mod hint;
 pub mod last_trick;
+pub mod notices;
 pub mod paint;
 pub mod review;
 pub mod roem;
@@ -34,6 +37,7 @@ pub fn plugin(app: &mut App) {
                 top_bar::begin_pass,
                 top_bar::top_bar,
                 felt::felt_words,
+                notices::notices,
                 bidding::bidding,
                 roem::roem_buttons,
                 last_trick::last_trick,

@@ -1,5 +1,5 @@
-//! What every panel of the table reads: the match, the show, the words,
-//! the layout and the time, gathered once as a system parameter.
+//! What the table's panels read: the match, the show, the words, the
+//! layout and the time, gathered as one system parameter.
 
 use crate::i18n;
 use crate::seats::{HUMAN, Seats};

@@ -1,5 +1,5 @@
 //! The menu screens, one module and plugin each, drawn with egui under
-//! `run_if(in_state(..))`; the table is [`crate::table`]. Egui draws a
+//! `run_if(in_state(..))`; the table's are [`crate::panels`]. Egui draws a
 //! screen anew each frame, so a menu has nothing to spawn on `OnEnter` or
 //! to despawn on `OnExit`: those hooks are used where something happens,
 //! the table spawning its cards (which despawn on leaving it) and dealing

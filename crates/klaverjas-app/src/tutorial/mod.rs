@@ -1,7 +1,8 @@
 //! Learn to play: lessons ([`lesson`]) run at the table. A lesson's deal is
-//! a match of its own in [`Seats`]: the other seats are [`Controller::Script`]s
-//! fed by the lesson's scripted steps, the learner's actions pass the
-//! [`ActionGate`] that lets through only what the step expects (an illegal
+//! a match of its own in [`Seats`](crate::seats::Seats): the other seats are
+//! [`Controller::Script`](crate::seats::Controller::Script)s fed by the
+//! lesson's scripted steps ([`teacher`]), the learner's actions pass the
+//! [`ActionGate`](crate::seats::ActionGate) that lets through only what the step expects (an illegal
 //! card goes on to the engine, which names the rule), and a deal played out
 //! at the end hands the other seats to bots while the coach watches. The
 //! bubble that speaks is in [`bubble`]; progress is kept in

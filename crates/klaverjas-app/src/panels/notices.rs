@@ -1,0 +1,45 @@
+//! The notices on the felt: a refused card with its rule, a bid spoken,
+//! roem called and answered, a save that failed. What another seat says
+//! comes as speech pointing at them; the player's own stand above their
+//! hand, aside from the Roem! button.
+
+use super::paint::{Drawn, egui_rect, keep_inside, pos, speech_tail};
+use super::view::{Seen, TableView};
+use crate::seats::HUMAN;
+use crate::words::notice;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, CornerRadius, FontId, Stroke, StrokeKind};
+
+pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -> Result {
+    let Some(Seen { show, t, layout, now, .. }) = view.seen() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?.clone();
+    let p = ctx.layer_painter(egui::LayerId::background());
+    let trump = show.shown.contract.map(|c| c.trump);
+    for n in show.notices.iter().filter(|n| n.until > now) {
+        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
+        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
+        let size = galley.size() + egui::vec2(20.0, 12.0);
+        let at = match n.seat {
+            Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),
+            Some(seat) => layout.name_plate(seat).lerp(layout.trick_centre(), 0.3),
+            // Above the trick, clear of North's card and of a lesson's
+            // outline around the trick.
+            None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
+        };
+        let rect = egui::Rect::from_center_size(pos(at), size);
+        let rect = match drawn.last_roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
+            Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
+            None => rect,
+        };
+        let rect = keep_inside(rect, egui_rect(&layout));
+        let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
+        if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
+            // What another seat says comes as speech, pointing at them.
+            speech_tail(&p, rect, pos(layout.name_plate(seat)), fill);
+        }
+        p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
+        p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
+    }
+    Ok(())
+}
