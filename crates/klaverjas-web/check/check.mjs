@@ -209,9 +209,11 @@ if (phone) {
     return key ? localStorage.getItem(key) : null;
   });
   // A touch: down, a moment, up.
-  const touch = async (p, x, y) => {
-    await p.touchscreen.touchStart(x, y); await wait(150); await p.touchscreen.touchEnd(); await wait(1500);
+  const press = async (p, x, y, hold = 150) => {
+    await p.touchscreen.touchStart(x, y); await wait(hold); await p.touchscreen.touchEnd();
   };
+  // A touch on a button, and the moment the screen takes to follow it.
+  const touch = async (p, x, y) => { await press(p, x, y); await wait(1500); };
   const at = (name, fallback) => (process.env[name] || fallback).split(",").map(Number);
   await page.goto(base, { waitUntil: "load" });
   await line(page, /the title is up/, 0, 60000);
@@ -230,7 +232,6 @@ if (phone) {
   // where none is taken it is a bid, and Play is chosen.
   const hand = [32, 75, 118, 162, 206, 250, 294, 359].map((x) => [x, 850]);
   const bid = at("PLAY", "248,563");
-  const press = async (p, x, y) => { await p.touchscreen.touchStart(x, y); await wait(80); await p.touchscreen.touchEnd(); };
   // The player's card is the one that is in the save within 100 ms of
   // the press: a bot's follows the show, seconds later.
   const cards = (save) => ((save || "").match(/Play\(/g) || []).length;
@@ -244,7 +245,7 @@ if (phone) {
     }
     if (round === 0) await drawn(page, "07-table");
     for (const [x, y] of hand) {
-      await press(page, x, y);
+      await press(page, x, y, 80);
       await wait(40);
       if (cards(await savedGame(page)) > cards(before)) {
         // Closed within 100 ms of the press.
