@@ -33,6 +33,9 @@ pub struct Options {
     pub review: bool,
     /// `--bots`: the bots' level for this run, over the settings'.
     pub bots: Option<Level>,
+    /// `--record-sound`: the table's sounds go into this WAV file, in the
+    /// game's time, instead of the sound device.
+    pub record_sound: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -52,6 +55,7 @@ impl Default for Options {
             quit_after_lesson: false,
             review: false,
             bots: None,
+            record_sound: None,
         }
     }
 }
@@ -72,6 +76,7 @@ klaverjas: Klaverjas and Klawerjas against bots
   --screenshot DIR       a PNG of the window after each trick and deal
   --quit-after-deals N   quit after N deals
   --stats FILE           at exit, write frame times as JSON
+  --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
@@ -160,6 +165,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
             "--stats" => o.stats = Some(PathBuf::from(value()?)),
+            "--record-sound" => o.record_sound = Some(PathBuf::from(value()?)),
             "--quit-after-deals" => {
                 let v = value()?;
                 o.quit_after_deals = Some(
@@ -220,7 +226,7 @@ mod tests {
     #[test]
     fn parses_every_option() {
         let Command::Run(o) = parse(&args(
-            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert",
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert --record-sound r.wav",
         ))
         .unwrap() else {
             panic!()
@@ -234,6 +240,7 @@ mod tests {
         assert_eq!(o.screenshot, Some(PathBuf::from("out")));
         assert_eq!(o.quit_after_deals, Some(1));
         assert_eq!(o.stats, Some(PathBuf::from("s.json")));
+        assert_eq!(o.record_sound, Some(PathBuf::from("r.wav")));
         assert_eq!(parse(&args("--seed=3")).unwrap(), Command::Run(Options { seed: Some(3), ..Options::default() }));
         assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
         let phone = |a: &str| match parse(&args(a)).unwrap() {

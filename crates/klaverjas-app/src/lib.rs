@@ -31,6 +31,7 @@ pub mod seats;
 pub mod settings;
 pub mod show;
 pub mod shown;
+pub mod sound;
 pub mod state;
 pub mod stats;
 pub mod table;
@@ -59,10 +60,11 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
     }
 }
 
-/// The card entities, their pictures and the player's input. Needs an
-/// asset server (`AssetPlugin` and `ImagePlugin` in a headless test).
+/// The card entities, their pictures and sounds, and the player's input.
+/// Needs an asset server (`AssetPlugin` and `ImagePlugin` in a headless
+/// test, with a [`sound::Speaker::recorder`]).
 pub fn table_plugin(app: &mut App) {
-    app.add_plugins((table::plugin, pictures::plugin));
+    app.add_plugins((table::plugin, pictures::plugin, sound::plugin));
 }
 
 /// The egui screens and the table's panels.

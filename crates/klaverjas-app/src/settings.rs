@@ -104,6 +104,12 @@ pub struct Settings {
     /// on the new-game screen. A preset played as it is has no entry.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub house_rules: Vec<(klaverjas::Preset, klaverjas::Rules)>,
+    /// The table's sounds on or off.
+    #[serde(default = "yes")]
+    pub sound: bool,
+    /// Their volume, 0 to 100.
+    #[serde(default = "usual_volume")]
+    pub volume: u8,
 }
 
 impl Settings {
@@ -132,6 +138,10 @@ fn yes() -> bool {
     true
 }
 
+fn usual_volume() -> u8 {
+    80
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
@@ -147,6 +157,8 @@ impl Default for Settings {
             tap_to_lift: false,
             last_preset: None,
             house_rules: Vec::new(),
+            sound: true,
+            volume: usual_volume(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! beats (a card played, a trick lying still, a sweep, a bid spoken) that
 //! run one after another at the player's [`Pace`]; the card entities follow
 //! [`Shown`]. Bots and the player act only when the show has caught up.
+//! Each beat is also [`Heard`]: a card lands with its sound as it lands.
 
 use crate::seats::{Flow, GameEvent, Refusal, Seats, Stage};
 use crate::settings::Pace;
@@ -10,7 +11,8 @@ use crate::shown::{Dealing, LastTrick, Shown, pile_of};
 use crate::state::{PlayerSettings, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use klaverjas::{ActionError, Bid, Card, ClaimError, Contract, Event, Game, PileCard, Players, Seat, Team};
+use klaverjas::{ActionError, Bid, Card, ClaimError, Contract, DealResult, Event, Game, PileCard, Players, Seat, Team};
+use klaverjas_cards::Sound;
 use std::collections::VecDeque;
 
 /// What a notice says; worded where it is drawn.
@@ -76,6 +78,11 @@ pub struct ScreenshotDue {
     pub at: f32,
 }
 
+/// A sound the table makes as the show runs a beat; the sound plugin
+/// plays it (or not, as the settings say).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heard(pub Sound);
+
 /// One step of the show.
 #[derive(Clone, Debug, PartialEq)]
 enum Beat {
@@ -122,6 +129,10 @@ pub struct Show {
     /// A lesson is talking about the trick on the table: it stays there
     /// until the lesson moves on.
     pub hold_trick: bool,
+    /// Which seats the player holds: their cards and calls sound their own.
+    players_seats: [bool; 4],
+    /// The beats' sounds, until the frame's systems hand them on.
+    heard: Vec<Sound>,
 }
 
 impl Show {
@@ -162,7 +173,11 @@ impl Show {
         self.reviewing = false;
         self.deal_serial += 1;
         self.busy_until = now;
+        if game.actions().is_empty() {
+            self.heard.push(Sound::Shuffle);
+        }
         if game.actions().is_empty() && pace.deal() > 0.0 {
+            self.heard.push(Sound::Deal);
             self.shown.dealing = Some(Dealing { start: now, seconds: pace.deal(), order: game.deal().dealing_order() });
             self.busy_until = now + pace.deal();
         }
@@ -204,6 +219,7 @@ impl Show {
                 }
                 self.shown.gathered = None;
                 self.busy_until = now + pace.fly;
+                self.heard.push(Sound::Sweep);
                 return;
             }
             Beat::Engine(event) => event,
@@ -219,6 +235,7 @@ impl Show {
                 self.busy_until = now + pace.pause * 0.6;
             }
             Event::SecondCardTurned { card } => {
+                self.heard.push(Sound::Lay);
                 self.shown.turned.push(card);
                 self.notice(NoticeText::SecondCard(card), None, now, false);
                 self.busy_until = now + pace.pause;
@@ -236,6 +253,7 @@ impl Show {
                 self.shown.hands[seat.index()].remove(card);
                 self.shown.trick.push((seat, card));
                 self.busy_until = now + pace.fly;
+                self.heard.push(if self.players_seats[seat.index()] { Sound::PlayMine } else { Sound::PlayTheirs });
             }
             Event::TrickWon { number, winner, roem, .. } => {
                 if roem_help && !roem.is_empty() {
@@ -251,7 +269,10 @@ impl Show {
                 let name = format!("deal{:02}-trick{number}.png", self.deals_finished + 1);
                 self.photograph(name, now);
             }
-            Event::RoemClaimed { seat, points } => self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false),
+            Event::RoemClaimed { seat, points } => {
+                self.heard.push(if self.players_seats[seat.index()] { Sound::RoemAnswer } else { Sound::RoemCall });
+                self.notice(NoticeText::RoemClaimed(points), Some(seat), now, false)
+            }
             Event::Announced(a) => {
                 self.notice(NoticeText::Announced(a), Some(a.seat), now, false);
                 self.busy_until = now + pace.pause;
@@ -290,6 +311,7 @@ impl Show {
             Event::Swapped { seat, turned, seven } => {
                 self.shown.hands[seat.index()].remove(seven);
                 self.shown.hands[seat.index()].insert(turned);
+                self.heard.push(Sound::Lay);
                 if let Some(open) = self.shown.stock_open.first_mut() {
                     *open = seven;
                 }
@@ -299,17 +321,45 @@ impl Show {
             Event::Discarded { seat, card } => {
                 self.shown.hands[seat.index()].remove(card);
                 self.shown.talon.insert(card);
+                self.heard.push(Sound::Lay);
                 self.notice(NoticeText::LaidAway, Some(seat), now, false);
                 self.busy_until = now + pace.pause * 0.6;
             }
             // Silence says nothing at a real table either.
             Event::RoemPassed { .. } => {}
             Event::DealOver(result) => {
+                self.heard.extend(self.deal_over_sound(&result));
                 self.shown.result = Some(result);
                 self.deals_finished += 1;
                 let name = format!("deal{:02}-end.png", self.deals_finished);
                 self.photograph(name, now + 0.5);
             }
+        }
+    }
+}
+
+impl Show {
+    /// The end of a deal as the player's side hears it: their side went
+    /// nat, or won the deal (which the other side's nat is too); a lost
+    /// deal makes no sound.
+    fn deal_over_sound(&self, result: &DealResult) -> Option<Sound> {
+        let ours = |seat: Seat| self.players_seats[seat.index()];
+        let mine = self.players_seats.iter().position(|&p| p).map_or(crate::seats::HUMAN, |i| Seat::ALL[i]);
+        let declaring = if self.shown.players == Players::Three {
+            ours(result.contract.declarer)
+        } else {
+            result.contract.playing_team() == mine.team()
+        };
+        let won = if self.shown.players == Players::Three || result.nat {
+            declaring != result.nat
+        } else {
+            let total = |team: Team| result.sheet_points[team] + result.sheet_roem[team];
+            total(mine.team()) > total(mine.team().other())
+        };
+        match (won, result.nat && declaring) {
+            (_, true) => Some(Sound::Nat),
+            (true, false) => Some(Sound::DealWon),
+            (false, false) => None,
         }
     }
 }
@@ -320,6 +370,7 @@ pub struct Pacing;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Show>()
+        .add_message::<Heard>()
         .add_systems(
             Update,
             (take_in_events, run_show.run_if(in_state(Screen::Table))).chain().in_set(Flow::React).in_set(Pacing),
@@ -336,6 +387,7 @@ fn take_in_events(
     seats: Option<ResMut<Seats>>,
     settings: Res<PlayerSettings>,
     time: Res<Time>,
+    mut heard: MessageWriter<Heard>,
 ) {
     let now = time.elapsed_secs();
     let pace = settings.0.speed.pace();
@@ -343,7 +395,13 @@ fn take_in_events(
         events.clear();
         return;
     };
+    show.players_seats = Seat::ALL.map(|s| seats.is_human(s));
     for event in events.read() {
+        if let GameEvent::Refused { seat, .. } = event
+            && seats.is_human(*seat)
+        {
+            heard.write(Heard(Sound::Refused));
+        }
         match event {
             GameEvent::Dealt { .. } => show.put_on_table(seats.game(), now, pace),
             GameEvent::Engine(e) => show.beats.push_back(Beat::Engine(*e)),
@@ -364,6 +422,7 @@ fn take_in_events(
         }
     }
     seats.unseen = false;
+    heard.write_batch(show.heard.drain(..).map(Heard));
 }
 
 /// A fresh deal is dealt where the player sees it: on entering the table
@@ -383,11 +442,13 @@ fn run_show(
     settings: Res<PlayerSettings>,
     time: Res<Time>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut heard: MessageWriter<Heard>,
 ) {
     let now = time.elapsed_secs();
     // The beginners' setting, or a lesson, points roem out.
     let roem_help = settings.0.point_out_roem || show.lesson_roem_help;
     let stepped = show.step(now, settings.0.speed.pace(), roem_help);
+    heard.write_batch(show.heard.drain(..).map(Heard));
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
     let notices = show.notices.iter().any(|n| n.until > now) || now < show.call_until;
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {

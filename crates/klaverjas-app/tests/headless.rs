@@ -13,10 +13,12 @@ use klaverjas_app::pictures::CardImages;
 use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats, TableCommand};
 use klaverjas_app::settings::{Language, Skin, Speed};
 use klaverjas_app::show::Show;
+use klaverjas_app::sound::{Speaker, mixer::Command, sound_of};
 use klaverjas_app::state::{PlayerSettings, Screen, Texts, TitleMessage};
 use klaverjas_app::table::cards::{Look, Place, TableCard, Target, Tween};
 use klaverjas_app::table::layout::Table;
 use klaverjas_app::{logic_plugin, table_plugin, words};
+use klaverjas_cards::Sound;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -43,7 +45,8 @@ fn headless_app_with(options: Options, speed: Speed, more: impl FnOnce(&mut App)
     app.add_plugins((MinimalPlugins, StatesPlugin, assets, bevy::image::ImagePlugin::default(), InputPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .add_plugins(logic_plugin(options))
-        .add_plugins(table_plugin);
+        .add_plugins(table_plugin)
+        .insert_resource(Speaker::recorder());
     more(&mut app);
     app.world_mut().resource_mut::<PlayerSettings>().0.speed = speed;
     app.update();
@@ -363,6 +366,7 @@ fn a_touch_on_a_card_plays_it_and_on_a_dimmed_card_names_the_rule() {
         show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump)).collect();
     let expected = words::explain(&rule, texts, trump);
     assert!(shown.contains(&expected), "the refusal names the rule: {shown:?} (wanted {expected})");
+    assert_eq!(heard(&app).last(), Some(&Sound::Refused), "and is heard");
     assert!(!expected.is_empty() && !expected.contains("rule."), "translated: {expected}");
     assert_eq!(seats(&app).m, before, "nothing changed");
     // A legal card is played by a touch.
@@ -1277,4 +1281,120 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
         new_game.extend(["level.heuristic", "level.expert", "practice"].map(String::from));
         check(&mut app, "new game", &new_game, sized);
     }
+}
+
+/// What the test's speaker was asked to play, in order.
+fn heard(app: &App) -> Vec<Sound> {
+    app.world().resource::<Speaker>().requests().iter().filter_map(sound_of).collect()
+}
+
+/// The engine's events as the table received them.
+#[derive(Resource, Default)]
+struct EngineEvents(Vec<klaverjas::Event>);
+
+fn keep_engine_events(mut events: MessageReader<GameEvent>, mut kept: ResMut<EngineEvents>) {
+    kept.0.extend(events.read().filter_map(|e| if let GameEvent::Engine(e) = e { Some(*e) } else { None }));
+}
+
+/// A deal is heard as it is shown: the shuffle and the deal, each card
+/// (the player's own with its own sound), each sweep after its trick's
+/// four cards, each roem call, and the end as the player's side takes it.
+#[test]
+fn a_deal_is_heard_as_the_table_shows_it() {
+    use klaverjas::Event;
+    let mut app =
+        headless_app_with(Options { data_dir: Some(temp_dir("heard")), ..Options::default() }, Speed::Fast, |app| {
+            app.init_resource::<EngineEvents>().add_systems(Update, keep_engine_events);
+        });
+    sit_down(&mut app, player_seats(Preset::Classic, 4));
+    play_until(&mut app, "the deal's end", |s| s.game().result().is_some());
+    run_until(&mut app, "the show's end", |app| app.world().resource::<Show>().shown.result.is_some());
+    app.update();
+    let heard = heard(&app);
+    assert_eq!(heard[..2], [Sound::Shuffle, Sound::Deal], "{heard:?}");
+    let plays_and_sweeps: Vec<Sound> =
+        heard.iter().copied().filter(|s| matches!(s, Sound::PlayMine | Sound::PlayTheirs | Sound::Sweep)).collect();
+    let events = &app.world().resource::<EngineEvents>().0;
+    let mut expected = Vec::new();
+    for e in events {
+        match e {
+            Event::CardPlayed { seat, .. } => {
+                expected.push(if *seat == HUMAN { Sound::PlayMine } else { Sound::PlayTheirs })
+            }
+            Event::TrickWon { .. } => expected.push(Sound::Sweep),
+            _ => {}
+        }
+    }
+    assert_eq!(plays_and_sweeps, expected);
+    assert_eq!(expected.iter().filter(|&&s| s == Sound::PlayMine).count(), 8);
+    assert_eq!(expected.iter().filter(|&&s| s == Sound::Sweep).count(), 8);
+    let bot_calls = events.iter().filter(|e| matches!(e, Event::RoemClaimed { seat, .. } if *seat != HUMAN)).count();
+    assert_eq!(heard.iter().filter(|&&s| s == Sound::RoemCall).count(), bot_calls);
+    assert!(!heard.contains(&Sound::RoemAnswer), "the player called nothing");
+    let result = seats(&app).game().result().copied().unwrap();
+    let ours = |t: klaverjas::PerTeam<u16>| (t.ns, t.ew);
+    let (points, roem) = (ours(result.sheet_points), ours(result.sheet_roem));
+    let end = if result.nat && result.contract.playing_team() == Team::NS {
+        Some(Sound::Nat)
+    } else if points.0 + roem.0 > points.1 + roem.1 {
+        Some(Sound::DealWon)
+    } else {
+        None
+    };
+    let last = heard.last().copied().filter(|s| matches!(s, Sound::Nat | Sound::DealWon));
+    assert_eq!(last, end, "the deal's end: {result:?}");
+    for request in app.world().resource::<Speaker>().requests() {
+        assert!(matches!(request, Command::Play(_, v) if (*v - 0.8).abs() < 1e-6), "at the usual volume: {request:?}");
+    }
+}
+
+/// Sound off plays nothing; the app in the background stops what plays
+/// and starts nothing until it is back.
+#[test]
+fn sound_off_and_the_background_are_silent() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("silent")), ..Options::default() }, Speed::Fast);
+    app.world_mut().resource_mut::<PlayerSettings>().0.sound = false;
+    sit_down(&mut app, player_seats(Preset::Classic, 4));
+    for _ in 0..100 {
+        app.update();
+    }
+    assert!(heard(&app).is_empty(), "sound off: {:?}", heard(&app));
+    app.world_mut().resource_mut::<PlayerSettings>().0.sound = true;
+    sit_down(&mut app, player_seats(Preset::Classic, 5));
+    assert_eq!(heard(&app)[..2], [Sound::Shuffle, Sound::Deal]);
+    app.world_mut().write_message(bevy::window::AppLifecycle::Suspended);
+    app.update();
+    app.update();
+    let requests = app.world().resource::<Speaker>().requests().len();
+    assert_eq!(app.world().resource::<Speaker>().requests().last(), Some(&Command::Stop));
+    sit_down(&mut app, player_seats(Preset::Classic, 6));
+    for _ in 0..100 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Speaker>().requests().len(), requests, "nothing while in the background");
+    app.world_mut().write_message(bevy::window::AppLifecycle::WillResume);
+    app.update();
+    sit_down(&mut app, player_seats(Preset::Classic, 7));
+    assert_eq!(heard(&app)[heard(&app).len() - 2..], [Sound::Shuffle, Sound::Deal], "heard again once back");
+}
+
+/// The sound settings are kept with the others; a settings file from
+/// before they existed reads with sound on at the usual volume.
+#[test]
+fn the_sound_settings_persist() {
+    let dir = temp_dir("sound-settings");
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(format: 1, skin: French, speed: Fast, bot_level: Heuristic, language: Dutch)",
+    )
+    .unwrap();
+    let app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Fast);
+    let mut settings = app.world().resource::<PlayerSettings>().0.clone();
+    assert_eq!((settings.language, settings.sound, settings.volume), (Language::Dutch, true, 80));
+    settings.sound = false;
+    settings.volume = 35;
+    app.world().resource::<klaverjas_app::state::Files>().0.write_settings(&settings).unwrap();
+    let again = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Fast);
+    let read = &again.world().resource::<PlayerSettings>().0;
+    assert_eq!((read.sound, read.volume), (false, 35));
 }

@@ -1,10 +1,11 @@
-//! Card art for Klaverjas. Every face and back of each deck is drawn by
-//! this crate's generator (`kj-cards`) into `assets/cards/<deck>/`, and
-//! the PNGs are committed so a build needs no extra step; a test checks that
-//! they are exactly what the generator draws.
+//! Card art and sounds for Klaverjas. Every face and back of each deck is
+//! drawn by this crate's generator (`kj-cards`) into `assets/cards/<deck>/`,
+//! and every sound of the table synthesised into `assets/sounds/`; the
+//! files are committed so a build needs no extra step, and a test checks
+//! that they are exactly what the generator makes.
 //!
-//! Without the `generator` feature this crate only names the files, which
-//! is all the game needs to load them.
+//! Without the `generator` feature this crate only names the files (and reads
+//! a WAV), which is all the game needs to load them.
 
 use klaverjas::{Card, Rank, Suit};
 
@@ -14,6 +15,13 @@ mod court;
 mod draw;
 #[cfg(feature = "generator")]
 mod shapes;
+mod sounds;
+#[cfg(feature = "generator")]
+mod synth;
+
+pub use sounds::{SAMPLE_RATE, Sound, WavError, decode_wav, encode_wav};
+#[cfg(feature = "generator")]
+pub use synth::synthesise;
 
 #[cfg(feature = "generator")]
 pub use draw::{app_icon, contact_sheet, encode_png, render};

@@ -1,13 +1,14 @@
 //! `kj-cards`: draws every deck into `assets/cards/<deck>/`, a contact
-//! sheet of each into `docs/cards/`, and the app's icons into `android/`
-//! and `ios/`.
+//! sheet of each into `docs/cards/`, the app's icons into `android/` and
+//! `ios/`, and synthesises the table's sounds into `assets/sounds/` (beside
+//! the cards' folder).
 //!
 //! ```sh
 //! cargo run -p klaverjas-cards --release            # from the workspace root
 //! cargo run -p klaverjas-cards --release -- OUT SHEETS ICON_ROOT
 //! ```
 
-use klaverjas_cards::{Deck, Face, ICONS, app_icon, contact_sheet, encode_png, render};
+use klaverjas_cards::{Deck, Face, ICONS, Sound, app_icon, contact_sheet, encode_png, encode_wav, render, synthesise};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     // Write beside, then rename: an interrupted run leaves no half file.
-    let tmp = path.with_extension("png.tmp");
+    let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
 }
@@ -55,13 +56,26 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    let sounds = out.join("../sounds");
+    let mut sound_bytes = 0;
+    for sound in Sound::ALL {
+        let wav = encode_wav(&synthesise(sound));
+        sound_bytes += wav.len();
+        if let Err(e) = write(&sounds.join(sound.file_name()), &wav) {
+            eprintln!("error: cannot write {}: {e}", sounds.display());
+            return ExitCode::FAILURE;
+        }
+    }
     println!(
-        "{files} cards, {:.2} MB, in {}; contact sheets in {}; {} icons under {}",
+        "{files} cards, {:.2} MB, in {}; contact sheets in {}; {} icons under {}; {} sounds, {} kB, in {}",
         total as f64 / 1e6,
         out.display(),
         sheets.display(),
         ICONS.len(),
-        icons.display()
+        icons.display(),
+        Sound::ALL.len(),
+        sound_bytes / 1000,
+        sounds.display()
     );
     ExitCode::SUCCESS
 }

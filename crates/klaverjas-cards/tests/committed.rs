@@ -99,3 +99,26 @@ fn faces_differ_where_they_should() {
         assert_ne!(french[i].1, swiss[i].1, "{:?}", french[i].0);
     }
 }
+
+/// The committed sounds are the generator's, and small.
+#[test]
+fn committed_sounds_are_what_the_generator_makes() {
+    use klaverjas_cards::{Sound, decode_wav, encode_wav, synthesise};
+    let dir = assets().join("../sounds");
+    let mut total = 0;
+    for sound in Sound::ALL {
+        let path = dir.join(sound.file_name());
+        let committed = std::fs::read(&path).unwrap_or_default();
+        let made = encode_wav(&synthesise(sound));
+        assert!(
+            committed == made,
+            "{} differs from the generator's (run `cargo run -p klaverjas-cards --release`)",
+            path.display()
+        );
+        assert_eq!(decode_wav(&committed).expect("a readable WAV"), synthesise(sound));
+        total += committed.len();
+    }
+    let on_disk = std::fs::read_dir(&dir).expect("assets/sounds").count();
+    assert_eq!(on_disk, Sound::ALL.len(), "a file in assets/sounds that no sound names");
+    assert!(total < 500_000, "the sounds take {total} bytes");
+}

@@ -1,6 +1,6 @@
 //! The settings screen: the language, the deck, the speed of the table,
-//! the bots' strength, the rules played at home and the table's helps. A
-//! change shows at once and is written at once.
+//! the bots' strength, the rules played at home, the table's helps and its
+//! sound. A change shows at once and is written at once.
 
 use crate::forms::form;
 use crate::forms::narrow_layout;
@@ -112,6 +112,15 @@ fn settings(
                 ui.checkbox(&mut s.show_points, t.get("settings.show_points"));
                 ui.checkbox(&mut s.point_out_roem, t.get("settings.point_out_roem"));
                 ui.checkbox(&mut s.tap_to_lift, t.get("settings.tap_to_lift"));
+            });
+            ui.end_row();
+            label(ui, "settings.sound");
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut s.sound, t.get("settings.sound_on"));
+                ui.add_enabled(
+                    s.sound,
+                    egui::Slider::new(&mut s.volume, 0..=100).text(t.get("settings.volume")).suffix(" %"),
+                );
             });
             ui.end_row();
         });
