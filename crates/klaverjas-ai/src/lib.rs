@@ -12,6 +12,7 @@ pub mod expert;
 pub mod heuristic;
 pub mod inference;
 pub mod knowledge;
+pub mod progress;
 pub mod reason;
 pub mod remote;
 pub mod sample;

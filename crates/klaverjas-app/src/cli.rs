@@ -36,7 +36,12 @@ pub struct Options {
     /// `--record-sound`: the table's sounds go into this WAV file, in the
     /// game's time, instead of the sound device.
     pub record_sound: Option<PathBuf>,
+    /// `--screen`: the menu screen to open at the start, one of [`SCREENS`].
+    pub screen: Option<String>,
 }
+
+/// The menu screens `--screen` opens.
+pub const SCREENS: [&str; 6] = ["title", "new-game", "settings", "rules", "lessons", "statistics"];
 
 impl Default for Options {
     fn default() -> Options {
@@ -56,6 +61,7 @@ impl Default for Options {
             review: false,
             bots: None,
             record_sound: None,
+            screen: None,
         }
     }
 }
@@ -77,6 +83,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --quit-after-deals N   quit after N deals
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
+  --screen NAME          open a menu screen: title, new-game, settings, rules,
+                         lessons or statistics (with --screenshot, NAME.png)
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
@@ -98,7 +106,7 @@ impl Options {
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 pub enum Command {
-    Run(Options),
+    Run(Box<Options>),
     Help,
     /// Print the lessons and stop.
     Lessons,
@@ -166,6 +174,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
             "--stats" => o.stats = Some(PathBuf::from(value()?)),
             "--record-sound" => o.record_sound = Some(PathBuf::from(value()?)),
+            "--screen" => {
+                let name = value()?;
+                if !SCREENS.contains(&name.as_str()) {
+                    return Err(format!("--screen: '{name}' is not one of {}", SCREENS.join(", ")));
+                }
+                o.screen = Some(name);
+            }
             "--quit-after-deals" => {
                 let v = value()?;
                 o.quit_after_deals = Some(
@@ -178,7 +193,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             other => return Err(format!("unknown argument '{other}' (try --help)")),
         }
     }
-    Ok(Command::Run(o))
+    Ok(Command::Run(Box::new(o)))
 }
 
 /// `WIDTHxHEIGHT` in pixels, each from 200 to 10000.
@@ -226,7 +241,7 @@ mod tests {
     #[test]
     fn parses_every_option() {
         let Command::Run(o) = parse(&args(
-            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert --record-sound r.wav",
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert --record-sound r.wav --screen statistics",
         ))
         .unwrap() else {
             panic!()
@@ -241,7 +256,11 @@ mod tests {
         assert_eq!(o.quit_after_deals, Some(1));
         assert_eq!(o.stats, Some(PathBuf::from("s.json")));
         assert_eq!(o.record_sound, Some(PathBuf::from("r.wav")));
-        assert_eq!(parse(&args("--seed=3")).unwrap(), Command::Run(Options { seed: Some(3), ..Options::default() }));
+        assert_eq!(o.screen.as_deref(), Some("statistics"));
+        assert_eq!(
+            parse(&args("--seed=3")).unwrap(),
+            Command::Run(Box::new(Options { seed: Some(3), ..Options::default() }))
+        );
         assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
         let phone = |a: &str| match parse(&args(a)).unwrap() {
             Command::Run(o) => (o.window, o.phone),

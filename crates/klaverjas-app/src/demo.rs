@@ -130,12 +130,17 @@ fn deal_on_and_quit(
 
 /// `--screenshot DIR`: a PNG of the window whenever the show asks.
 pub fn capture_plugin(app: &mut App) {
-    app.add_systems(Update, capture.after(seats::Flow::React)).add_systems(OnEnter(Screen::Title), capture_title);
-}
-
-/// The title screen too, once the pictures are in.
-fn capture_title(mut show: ResMut<Show>, time: Res<Time>) {
-    show.photograph("title.png".into(), time.elapsed_secs() + 0.5);
+    app.add_systems(Update, capture.after(seats::Flow::React));
+    for (screen, name) in [
+        (Screen::Title, "title"),
+        (Screen::Settings, "settings"),
+        (Screen::Statistics, "statistics"),
+        (Screen::NewGame, "new-game"),
+    ] {
+        app.add_systems(OnEnter(screen), move |mut show: ResMut<Show>, time: Res<Time>| {
+            show.photograph(format!("{name}.png"), time.elapsed_secs() + 0.5);
+        });
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

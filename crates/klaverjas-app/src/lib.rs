@@ -25,6 +25,7 @@ pub mod look;
 pub mod panels;
 pub mod pictures;
 pub mod platform;
+pub mod progress;
 pub mod save;
 pub mod screens;
 pub mod seats;
@@ -56,6 +57,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             tutorial::plugin,
             coach::plugin,
             demo::plugin,
+            progress::plugin,
         ));
     }
 }
@@ -108,7 +110,7 @@ pub fn main() -> ExitCode {
             eprintln!("klaverjas: {missing}");
             ExitCode::from(1)
         }
-        Ok(cli::Command::Run(options)) => match run(options) {
+        Ok(cli::Command::Run(options)) => match run(*options) {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,
             bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
         },

@@ -1,4 +1,4 @@
-//! Save games and settings: RON files with a format version in the
+//! Save games, settings and the player's progress: RON files with a format version in the
 //! platform's data directory, written atomically (a temporary file, then a
 //! rename). A save that cannot be read, or that a newer version wrote, is
 //! moved aside and explained; the game goes on with a fresh match.
@@ -6,6 +6,7 @@
 use crate::disk::{self, SAVE_FORMAT};
 use crate::settings::Settings;
 use klaverjas::{Match, MatchRecord, Preset};
+use klaverjas_ai::progress::{PROFILE_FORMAT, Profile};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
 
@@ -85,6 +86,20 @@ impl Store {
         self.dir.join("settings.ron")
     }
 
+    /// The player's progress ([`Profile`]): statistics and learning curve.
+    pub fn profile_path(&self) -> PathBuf {
+        self.dir.join("profile.ron")
+    }
+
+    pub fn write_profile(&self, profile: &Profile) -> Result<(), String> {
+        self.write(&self.profile_path(), profile)
+    }
+
+    /// The profile, or why it was set aside.
+    pub fn load_profile(&self) -> Loaded<Profile> {
+        self.read_newest(&self.profile_path(), PROFILE_FORMAT)
+    }
+
     pub fn write_game(&self, save: &SaveGame) -> Result<(), String> {
         self.write(&self.save_path(), save)
     }
@@ -121,14 +136,20 @@ impl Store {
 
     /// Reads a RON file whose first field is `format`.
     pub fn read<T: DeserializeOwned>(&self, path: &Path) -> Loaded<T> {
+        self.read_newest(path, SAVE_FORMAT)
+    }
+
+    /// [`Store::read`] for a file whose formats count apart from the save's:
+    /// one newer than `newest` is set aside.
+    fn read_newest<T: DeserializeOwned>(&self, path: &Path, newest: u32) -> Loaded<T> {
         let text = match disk::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
             Err(e) => return self.set_aside(path, Damage::Unreadable, &e.to_string()),
         };
         match ron::from_str::<FormatProbe>(&text) {
-            Ok(p) if p.format > SAVE_FORMAT => {
-                let detail = format!("format {}, this version reads {SAVE_FORMAT}", p.format);
+            Ok(p) if p.format > newest => {
+                let detail = format!("format {}, this version reads {newest}", p.format);
                 return self.set_aside(path, Damage::Newer { format: p.format }, &detail);
             }
             Ok(_) => {}

@@ -134,6 +134,14 @@ impl Seats {
         self.controllers.iter().all(|c| !matches!(c, Controller::Script(q) if !q.is_empty()))
     }
 
+    /// The level of the bots at the table (of the first bot seat).
+    pub fn bots(&self) -> Option<Level> {
+        self.controllers.iter().find_map(|c| match c {
+            Controller::Bot { level, .. } => Some(*level),
+            _ => None,
+        })
+    }
+
     pub fn game(&self) -> &Game {
         self.m.game()
     }

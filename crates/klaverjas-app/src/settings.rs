@@ -47,6 +47,11 @@ impl Pace {
     pub fn deal(self) -> f32 {
         self.fly * 6.0
     }
+
+    /// The shuffle before a deal, as long as two flights.
+    pub fn shuffle(self) -> f32 {
+        self.fly * 2.0
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

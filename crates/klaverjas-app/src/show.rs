@@ -86,6 +86,8 @@ pub struct Heard(pub Sound);
 /// One step of the show.
 #[derive(Clone, Debug, PartialEq)]
 enum Beat {
+    /// The shuffled pack is dealt.
+    Deal,
     Engine(Event),
     /// The trick just won is pushed towards its winner...
     Gather {
@@ -173,13 +175,18 @@ impl Show {
         self.reviewing = false;
         self.deal_serial += 1;
         self.busy_until = now;
+        // Entering the table and the deal's own event may both put it there
+        // in one frame: it is shuffled once.
+        self.heard.retain(|&s| s != Sound::Shuffle);
         if game.actions().is_empty() {
             self.heard.push(Sound::Shuffle);
         }
+        // The dealer shuffles, the pack lying before them, then deals.
         if game.actions().is_empty() && pace.deal() > 0.0 {
-            self.heard.push(Sound::Deal);
-            self.shown.dealing = Some(Dealing { start: now, seconds: pace.deal(), order: game.deal().dealing_order() });
-            self.busy_until = now + pace.deal();
+            let start = now + pace.shuffle();
+            self.shown.dealing = Some(Dealing { start, seconds: pace.deal(), order: game.deal().dealing_order() });
+            self.busy_until = start;
+            self.beats.push_back(Beat::Deal);
         }
     }
 
@@ -202,6 +209,11 @@ impl Show {
 
     fn beat(&mut self, beat: Beat, now: f32, pace: Pace, roem_help: bool) {
         let event = match beat {
+            Beat::Deal => {
+                self.heard.push(Sound::Deal);
+                self.busy_until = now + pace.deal();
+                return;
+            }
             Beat::Gather { winner } => {
                 self.shown.gathered = Some(winner);
                 self.busy_until = now + pace.fly;
@@ -343,23 +355,14 @@ impl Show {
     /// nat, or won the deal (which the other side's nat is too); a lost
     /// deal makes no sound.
     fn deal_over_sound(&self, result: &DealResult) -> Option<Sound> {
-        let ours = |seat: Seat| self.players_seats[seat.index()];
         let mine = self.players_seats.iter().position(|&p| p).map_or(crate::seats::HUMAN, |i| Seat::ALL[i]);
-        let declaring = if self.shown.players == Players::Three {
-            ours(result.contract.declarer)
+        let side = klaverjas_ai::progress::outcome(result, self.shown.players, mine);
+        if side.nat && side.declaring {
+            Some(Sound::Nat)
+        } else if side.won {
+            Some(Sound::DealWon)
         } else {
-            result.contract.playing_team() == mine.team()
-        };
-        let won = if self.shown.players == Players::Three || result.nat {
-            declaring != result.nat
-        } else {
-            let total = |team: Team| result.sheet_points[team] + result.sheet_roem[team];
-            total(mine.team()) > total(mine.team().other())
-        };
-        match (won, result.nat && declaring) {
-            (_, true) => Some(Sound::Nat),
-            (true, false) => Some(Sound::DealWon),
-            (false, false) => None,
+            None
         }
     }
 }

@@ -1,5 +1,5 @@
 //! What every room of the app shares, on the ground floor: the screen
-//! shown, the command line, the files, the player's settings and words,
+//! shown, the command line, the files, the player's settings, progress and words,
 //! the rules being set up, and the notes the title has to give. Loaded
 //! once at the start ([`plugin`]); no module below the root owns them.
 
@@ -19,6 +19,7 @@ pub enum Screen {
     Settings,
     Rules,
     Lessons,
+    Statistics,
     Table,
 }
 
@@ -35,6 +36,10 @@ pub struct PlayerSettings(pub Settings);
 #[derive(Resource)]
 pub struct Texts(pub i18n::Texts);
 
+/// The player's statistics and learning curve, as on disk.
+#[derive(Resource, Default)]
+pub struct PlayerProfile(pub klaverjas_ai::progress::Profile);
+
 /// Messages for the title screen, until a new game starts.
 #[derive(Resource, Default)]
 pub struct TitleMessage(pub Vec<TitleNote>);
@@ -46,6 +51,9 @@ pub enum TitleNote {
     /// The settings could not be used and were moved aside: the defaults
     /// hold until the player changes them.
     SettingsSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+    /// The statistics could not be read and were moved aside: they start
+    /// again from nothing.
+    ProfileSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
 }
 
 /// The rules being set up on the new-game screen: a preset, and its
@@ -78,18 +86,35 @@ pub fn plugin(options: Options) -> impl Fn(&mut App) {
                 Settings::default()
             }
         };
+        let profile = match store.load_profile() {
+            Loaded::Found(p) => p,
+            Loaded::Nothing => Default::default(),
+            Loaded::SetAside { damage, moved_to } => {
+                notes.push(TitleNote::ProfileSetAside { damage, moved_to });
+                Default::default()
+            }
+        };
         let texts = i18n::Texts::load(settings.language, settings.skin);
         // The command line's preset and options, else the player's own.
         let setup = match options.rules {
             Some(preset) => SetupRules { preset, rules: options.rules(None) },
             None => SetupRules::of(settings.home_rules.unwrap_or(klaverjas::Preset::Classic), &settings),
         };
-        app.init_state::<Screen>()
+        let screen = match options.screen.as_deref() {
+            Some("new-game") => Screen::NewGame,
+            Some("settings") => Screen::Settings,
+            Some("rules") => Screen::Rules,
+            Some("lessons") => Screen::Lessons,
+            Some("statistics") => Screen::Statistics,
+            _ => Screen::Title,
+        };
+        app.insert_state(screen)
             .insert_resource(Config(options.clone()))
             .insert_resource(platform::Device::new(options.phone.is_some()))
             .insert_resource(Files(store))
             .insert_resource(Texts(texts))
             .insert_resource(PlayerSettings(settings))
+            .insert_resource(PlayerProfile(profile))
             .insert_resource(setup)
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>();

@@ -1,6 +1,9 @@
 //! `--stats FILE`: at exit the game writes how smoothly it drew, as JSON:
-//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities"}` (in a
-//! browser, to the console after `--stats`). A
+//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities",
+//! "review_frames", "review_longest_frame_ms", "review_p99_frame_ms"}` (in
+//! a browser, to the console after `--stats`); the `review_` figures are
+//! of the frames drawn while deals were reviewed in the background for the
+//! statistics. A
 //! frame's time is the wait from the frame before it while something moved
 //! (the frame before asked for a redraw); the time an idle window waits for
 //! input is no frame. Frames that begin in the first second, when the
@@ -17,6 +20,8 @@ struct FrameStats {
     frames: u64,
     /// Frame times after the first second, in milliseconds.
     times: Vec<f32>,
+    /// Those of them drawn while a deal was reviewed for the statistics.
+    reviewing: Vec<f32>,
     card_entities: usize,
     written: bool,
     /// Whether the last frame asked for the next one.
@@ -36,23 +41,37 @@ fn count_frame(
     cards: Query<(), With<TableCard>>,
     turned: Query<(), With<TurnedCard>>,
     mut redraws: MessageReader<RequestRedraw>,
+    reviews: Res<crate::progress::Reviewing>,
 ) {
     stats.frames += 1;
     if stats.moving && time.elapsed_secs() - time.delta_secs() > 1.0 {
         stats.times.push(time.delta_secs() * 1000.0);
+        if !reviews.is_empty() {
+            stats.reviewing.push(time.delta_secs() * 1000.0);
+        }
     }
     stats.moving = redraws.read().count() > 0;
     stats.card_entities = stats.card_entities.max(cards.iter().count() + turned.iter().count());
 }
 
-/// The JSON line, with the longest frame and the 99th percentile.
-fn summary(frames: u64, times: &[f32], card_entities: usize) -> String {
+/// The longest of `times` and their 99th percentile.
+fn longest_and_p99(times: &[f32]) -> (f32, f32) {
     let mut sorted = times.to_vec();
     sorted.sort_by(f32::total_cmp);
     let longest = sorted.last().copied().unwrap_or(0.0);
     let p99 = if sorted.is_empty() { 0.0 } else { sorted[((sorted.len() - 1) as f32 * 0.99).round() as usize] };
+    (longest, p99)
+}
+
+/// The JSON line, with the longest frame and the 99th percentile, of all
+/// frames and of those drawn during a background review.
+fn summary(frames: u64, times: &[f32], reviewing: &[f32], card_entities: usize) -> String {
+    let (longest, p99) = longest_and_p99(times);
+    let (r_longest, r_p99) = longest_and_p99(reviewing);
     format!(
-        "{{\"frames\":{frames},\"longest_frame_ms\":{longest:.1},\"p99_frame_ms\":{p99:.1},\"card_entities\":{card_entities}}}\n"
+        "{{\"frames\":{frames},\"longest_frame_ms\":{longest:.1},\"p99_frame_ms\":{p99:.1},\"card_entities\":{card_entities},\
+         \"review_frames\":{},\"review_longest_frame_ms\":{r_longest:.1},\"review_p99_frame_ms\":{r_p99:.1}}}\n",
+        reviewing.len()
     )
 }
 
@@ -61,7 +80,7 @@ fn write_at_exit(mut exits: MessageReader<AppExit>, mut stats: ResMut<FrameStats
         return;
     }
     stats.written = true;
-    let text = summary(stats.frames, &stats.times, stats.card_entities);
+    let text = summary(stats.frames, &stats.times, &stats.reviewing, stats.card_entities);
     // A browser's page has no files: the line goes to its console.
     if cfg!(target_arch = "wasm32") {
         info!("--stats {}", text.trim_end());
@@ -79,8 +98,12 @@ mod tests {
     #[test]
     fn the_summary_has_the_longest_frame_and_the_99th_percentile() {
         let times: Vec<f32> = (1..=200).map(|i| i as f32).collect();
-        let line = summary(250, &times, 36);
-        assert_eq!(line, "{\"frames\":250,\"longest_frame_ms\":200.0,\"p99_frame_ms\":198.0,\"card_entities\":36}\n");
-        assert!(summary(0, &[], 0).contains("\"longest_frame_ms\":0.0"));
+        let line = summary(250, &times, &times[..100], 36);
+        assert_eq!(
+            line,
+            "{\"frames\":250,\"longest_frame_ms\":200.0,\"p99_frame_ms\":198.0,\"card_entities\":36,\
+             \"review_frames\":100,\"review_longest_frame_ms\":100.0,\"review_p99_frame_ms\":99.0}\n"
+        );
+        assert!(summary(0, &[], &[], 0).contains("\"longest_frame_ms\":0.0"));
     }
 }

@@ -178,6 +178,7 @@ pub fn title_note(n: &crate::state::TitleNote, t: &Texts) -> String {
         crate::state::TitleNote::SettingsSetAside { damage, moved_to } => {
             ("notice.settings_set_aside", damage, moved_to)
         }
+        crate::state::TitleNote::ProfileSetAside { damage, moved_to } => ("notice.profile_set_aside", damage, moved_to),
     };
     let reason = match damage {
         Damage::Unreadable => t.get("damage.unreadable"),

@@ -1361,7 +1361,9 @@ fn sound_off_and_the_background_are_silent() {
     assert!(heard(&app).is_empty(), "sound off: {:?}", heard(&app));
     app.world_mut().resource_mut::<PlayerSettings>().0.sound = true;
     sit_down(&mut app, player_seats(Preset::Classic, 5));
-    assert_eq!(heard(&app)[..2], [Sound::Shuffle, Sound::Deal]);
+    assert_eq!(heard(&app), [Sound::Shuffle], "the shuffle first");
+    run_until(&mut app, "the deal", |app| heard(app).len() > 1);
+    assert_eq!(heard(&app)[..2], [Sound::Shuffle, Sound::Deal], "then the deal");
     app.world_mut().write_message(bevy::window::AppLifecycle::Suspended);
     app.update();
     app.update();
@@ -1375,7 +1377,7 @@ fn sound_off_and_the_background_are_silent() {
     app.world_mut().write_message(bevy::window::AppLifecycle::WillResume);
     app.update();
     sit_down(&mut app, player_seats(Preset::Classic, 7));
-    assert_eq!(heard(&app)[heard(&app).len() - 2..], [Sound::Shuffle, Sound::Deal], "heard again once back");
+    assert_eq!(heard(&app).last(), Some(&Sound::Shuffle), "heard again once back");
 }
 
 /// The sound settings are kept with the others; a settings file from
@@ -1397,4 +1399,67 @@ fn the_sound_settings_persist() {
     let again = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Fast);
     let read = &again.world().resource::<PlayerSettings>().0;
     assert_eq!((read.sound, read.volume), (false, 35));
+}
+
+/// A deal played is counted in the profile, on disk at once, and its
+/// review reaches the learning curve in the background.
+#[test]
+fn a_played_deal_is_counted_and_reviewed_for_the_statistics() {
+    use klaverjas_ai::progress::{Kind, Profile, outcome};
+    use klaverjas_app::state::PlayerProfile;
+    let dir = temp_dir("profile");
+    let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+    sit_down(&mut app, player_seats(Preset::Classic, 4));
+    play_until(&mut app, "the deal's end", |s| s.game().result().is_some());
+    app.update();
+    let game = seats(&app).game().clone();
+    let result = *game.result().unwrap();
+    let side = outcome(&result, game.rules().players, HUMAN);
+    let profile = app.world().resource::<PlayerProfile>().0.clone();
+    assert_eq!(profile.rows.len(), 1);
+    let row = &profile.rows[0];
+    assert_eq!((row.preset, row.bots, row.kind), (Preset::Classic, klaverjas_ai::Level::Heuristic, Kind::Counted));
+    let t = &row.tally;
+    assert_eq!((t.deals, t.deals_won + t.deals_lost, t.deals_won), (1, 1, u32::from(side.won)));
+    assert_eq!(t.points, u64::from(result.sheet_points.ns + result.sheet_roem.ns));
+    assert_eq!(t.nat_against, u32::from(side.nat && side.declaring));
+    let on_disk: Profile = ron::from_str(&std::fs::read_to_string(dir.join("profile.ron")).unwrap()).unwrap();
+    assert_eq!(on_disk.rows, profile.rows, "written at once");
+    run_until(&mut app, "the review", |app| !app.world().resource::<PlayerProfile>().0.curve.is_empty());
+    let curve = &app.world().resource::<PlayerProfile>().0.curve;
+    assert_eq!(curve.len(), 1);
+    assert_eq!(curve[0].code, game.deal().code());
+    assert_eq!(curve[0].actions, game.actions());
+    assert!(curve[0].loss >= 0 && curve[0].expert >= 0);
+    let replayed = klaverjas_app::screens::statistics::replay(&curve[0]).expect("the deal replays from the profile");
+    assert_eq!(replayed.result(), game.result());
+    let on_disk: Profile = ron::from_str(&std::fs::read_to_string(dir.join("profile.ron")).unwrap()).unwrap();
+    assert_eq!(on_disk.curve, *curve);
+}
+
+/// A damaged profile, or one of a newer game, is kept aside and told on
+/// the title; the statistics start again and the game goes on.
+#[test]
+fn a_damaged_or_newer_profile_is_kept_aside_and_the_game_goes_on() {
+    use klaverjas_app::state::{PlayerProfile, TitleNote};
+    for (name, text, newer) in
+        [("damaged", "(format: 1, rows: [(preset: Cla", false), ("newer", "(format: 99, rows: [])", true)]
+    {
+        let dir = temp_dir(&format!("profile-{name}"));
+        std::fs::write(dir.join("profile.ron"), text).unwrap();
+        let mut app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Instant);
+        let notes = app.world().resource::<TitleMessage>().0.clone();
+        assert!(
+            matches!(&notes[..], [TitleNote::ProfileSetAside { damage, .. }] if matches!(damage, klaverjas_app::save::Damage::Newer { .. }) == newer),
+            "{notes:?}"
+        );
+        assert_eq!(std::fs::read_to_string(dir.join("profile.ron.unreadable-1")).unwrap(), text, "kept as it was");
+        let t = klaverjas_app::i18n::Texts::load(Language::English, Skin::French);
+        assert!(words::title_note(&notes[0], &t).contains("statistics"), "told in words");
+        sit_down(&mut app, player_seats(Preset::Classic, 4));
+        play_until(&mut app, "the deal's end", |s| s.game().result().is_some());
+        app.update();
+        assert_eq!(app.world().resource::<PlayerProfile>().0.rows[0].tally.deals, 1);
+        assert!(dir.join("profile.ron").exists(), "a fresh profile");
+    }
 }

@@ -6,6 +6,7 @@ mod args;
 mod matches;
 mod progress;
 mod review;
+mod stats;
 
 use args::Args;
 use klaverjas::{
@@ -34,6 +35,7 @@ kj: the Klaverjas engine on the command line
   kj bench solver --deals N --seed S [--rules PRESET]
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
   kj bench review --deals N --seed S [--rules PRESET]
+  kj stats --data-dir DIR   (the game's statistics and learning curve, from DIR/profile.ron)
 
 Every command takes --json for JSON output, and every command with --rules
 takes --set NAME=VALUE,... to change options of the preset (listed below).
@@ -148,6 +150,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         )?),
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code", "rules", "set"], &["json"])?),
         "bench" => bench(rest),
+        "stats" => stats::stats(&Args::parse("stats", rest, &["data-dir"], &["json"])?),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
             Ok(())

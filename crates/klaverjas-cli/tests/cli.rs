@@ -801,3 +801,64 @@ fn klaberjass_second_player_is_forced_to_win() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("stock"), "{err}");
 }
+
+/// `kj stats` prints the profile's numbers; a missing one is no deals, a
+/// damaged or newer one exits 2 naming the file.
+#[test]
+fn stats_reads_the_games_profile() {
+    use klaverjas_ai::progress::{Kind, Profile};
+    let dir = std::env::temp_dir().join(format!("kj-stats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = kj(&["stats", "--data-dir", d]);
+    assert_eq!((code, out.trim()), (0, "No deals counted yet."));
+    // Two deals of one seat, and their reviews.
+    let rules = Preset::Classic.rules();
+    let mut profile = Profile::default();
+    for seed in [3, 4] {
+        let mut game = Game::new(rules, Deal::shuffled_for(&rules, seed, Seat::West)).unwrap();
+        while game.result().is_none() {
+            let legal = game.legal_actions();
+            let pick = legal.iter().find(|a| !matches!(a, Action::ClaimRoem | Action::Bid(Bid::Double))).unwrap();
+            game.apply(*pick).unwrap();
+        }
+        profile.note_deal(&game, Seat::South, klaverjas_ai::Level::Expert, Kind::Counted);
+        let review = klaverjas_ai::coach::Reviewer::new(
+            Game::new(rules, *game.deal()).unwrap(),
+            game.actions().to_vec(),
+            Seat::South,
+            1,
+        )
+        .finish()
+        .unwrap();
+        profile.note_review(&game, &review, Kind::Counted);
+    }
+    std::fs::write(dir.join("profile.ron"), ron::to_string(&profile).unwrap()).unwrap();
+    let v = kj_json(&["stats", "--data-dir", d]);
+    let t = &profile.rows[0].tally;
+    assert_eq!(v["rows"][0]["preset"], "classic");
+    assert_eq!(v["rows"][0]["bots"], "expert");
+    assert_eq!(v["rows"][0]["tally"]["deals"], 2);
+    assert_eq!(v["rows"][0]["tally"]["deals_won"], t.deals_won);
+    assert_eq!(v["rows"][0]["tally"]["points"], t.points);
+    assert_eq!(v["curve"]["counted"]["deals"], 2);
+    let (you, expert) = profile.average(Kind::Counted, None).unwrap();
+    assert_eq!(v["curve"]["counted"]["all"], json!({"you": you, "expert": expert}));
+    let (code, out, _) = kj(&["stats", "--data-dir", d]);
+    assert_eq!(code, 0);
+    assert!(out.contains("classic against expert bots, counted:"), "{out}");
+    assert!(out.contains(&format!("deals   2 (won {}, lost {})", t.deals_won, t.deals_lost)), "{out}");
+    std::fs::write(dir.join("profile.ron"), "(format: 1, rows: [(pre").unwrap();
+    let (code, _, err) = kj(&["stats", "--data-dir", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("profile.ron") && err.contains("damaged"), "{err}");
+    std::fs::write(dir.join("profile.ron"), "(format: 7)").unwrap();
+    let (code, _, err) = kj(&["stats", "--data-dir", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("newer"), "{err}");
+    let (code, _, err) = kj(&["stats", "--data-dir", dir.join("nowhere").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a folder"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -223,8 +223,14 @@ if (phone) {
   // title's quick start, the bid and the card.
   const shown = async (p) => (await p.screenshot({ encoding: "base64" })).length;
   const before = await shown(page);
+  // The game's sound: made when the game starts, playing once touched.
+  const audio = () => page.evaluate(() => (window.klaverjasAudio || []).map((c) => c.state).join(", ") || "none");
+  const untouched = await audio();
   await touch(page, ...at("CLASSIC", "118,347"));
   if ((await shown(page)) === before) fail("a touch on the first start's Classic did not press it");
+  const touched = await audio();
+  console.log(`sound: audio contexts before a touch ${untouched}; after it ${touched}`);
+  if (!touched.includes("running")) fail("the sound did not start at the first touch");
   await drawn(page, "06-title");
   await touch(page, ...at("QUICK", "206,326"));
   // Until the save stands still, the bots are bidding or playing; then it

@@ -9,10 +9,18 @@ pub mod lessons;
 pub mod new_game;
 pub mod rules;
 pub mod settings;
+pub mod statistics;
 pub mod title;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((title::plugin, lessons::plugin, new_game::plugin, settings::plugin, rules::plugin));
+    app.add_plugins((
+        title::plugin,
+        lessons::plugin,
+        new_game::plugin,
+        settings::plugin,
+        rules::plugin,
+        statistics::plugin,
+    ));
 }

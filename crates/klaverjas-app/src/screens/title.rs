@@ -121,6 +121,9 @@ fn title(
                 if big_button(ui, t.get("menu.tutorial")).clicked() {
                     next.set(Screen::Lessons);
                 }
+                if big_button(ui, t.get("menu.statistics")).clicked() {
+                    next.set(Screen::Statistics);
+                }
                 if big_button(ui, t.get("menu.settings")).clicked() {
                     next.set(Screen::Settings);
                 }

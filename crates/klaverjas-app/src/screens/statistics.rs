@@ -1,0 +1,402 @@
+//! The statistics screen: the player's numbers per game and bots (matches,
+//! deals, nat and pit, roem, points, runs, bids), the learning curve drawn
+//! beside the expert's on the same deals, the costliest deals each opening
+//! its review, and a reset that asks first. Help (hints, undo) and watched
+//! demos are shown apart from the deals that count.
+
+use crate::forms::{big_button, page};
+use crate::progress::Reviewing;
+use crate::state::{Files, PlayerProfile, Screen, Texts};
+use bevy::prelude::*;
+use bevy::tasks::{Task, block_on, poll_once};
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas::{Deal, Game, Preset};
+use klaverjas_ai::coach::Review;
+use klaverjas_ai::progress::{DealLoss, Kind, Profile, Tally};
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+/// The screen's choices and the review it opened.
+#[derive(Resource)]
+struct View {
+    kind: Kind,
+    /// One game, or all together.
+    preset: Option<Preset>,
+    confirm_reset: bool,
+    /// Whether the kind shown was chosen yet (the first with deals).
+    kind_chosen: bool,
+    /// The deal of the curve under review (its index), the review being
+    /// worked out, then shown.
+    reviewing: Option<(usize, Game)>,
+    task: Option<Task<Result<Review, String>>>,
+    review: Option<Review>,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View {
+            kind: Kind::Counted,
+            preset: None,
+            confirm_reset: false,
+            kind_chosen: false,
+            reviewing: None,
+            task: None,
+            review: None,
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<View>()
+        .add_systems(EguiPrimaryContextPass, statistics.after(crate::look::Zoom).run_if(in_state(Screen::Statistics)));
+}
+
+/// The player's colour on the chart, and the expert's.
+const YOU: Color32 = Color32::from_rgb(232, 170, 40);
+const EXPERT: Color32 = Color32::from_rgb(90, 170, 255);
+
+fn statistics(
+    mut contexts: EguiContexts,
+    texts: Res<Texts>,
+    mut profile: ResMut<PlayerProfile>,
+    files: Res<Files>,
+    reviewing: Res<Reviewing>,
+    mut view: ResMut<View>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let t = &texts.0;
+    finish_review(&mut view, &ctx);
+    if !view.kind_chosen {
+        view.kind_chosen = true;
+        view.kind =
+            Kind::ALL.into_iter().find(|&k| profile.0.rows.iter().any(|r| r.kind == k)).unwrap_or(Kind::Counted);
+    }
+    let mut open = None;
+    page(&ctx, t.get("menu.statistics"), |ui| {
+        choices(ui, t, &profile.0, &mut view);
+        ui.add_space(8.0);
+        let p = &profile.0;
+        let rows: Vec<_> =
+            p.rows.iter().filter(|r| r.kind == view.kind && view.preset.is_none_or(|q| q == r.preset)).collect();
+        if rows.is_empty() {
+            ui.label(RichText::new(t.get("stats.empty")).size(16.0));
+        }
+        if rows.len() > 1 {
+            tally(ui, t, &t.get("stats.together"), &p.total(view.preset, view.kind));
+        }
+        for r in rows {
+            let heading = format!(
+                "{} · {}",
+                t.get(&format!("home.{}", r.preset.name())),
+                t.get(&format!("level.{}", r.bots.name()))
+            );
+            tally(ui, t, &heading, &r.tally);
+        }
+        ui.add_space(12.0);
+        curve(ui, t, p, view.kind, view.preset, reviewing.len());
+        ui.add_space(8.0);
+        open = costliest(ui, t, p, view.kind, view.preset);
+        ui.add_space(16.0);
+        ui.horizontal_wrapped(|ui| {
+            if big_button(ui, t.get("menu.back")).clicked() {
+                next.set(Screen::Title);
+            }
+            if !p.rows.is_empty() && ui.button(RichText::new(t.get("stats.reset")).size(16.0)).clicked() {
+                view.confirm_reset = true;
+            }
+        });
+    });
+    if let Some(i) = open {
+        open_review(&mut view, &profile.0, i);
+    }
+    review_window(&ctx, t, &mut view);
+    if view.confirm_reset && confirm_reset(&ctx, t, &mut view) {
+        profile.0 = Profile::default();
+        if let Err(e) = files.0.write_profile(&profile.0) {
+            error!("the statistics could not be reset: {e}");
+        }
+    }
+    Ok(())
+}
+
+/// Which deals are shown: how they counted, and which game.
+fn choices(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, view: &mut View) {
+    ui.horizontal_wrapped(|ui| {
+        for kind in Kind::ALL {
+            ui.selectable_value(
+                &mut view.kind,
+                kind,
+                RichText::new(t.get(&format!("stats.kind.{}", kind.name()))).size(16.0),
+            );
+        }
+    });
+    let played: Vec<Preset> = Preset::ALL.into_iter().filter(|&q| p.rows.iter().any(|r| r.preset == q)).collect();
+    if played.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut view.preset, None, RichText::new(t.get("stats.all_games")).size(16.0));
+            for q in played {
+                ui.selectable_value(
+                    &mut view.preset,
+                    Some(q),
+                    RichText::new(t.get(&format!("home.{}", q.name()))).size(16.0),
+                );
+            }
+        });
+    }
+}
+
+/// One table's numbers, a line each: narrow enough for a phone.
+fn tally(ui: &mut egui::Ui, t: &crate::i18n::Texts, heading: &str, s: &Tally) {
+    ui.add_space(6.0);
+    ui.label(RichText::new(heading).size(18.0).strong());
+    let n = |v: u32| v.to_string();
+    let lines = [
+        t.fill("stats.matches", &[("n", &n(s.matches)), ("won", &n(s.matches_won)), ("lost", &n(s.matches_lost))]),
+        t.fill("stats.deals", &[("n", &n(s.deals)), ("won", &n(s.deals_won)), ("lost", &n(s.deals_lost))]),
+        t.fill("stats.nat", &[("for", &n(s.nat_for)), ("against", &n(s.nat_against))]),
+        t.fill("stats.pit", &[("for", &n(s.pit_for)), ("against", &n(s.pit_against))]),
+        t.fill("stats.roem", &[("called", &n(s.roem_called)), ("missed", &n(s.roem_missed))]),
+        t.fill("stats.points", &[("avg", &s.points_per_deal().map_or("-".into(), |a| format!("{a:.0}")))]),
+        t.fill("stats.run", &[("n", &n(s.longest_run))]),
+        t.fill("stats.bids", &[("played", &n(s.played)), ("nat", &n(s.played_nat))]),
+    ];
+    for line in lines {
+        ui.label(RichText::new(line).size(15.0));
+    }
+}
+
+/// The learning curve: each deal's points given away, the player's and the
+/// expert's, as running averages of ten deals; the averages of the last
+/// 10, 50 and all deals below.
+fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, preset: Option<Preset>, working: usize) {
+    let deals: Vec<&DealLoss> = p.curve_of(kind).filter(|d| preset.is_none_or(|q| q == d.preset)).collect();
+    ui.label(RichText::new(t.get("stats.curve")).size(18.0).strong());
+    ui.label(RichText::new(t.get("stats.curve_explain")).size(14.0));
+    if working > 0 {
+        ui.label(RichText::new(t.fill("stats.reviewing", &[("n", &working.to_string())])).size(14.0).italics());
+    }
+    if deals.is_empty() {
+        return;
+    }
+    let running = |f: fn(&DealLoss) -> i32| -> Vec<f32> {
+        (0..deals.len())
+            .map(|i| {
+                let from = i.saturating_sub(9);
+                deals[from..=i].iter().map(|d| f(d) as f32).sum::<f32>() / (i + 1 - from) as f32
+            })
+            .collect()
+    };
+    let (you, expert) = (running(|d| d.loss), running(|d| d.expert));
+    let top = you.iter().chain(&expert).fold(10.0f32, |m, v| m.max(*v)).ceil();
+    let width = ui.available_width().min(640.0);
+    let (response, painter) = ui.allocate_painter(egui::vec2(width, 170.0), egui::Sense::hover());
+    let r = response.rect.shrink2(egui::vec2(30.0, 12.0));
+    painter.rect_filled(response.rect, 6.0, Color32::from_rgb(10, 50, 30));
+    let grey = egui::Stroke::new(1.0, Color32::from_gray(120));
+    painter.line_segment([r.left_bottom(), r.right_bottom()], grey);
+    painter.line_segment([r.left_top(), r.left_bottom()], grey);
+    let font = egui::FontId::proportional(12.0);
+    painter.text(
+        r.left_top() - egui::vec2(4.0, 0.0),
+        egui::Align2::RIGHT_CENTER,
+        format!("{top:.0}"),
+        font.clone(),
+        Color32::WHITE,
+    );
+    painter.text(r.left_bottom() - egui::vec2(4.0, 0.0), egui::Align2::RIGHT_CENTER, "0", font.clone(), Color32::WHITE);
+    painter.text(
+        r.right_bottom() + egui::vec2(0.0, 2.0),
+        egui::Align2::RIGHT_TOP,
+        deals.len().to_string(),
+        font,
+        Color32::WHITE,
+    );
+    let point = |i: usize, v: f32| {
+        let x = if deals.len() > 1 { i as f32 / (deals.len() - 1) as f32 } else { 0.5 };
+        egui::pos2(r.left() + x * r.width(), r.bottom() - v / top * r.height())
+    };
+    for (line, colour) in [(&expert, EXPERT), (&you, YOU)] {
+        let points: Vec<egui::Pos2> = line.iter().enumerate().map(|(i, v)| point(i, *v)).collect();
+        if points.len() == 1 {
+            painter.circle_filled(points[0], 4.0, colour);
+        }
+        painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, colour)));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("━ {}", t.get("stats.you"))).color(YOU).size(15.0));
+        ui.label(RichText::new(format!("━ {}", t.get("stats.expert"))).color(EXPERT).size(15.0));
+    });
+    let sub = Profile { curve: deals.into_iter().cloned().collect(), ..Profile::default() };
+    for (key, last) in [("stats.last", Some(10)), ("stats.last", Some(50)), ("stats.all_deals", None)] {
+        if let Some((you, expert)) = sub.average(kind, last) {
+            let n = sub.curve.len().min(last.unwrap_or(usize::MAX)).to_string();
+            let (you, expert) = (format!("{you:.1}"), format!("{expert:.1}"));
+            ui.label(RichText::new(t.fill(key, &[("n", &n), ("you", &you), ("expert", &expert)])).size(15.0));
+        }
+    }
+}
+
+/// The costliest deals, each with a button that opens its review. Returns
+/// the one chosen (an index into the profile's curve).
+fn costliest(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    p: &Profile,
+    kind: Kind,
+    preset: Option<Preset>,
+) -> Option<usize> {
+    let costly: Vec<usize> = p
+        .costliest(kind, usize::MAX)
+        .into_iter()
+        .filter(|&i| preset.is_none_or(|q| q == p.curve[i].preset))
+        .take(5)
+        .collect();
+    if costly.is_empty() {
+        return None;
+    }
+    ui.label(RichText::new(t.get("stats.costliest")).size(18.0).strong());
+    let mut chosen = None;
+    for i in costly {
+        let d = &p.curve[i];
+        ui.horizontal_wrapped(|ui| {
+            let line = t.fill(
+                "stats.deal_line",
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("game", &t.get(&format!("home.{}", d.preset.name()))),
+                    ("loss", &d.loss.to_string()),
+                    ("expert", &d.expert.to_string()),
+                ],
+            );
+            ui.label(RichText::new(line).size(15.0));
+            if ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
+                chosen = Some(i);
+            }
+        });
+    }
+    chosen
+}
+
+/// The deal as it was played, from its code and actions.
+pub fn replay(d: &DealLoss) -> Option<Game> {
+    let mut game = Game::new(d.rules, Deal::from_code(&d.code).ok()?).ok()?;
+    for &a in &d.actions {
+        game.apply(a).ok()?;
+    }
+    Some(game)
+}
+
+fn open_review(view: &mut View, p: &Profile, i: usize) {
+    let Some(game) = p.curve.get(i).and_then(replay) else {
+        warn!("deal {} of the curve does not replay", i + 1);
+        return;
+    };
+    let task = crate::thinking::review(
+        *game.rules(),
+        *game.deal(),
+        game.actions().to_vec(),
+        crate::seats::HUMAN,
+        i as u64,
+        Arc::new(AtomicUsize::new(0)),
+    );
+    view.reviewing = Some((i, game));
+    view.task = Some(task);
+    view.review = None;
+}
+
+fn finish_review(view: &mut View, ctx: &egui::Context) {
+    let Some(task) = view.task.as_mut() else { return };
+    ctx.request_repaint();
+    if let Some(done) = block_on(poll_once(task)) {
+        view.task = None;
+        match done {
+            Ok(r) => view.review = Some(r),
+            Err(e) => {
+                error!("the deal could not be reviewed: {e}");
+                view.reviewing = None;
+            }
+        }
+    }
+}
+
+/// The review of a deal of the curve: what was given away in all and
+/// where, each costly card beside the best and the expert's.
+fn review_window(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) {
+    let Some((i, game)) = view.reviewing.clone() else { return };
+    let trump = game.contract().map(|c| c.trump);
+    let mut close = false;
+    let width = (ctx.content_rect().width() - 24.0).min(560.0);
+    egui::Window::new(t.fill("stats.review_title", &[("n", &(i + 1).to_string())]))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .min_width(width)
+        .max_width(width)
+        .show(ctx, |ui| {
+            close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+            ui.label(RichText::new(t.fill("stats.code", &[("code", &game.deal().code())])).size(14.0).monospace());
+            let Some(review) = &view.review else {
+                ui.label(RichText::new(t.get("stats.review_working")).size(15.0).italics());
+                return;
+            };
+            let expert = klaverjas_ai::progress::expert_loss(review);
+            let total = t.fill(
+                "stats.review_total",
+                &[("loss", &review.total_loss().to_string()), ("expert", &expert.to_string())],
+            );
+            ui.label(RichText::new(total).size(16.0).strong());
+            for &c in &review.costliest(8) {
+                let card = &review.cards[c];
+                let expert_card = match card.expert.action {
+                    klaverjas::Action::Play(e) => crate::words::card_name(t, e, trump),
+                    _ => "-".into(),
+                };
+                let line = t.fill(
+                    "stats.review_card",
+                    &[
+                        ("trick", &card.trick.to_string()),
+                        ("card", &crate::words::card_name(t, card.card, trump)),
+                        ("loss", &card.loss.to_string()),
+                        ("best", &crate::words::card_name(t, card.best, trump)),
+                        ("expert", &expert_card),
+                    ],
+                );
+                ui.label(RichText::new(line).size(15.0));
+            }
+            if review.costliest(1).is_empty() {
+                ui.label(RichText::new(t.get("stats.review_perfect")).size(15.0));
+            }
+        });
+    if close {
+        view.reviewing = None;
+        view.task = None;
+        view.review = None;
+    }
+}
+
+/// Asks before the statistics go; true when the player said yes.
+fn confirm_reset(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) -> bool {
+    let mut yes = false;
+    egui::Window::new(t.get("stats.reset"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(RichText::new(t.get("stats.reset_question")).size(16.0));
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new(t.get("stats.reset_no")).size(16.0)).clicked() {
+                    view.confirm_reset = false;
+                }
+                if ui
+                    .button(RichText::new(t.get("stats.reset_yes")).size(16.0).color(Color32::from_rgb(200, 40, 40)))
+                    .clicked()
+                {
+                    view.confirm_reset = false;
+                    yes = true;
+                }
+            });
+        });
+    yes
+}
