@@ -100,6 +100,9 @@ pub struct DealLoss {
     pub loss: i32,
     /// What the expert's choices would have given away at the same moments.
     pub expert: i32,
+    /// The seed the review's expert sampled with: the same review again.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub seed: u64,
 }
 
 /// What the game keeps of the player's deals and matches.
@@ -262,8 +265,8 @@ impl Profile {
         }
     }
 
-    /// Adds a reviewed deal to the learning curve.
-    pub fn note_review(&mut self, game: &Game, review: &Review, kind: Kind) {
+    /// Adds a deal, reviewed with `seed`, to the learning curve.
+    pub fn note_review(&mut self, game: &Game, review: &Review, kind: Kind, seed: u64) {
         self.curve.push(DealLoss {
             code: game.deal().code(),
             preset: preset_of(game.rules()),
@@ -272,6 +275,7 @@ impl Profile {
             actions: game.actions().to_vec(),
             loss: review.total_loss(),
             expert: expert_loss(review),
+            seed,
         });
     }
 
@@ -473,11 +477,11 @@ mod tests {
         let game = played(Preset::Classic.rules(), 1).unwrap();
         let mut p = Profile::default();
         for (loss, expert) in [(30, 0), (10, 5), (0, 0), (20, 10)] {
-            p.note_review(&game, &Review::default(), Kind::Counted);
+            p.note_review(&game, &Review::default(), Kind::Counted, 1);
             let last = p.curve.last_mut().unwrap();
             (last.loss, last.expert) = (loss, expert);
         }
-        p.note_review(&game, &Review::default(), Kind::Helped);
+        p.note_review(&game, &Review::default(), Kind::Helped, 1);
         assert_eq!(p.average(Kind::Counted, None), Some((15.0, 3.75)));
         assert_eq!(p.average(Kind::Counted, Some(2)), Some((10.0, 5.0)));
         assert_eq!(p.average(Kind::Helped, None), Some((0.0, 0.0)));

@@ -69,7 +69,7 @@ fn deal_on_and_quit(
     mut commands: MessageWriter<TableCommand>,
     mut coach: MessageWriter<coach::CoachCommand>,
     review: Res<coach::DealReview>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    (mut redraw, statistics): (MessageWriter<bevy::window::RequestRedraw>, Res<crate::progress::Reviewing>),
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(seats) = seats else { return };
@@ -111,9 +111,12 @@ fn deal_on_and_quit(
         }
     }
     let since = *over_since.get_or_insert(now);
+    // The statistics' reviews are finished before the game quits, so
+    // the learning curve holds every deal played.
     if let Some(n) = config.0.quit_after_deals
         && show.deals_finished >= n
         && show.screenshots.is_empty()
+        && statistics.is_empty()
     {
         let left = countdown.0.get_or_insert(30);
         *left = left.saturating_sub(1);
@@ -137,8 +140,12 @@ pub fn capture_plugin(app: &mut App) {
         (Screen::Statistics, "statistics"),
         (Screen::NewGame, "new-game"),
     ] {
+        // The first screen is entered before `start` sets the show to
+        // photograph: this asks whatever the flag says (the capture
+        // writes only with --screenshot).
         app.add_systems(OnEnter(screen), move |mut show: ResMut<Show>, time: Res<Time>| {
-            show.photograph(format!("{name}.png"), time.elapsed_secs() + 0.5);
+            let at = time.elapsed_secs() + 0.5;
+            show.screenshots.push(crate::show::ScreenshotDue { name: format!("{name}.png"), at });
         });
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 /// A deal being reviewed for the learning curve, and how it counts.
-type UnderReview = (Game, Kind, Task<Result<Review, String>>);
+type UnderReview = (Game, Kind, u64, Task<Result<Review, String>>);
 
 /// Reviews under way for the learning curve, oldest first.
 #[derive(Resource, Default)]
@@ -77,7 +77,7 @@ fn count_finished_deals(
         seed,
         Arc::new(AtomicUsize::new(0)),
     );
-    reviewing.0.push((game, kind, task));
+    reviewing.0.push((game, kind, seed, task));
 }
 
 /// Reviews that are done go on the learning curve, in the order the deals
@@ -94,11 +94,11 @@ fn finish_reviews(
     // A window that redraws only on input must still look at the tasks.
     redraw.write(bevy::window::RequestRedraw);
     let mut changed = false;
-    while let Some((game, kind, task)) = reviewing.0.first_mut() {
+    while let Some((game, kind, seed, task)) = reviewing.0.first_mut() {
         let Some(done) = block_on(poll_once(task)) else { break };
         match done {
             Ok(review) => {
-                profile.0.note_review(game, &review, *kind);
+                profile.0.note_review(game, &review, *kind, *seed);
                 changed = true;
             }
             Err(e) => error!("the deal could not be reviewed for the statistics: {e}"),

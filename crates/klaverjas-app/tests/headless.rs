@@ -1433,6 +1433,12 @@ fn a_played_deal_is_counted_and_reviewed_for_the_statistics() {
     assert!(curve[0].loss >= 0 && curve[0].expert >= 0);
     let replayed = klaverjas_app::screens::statistics::replay(&curve[0]).expect("the deal replays from the profile");
     assert_eq!(replayed.result(), game.result());
+    // Reviewed again from the profile, with its seed, the deal gives the
+    // same figures: the costliest deals open the review they were ranked by.
+    let start = klaverjas::Game::new(*game.rules(), *game.deal()).unwrap();
+    let again =
+        klaverjas_ai::coach::Reviewer::new(start, game.actions().to_vec(), HUMAN, curve[0].seed).finish().unwrap();
+    assert_eq!((again.total_loss(), klaverjas_ai::progress::expert_loss(&again)), (curve[0].loss, curve[0].expert));
     let on_disk: Profile = ron::from_str(&std::fs::read_to_string(dir.join("profile.ron")).unwrap()).unwrap();
     assert_eq!(on_disk.curve, *curve);
 }

@@ -161,11 +161,10 @@ fn run(raw: &[String]) -> Result<(), Failure> {
 
 /// Prints `value` as JSON with `--json`, else the human text.
 pub fn output(args: &Args, value: Value, human: String) {
-    if args.flag("json") {
-        println!("{value}");
-    } else {
-        println!("{human}");
-    }
+    use std::io::Write;
+    let text = if args.flag("json") { value.to_string() } else { human };
+    // A reader that stops early (`kj stats | head`) is no error of ours.
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
 fn names(cards: impl IntoIterator<Item = Card>) -> Vec<String> {

@@ -832,7 +832,7 @@ fn stats_reads_the_games_profile() {
         )
         .finish()
         .unwrap();
-        profile.note_review(&game, &review, Kind::Counted);
+        profile.note_review(&game, &review, Kind::Counted, 1);
     }
     std::fs::write(dir.join("profile.ron"), ron::to_string(&profile).unwrap()).unwrap();
     let v = kj_json(&["stats", "--data-dir", d]);

@@ -225,11 +225,15 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
         painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, colour)));
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("━ {}", t.get("stats.you"))).color(YOU).size(15.0));
-        ui.label(RichText::new(format!("━ {}", t.get("stats.expert"))).color(EXPERT).size(15.0));
+        ui.label(RichText::new(format!("— {}", t.get("stats.you"))).color(YOU).size(15.0).strong());
+        ui.label(RichText::new(format!("— {}", t.get("stats.expert"))).color(EXPERT).size(15.0).strong());
     });
     let sub = Profile { curve: deals.into_iter().cloned().collect(), ..Profile::default() };
+    // The last 10 and 50 where there are more; all of them always.
     for (key, last) in [("stats.last", Some(10)), ("stats.last", Some(50)), ("stats.all_deals", None)] {
+        if last.is_some_and(|n| sub.curve.len() <= n) {
+            continue;
+        }
         if let Some((you, expert)) = sub.average(kind, last) {
             let n = sub.curve.len().min(last.unwrap_or(usize::MAX)).to_string();
             let (you, expert) = (format!("{you:.1}"), format!("{expert:.1}"));
@@ -289,7 +293,7 @@ pub fn replay(d: &DealLoss) -> Option<Game> {
 }
 
 fn open_review(view: &mut View, p: &Profile, i: usize) {
-    let Some(game) = p.curve.get(i).and_then(replay) else {
+    let Some((game, seed)) = p.curve.get(i).and_then(|d| Some((replay(d)?, d.seed))) else {
         warn!("deal {} of the curve does not replay", i + 1);
         return;
     };
@@ -298,7 +302,7 @@ fn open_review(view: &mut View, p: &Profile, i: usize) {
         *game.deal(),
         game.actions().to_vec(),
         crate::seats::HUMAN,
-        i as u64,
+        seed,
         Arc::new(AtomicUsize::new(0)),
     );
     view.reviewing = Some((i, game));

@@ -29,6 +29,15 @@ type WriteI = unsafe extern "C" fn(*mut Pcm, *const c_void, c_ulong) -> c_long;
 type Recover = unsafe extern "C" fn(*mut Pcm, c_int, c_int) -> c_int;
 type Close = unsafe extern "C" fn(*mut Pcm) -> c_int;
 type StrError = unsafe extern "C" fn(c_int) -> *const c_char;
+/// ALSA's error handler is variadic; ours reads none of its arguments, so
+/// the fixed ones suffice (on Linux's calling conventions a callee that
+/// ignores the variadic part is called the same way).
+type ErrorHandler = unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+type SetErrorHandler = unsafe extern "C" fn(Option<ErrorHandler>) -> c_int;
+
+/// Says nothing: where ALSA cannot play, the game's one line says why,
+/// instead of ALSA's lines about its configuration on stderr.
+unsafe extern "C" fn quiet(_: *const c_char, _: c_int, _: *const c_char, _: c_int, _: *const c_char) {}
 
 /// The default ALSA playback device, opened for 16-bit mono.
 pub struct Alsa {
@@ -57,6 +66,9 @@ impl Alsa {
             let writei: WriteI = *symbol::<WriteI>(&library, b"snd_pcm_writei\0")?;
             let recover: Recover = *symbol::<Recover>(&library, b"snd_pcm_recover\0")?;
             let close: Close = *symbol::<Close>(&library, b"snd_pcm_close\0")?;
+            let set_error_handler: SetErrorHandler =
+                *symbol::<SetErrorHandler>(&library, b"snd_lib_error_set_handler\0")?;
+            set_error_handler(Some(quiet));
             let describe = |code: c_int| CStr::from_ptr(strerror(code)).to_string_lossy().into_owned();
             let mut pcm = std::ptr::null_mut();
             let code = open(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, 0);
