@@ -177,6 +177,13 @@ pub fn preset_of(rules: &Rules) -> Preset {
         .unwrap_or(Preset::Classic)
 }
 
+/// Adds each named counter of `$t` to `$sum`'s.
+macro_rules! add_up {
+    ($sum:ident, $t:ident: $($field:ident),*) => {
+        $($sum.$field += $t.$field;)*
+    };
+}
+
 impl Profile {
     fn row(&mut self, preset: Preset, bots: Level, kind: Kind) -> &mut Tally {
         let i = match self.rows.iter().position(|r| (r.preset, r.bots, r.kind) == (preset, bots, kind)) {
@@ -284,22 +291,9 @@ impl Profile {
         let mut sum = Tally::default();
         for r in self.rows.iter().filter(|r| r.kind == kind && preset.is_none_or(|p| r.preset == p)) {
             let t = &r.tally;
-            sum.matches += t.matches;
-            sum.matches_won += t.matches_won;
-            sum.matches_lost += t.matches_lost;
-            sum.deals += t.deals;
-            sum.deals_won += t.deals_won;
-            sum.deals_lost += t.deals_lost;
-            sum.nat_for += t.nat_for;
-            sum.nat_against += t.nat_against;
-            sum.pit_for += t.pit_for;
-            sum.pit_against += t.pit_against;
-            sum.roem_called += t.roem_called;
-            sum.roem_missed += t.roem_missed;
-            sum.points += t.points;
+            add_up!(sum, t: matches, matches_won, matches_lost, deals, deals_won, deals_lost, nat_for, nat_against,
+                pit_for, pit_against, roem_called, roem_missed, points, played, played_nat);
             sum.longest_run = sum.longest_run.max(t.longest_run);
-            sum.played += t.played;
-            sum.played_nat += t.played_nat;
         }
         sum
     }
@@ -459,6 +453,14 @@ mod tests {
         }
         let t = &p.rows[0].tally;
         assert_eq!((t.deals, t.deals_won, t.deals_lost, t.run, t.longest_run), (4, 3, 1, 1, 2));
+        // Against other bots, another row; the total adds both up.
+        p.note_deal(&lost, seat, Level::Heuristic, Kind::Counted);
+        assert_eq!(p.rows.len(), 2);
+        let all = p.total(Some(Preset::Classic), Kind::Counted);
+        assert_eq!((all.deals, all.deals_won, all.deals_lost, all.nat_against, all.longest_run), (5, 3, 2, 2, 2));
+        assert_eq!(all.points, p.rows[0].tally.points + p.rows[1].tally.points);
+        assert_eq!(p.total(Some(Preset::Amsterdam), Kind::Counted), Tally::default());
+        assert_eq!(p.total(None, Kind::Helped), Tally::default());
     }
 
     #[test]

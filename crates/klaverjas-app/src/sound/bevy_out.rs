@@ -5,7 +5,7 @@
 //! page's script resumes the audio after the first touch or click, as
 //! browsers require (`crates/klaverjas-web/site/index.html`).
 
-use super::{Speaker, take_for_bevy};
+use super::speaker::{Speaker, take_for_bevy};
 use crate::sound::mixer::Command;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
@@ -13,19 +13,15 @@ use klaverjas_cards::Sound;
 
 /// Each sound's file, loaded once.
 #[derive(Resource)]
-struct Clips(Vec<Handle<AudioSource>>);
+pub(super) struct Clips(Vec<Handle<AudioSource>>);
 
-pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, load).add_systems(Update, play.after(super::play_heard));
-}
-
-fn load(mut commands: Commands, server: Res<AssetServer>) {
+pub(super) fn load(mut commands: Commands, server: Res<AssetServer>) {
     #[cfg(target_os = "ios")]
     ambient_session();
     commands.insert_resource(Clips(Sound::ALL.iter().map(|s| server.load(s.path())).collect()));
 }
 
-fn play(
+pub(super) fn play(
     mut commands: Commands,
     speaker: Option<ResMut<Speaker>>,
     clips: Option<Res<Clips>>,
