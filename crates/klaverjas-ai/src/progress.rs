@@ -93,9 +93,10 @@ pub struct DealLoss {
     pub code: String,
     pub preset: Preset,
     pub kind: Kind,
-    /// The rules and every action, to review the deal again.
-    pub rules: Rules,
-    pub actions: Vec<Action>,
+    /// To review the deal again; kept for the last deals and the costliest
+    /// only ([`KEPT_REPLAYS`]).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub replay: Option<Replay>,
     /// What the seat's cards gave away against perfect play.
     pub loss: i32,
     /// What the expert's choices would have given away at the same moments.
@@ -104,6 +105,19 @@ pub struct DealLoss {
     #[cfg_attr(feature = "serde", serde(default))]
     pub seed: u64,
 }
+
+/// A deal's rules and every action: the deal played again from its code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Replay {
+    pub rules: Rules,
+    pub actions: Vec<Action>,
+}
+
+/// How many of the latest deals keep their [`Replay`], beside each kind's
+/// five costliest: older deals keep their code and figures only, so the
+/// profile stays small however long the player plays.
+pub const KEPT_REPLAYS: usize = 50;
 
 /// What the game keeps of the player's deals and matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,12 +292,18 @@ impl Profile {
             code: game.deal().code(),
             preset: preset_of(game.rules()),
             kind,
-            rules: *game.rules(),
-            actions: game.actions().to_vec(),
+            replay: Some(Replay { rules: *game.rules(), actions: game.actions().to_vec() }),
             loss: review.total_loss(),
             expert: expert_loss(review),
             seed,
         });
+        let costliest: Vec<usize> = Kind::ALL.iter().flat_map(|&k| self.costliest(k, 5)).collect();
+        let recent = self.curve.len().saturating_sub(KEPT_REPLAYS);
+        for (i, d) in self.curve.iter_mut().enumerate().take(recent) {
+            if !costliest.contains(&i) {
+                d.replay = None;
+            }
+        }
     }
 
     /// The tallies of one preset, all bots and kinds given, added up.
@@ -490,6 +510,25 @@ mod tests {
         assert_eq!(p.average(Kind::Watched, None), None);
         assert_eq!(p.costliest(Kind::Counted, 2), vec![0, 3]);
         assert_eq!(p.curve[0].code, game.deal().code());
-        assert_eq!(p.curve[0].actions, game.actions());
+        assert_eq!(p.curve[0].replay.as_ref().unwrap().actions, game.actions());
+    }
+
+    #[test]
+    fn old_deals_keep_their_figures_and_only_the_costliest_their_replay() {
+        let game = played(Preset::Classic.rules(), 1).unwrap();
+        let mut p = Profile::default();
+        for i in 0..KEPT_REPLAYS + 20 {
+            p.note_review(&game, &Review::default(), Kind::Counted, 1);
+            p.curve.last_mut().unwrap().loss = if i == 3 { 90 } else { i as i32 % 7 };
+        }
+        let kept: Vec<usize> = (0..p.curve.len()).filter(|&i| p.curve[i].replay.is_some()).collect();
+        assert!(kept.contains(&3), "the costliest keeps its replay");
+        assert_eq!(kept.iter().filter(|&&i| i >= 20).count(), KEPT_REPLAYS, "the latest keep theirs");
+        assert!(kept.len() <= KEPT_REPLAYS + 5);
+        assert_eq!(p.curve.len(), KEPT_REPLAYS + 20, "every deal keeps its figures");
+        assert_eq!(
+            p.average(Kind::Counted, None).unwrap().0,
+            p.curve.iter().map(|d| d.loss as f64).sum::<f64>() / 70.0
+        );
     }
 }

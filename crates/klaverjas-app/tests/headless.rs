@@ -1429,7 +1429,7 @@ fn a_played_deal_is_counted_and_reviewed_for_the_statistics() {
     let curve = &app.world().resource::<PlayerProfile>().0.curve;
     assert_eq!(curve.len(), 1);
     assert_eq!(curve[0].code, game.deal().code());
-    assert_eq!(curve[0].actions, game.actions());
+    assert_eq!(curve[0].replay.as_ref().map(|r| &r.actions[..]), Some(game.actions()));
     assert!(curve[0].loss >= 0 && curve[0].expert >= 0);
     let replayed = klaverjas_app::screens::statistics::replay(&curve[0]).expect("the deal replays from the profile");
     assert_eq!(replayed.result(), game.result());

@@ -111,8 +111,9 @@ fn in_words(p: &Profile) -> String {
             continue;
         }
         out.push(format!("Points given away per deal, {} ({n} deals reviewed):", kind.name()));
-        for (name, avg) in averages(p, kind) {
-            if let Some((you, expert)) = avg {
+        // The last 10 and 50 where there are more; all of them always.
+        for ((name, avg), last) in averages(p, kind).into_iter().zip([Some(10), Some(50), None]) {
+            if let Some((you, expert)) = avg.filter(|_| last.is_none_or(|l| n > l)) {
                 out.push(format!("  {:<8} you {you:.1}, expert {expert:.1}", name.replace('_', " ")));
             }
         }

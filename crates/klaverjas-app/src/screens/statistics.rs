@@ -275,7 +275,7 @@ fn costliest(
                 ],
             );
             ui.label(RichText::new(line).size(15.0));
-            if ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
+            if d.replay.is_some() && ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
                 chosen = Some(i);
             }
         });
@@ -285,8 +285,9 @@ fn costliest(
 
 /// The deal as it was played, from its code and actions.
 pub fn replay(d: &DealLoss) -> Option<Game> {
-    let mut game = Game::new(d.rules, Deal::from_code(&d.code).ok()?).ok()?;
-    for &a in &d.actions {
+    let r = d.replay.as_ref()?;
+    let mut game = Game::new(r.rules, Deal::from_code(&d.code).ok()?).ok()?;
+    for &a in &r.actions {
         game.apply(a).ok()?;
     }
     Some(game)
