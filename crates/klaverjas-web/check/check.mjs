@@ -231,6 +231,19 @@ if (phone) {
   const touched = await audio();
   console.log(`sound: audio contexts before a touch ${untouched}; after it ${touched}`);
   if (!touched.includes("running")) fail("the sound did not start at the first touch");
+  // Hidden, the page falls silent; shown again, it plays on.
+  const [hidden, again] = await page.evaluate(async () => {
+    const states = () => window.klaverjasAudio.map((c) => c.state).join(", ");
+    const show = async (hidden) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      document.dispatchEvent(new Event("visibilitychange"));
+      await new Promise((r) => setTimeout(r, 300));
+      return states();
+    };
+    return [await show(true), await show(false)];
+  });
+  console.log(`sound: the page hidden ${hidden}; shown again ${again}`);
+  if (hidden.includes("running") || !again.includes("running")) fail("the sound did not follow the page's visibility");
   await drawn(page, "06-title");
   await touch(page, ...at("QUICK", "206,326"));
   // Until the save stands still, the bots are bidding or playing; then it
