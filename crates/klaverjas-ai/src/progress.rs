@@ -243,7 +243,7 @@ impl Profile {
             };
             if pit_ours {
                 t.pit_for += 1;
-            } else if players != Players::Three || out.declaring {
+            } else {
                 t.pit_against += 1;
             }
         }
@@ -336,6 +336,13 @@ impl Profile {
                 deals.iter().map(|d| d.expert as f64).sum::<f64>() / n,
             )
         })
+    }
+
+    /// The number of reviewed deal `i` of the curve among those of its
+    /// kind, from 1: the deal as the player counts them.
+    pub fn number_in_kind(&self, i: usize) -> usize {
+        let Some(kind) = self.curve.get(i).map(|d| d.kind) else { return 0 };
+        self.curve[..=i].iter().filter(|d| d.kind == kind).count()
     }
 
     /// The costliest reviewed deals of `kind`, costliest first: indices
@@ -509,6 +516,7 @@ mod tests {
         assert_eq!(p.average(Kind::Helped, None), Some((0.0, 0.0)));
         assert_eq!(p.average(Kind::Watched, None), None);
         assert_eq!(p.costliest(Kind::Counted, 2), vec![0, 3]);
+        assert_eq!((p.number_in_kind(3), p.number_in_kind(4)), (4, 1), "counted apart by kind");
         assert_eq!(p.curve[0].code, game.deal().code());
         assert_eq!(p.curve[0].replay.as_ref().unwrap().actions, game.actions());
     }

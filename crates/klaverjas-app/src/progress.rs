@@ -31,6 +31,12 @@ impl Reviewing {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// Drops the reviews under way (the statistics were reset): their
+    /// deals belong to what was reset.
+    pub fn forget(&mut self) {
+        self.0.clear();
+    }
 }
 
 pub fn plugin(app: &mut App) {

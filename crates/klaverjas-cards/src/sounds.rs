@@ -131,6 +131,8 @@ pub fn decode_wav(bytes: &[u8]) -> Result<Vec<i16>, WavError> {
     while at + 8 <= bytes.len() {
         let (id, len) = (&bytes[at..at + 4], u32_at(at + 4) as usize);
         let body = at + 8;
+        // A length from the file is not trusted: past the end is the end.
+        let end = body.saturating_add(len).min(bytes.len());
         if id == b"fmt " {
             if body + 16 > bytes.len() {
                 return Err(WavError::Truncated);
@@ -141,10 +143,9 @@ pub fn decode_wav(bytes: &[u8]) -> Result<Vec<i16>, WavError> {
             if kind != 1 || channels != 1 || rate != SAMPLE_RATE || bits != 16 {
                 return Err(WavError::Format { channels, rate, bits });
             }
-            let end = (body + len).min(bytes.len());
             return Ok(bytes[body..end].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect());
         }
-        at = body + len + (len & 1);
+        at = end.saturating_add(len & 1);
     }
     Err(WavError::Truncated)
 }
@@ -166,6 +167,13 @@ mod tests {
         stereo[22] = 2;
         assert_eq!(decode_wav(&stereo), Err(WavError::Format { channels: 2, rate: SAMPLE_RATE, bits: 16 }));
         assert_eq!(decode_wav(&encode_wav(&[1])[..36]), Err(WavError::Truncated));
+        // A chunk claiming more bytes than any file holds ends the file.
+        let mut huge = encode_wav(&[1, 2]);
+        huge[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(decode_wav(&huge), Err(WavError::Truncated));
+        let mut long_data = encode_wav(&[1, 2]);
+        long_data[40..44].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(decode_wav(&long_data), Ok(vec![1, 2]));
     }
 
     #[test]

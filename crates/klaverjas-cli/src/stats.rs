@@ -76,7 +76,7 @@ fn as_json(p: &Profile) -> Value {
                 .into_iter()
                 .map(|i| {
                     let d = &p.curve[i];
-                    json!({"deal": i + 1, "code": d.code, "preset": d.preset.name(), "loss": d.loss, "expert": d.expert})
+                    json!({"deal": p.number_in_kind(i), "code": d.code, "preset": d.preset.name(), "loss": d.loss, "expert": d.expert})
                 })
                 .collect();
             each.insert("costliest".into(), json!(costliest));
@@ -121,7 +121,7 @@ fn in_words(p: &Profile) -> String {
             let d = &p.curve[i];
             out.push(format!(
                 "  deal {} ({}): {} given away, expert {}; code {}",
-                i + 1,
+                p.number_in_kind(i),
                 d.preset.name(),
                 d.loss,
                 d.expert,

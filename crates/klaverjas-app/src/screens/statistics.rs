@@ -26,8 +26,8 @@ struct View {
     confirm_reset: bool,
     /// Whether the kind shown was chosen yet (the first with deals).
     kind_chosen: bool,
-    /// The deal of the curve under review (its index), the review being
-    /// worked out, then shown.
+    /// The deal of the curve under review (its number among its kind's),
+    /// the review being worked out, then shown.
     reviewing: Option<(usize, Game)>,
     task: Option<Task<Result<Review, String>>>,
     review: Option<Review>,
@@ -61,7 +61,7 @@ fn statistics(
     texts: Res<Texts>,
     mut profile: ResMut<PlayerProfile>,
     files: Res<Files>,
-    reviewing: Res<Reviewing>,
+    mut reviewing: ResMut<Reviewing>,
     mut view: ResMut<View>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -114,6 +114,7 @@ fn statistics(
     review_window(&ctx, t, &mut view);
     if view.confirm_reset && confirm_reset(&ctx, t, &mut view) {
         profile.0 = Profile::default();
+        reviewing.forget();
         if let Err(e) = files.0.write_profile(&profile.0) {
             error!("the statistics could not be reset: {e}");
         }
@@ -268,7 +269,7 @@ fn costliest(
             let line = t.fill(
                 "stats.deal_line",
                 &[
-                    ("n", &(i + 1).to_string()),
+                    ("n", &p.number_in_kind(i).to_string()),
                     ("game", &t.get(&format!("home.{}", d.preset.name()))),
                     ("loss", &d.loss.to_string()),
                     ("expert", &d.expert.to_string()),
@@ -295,7 +296,7 @@ pub fn replay(d: &DealLoss) -> Option<Game> {
 
 fn open_review(view: &mut View, p: &Profile, i: usize) {
     let Some((game, seed)) = p.curve.get(i).and_then(|d| Some((replay(d)?, d.seed))) else {
-        warn!("deal {} of the curve does not replay", i + 1);
+        warn!("deal {} of the curve does not replay", p.number_in_kind(i));
         return;
     };
     let task = crate::thinking::review(
@@ -306,7 +307,7 @@ fn open_review(view: &mut View, p: &Profile, i: usize) {
         seed,
         Arc::new(AtomicUsize::new(0)),
     );
-    view.reviewing = Some((i, game));
+    view.reviewing = Some((p.number_in_kind(i), game));
     view.task = Some(task);
     view.review = None;
 }
@@ -329,11 +330,11 @@ fn finish_review(view: &mut View, ctx: &egui::Context) {
 /// The review of a deal of the curve: what was given away in all and
 /// where, each costly card beside the best and the expert's.
 fn review_window(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) {
-    let Some((i, game)) = view.reviewing.clone() else { return };
+    let Some((number, game)) = view.reviewing.clone() else { return };
     let trump = game.contract().map(|c| c.trump);
     let mut close = false;
     let width = (ctx.content_rect().width() - 24.0).min(560.0);
-    egui::Window::new(t.fill("stats.review_title", &[("n", &(i + 1).to_string())]))
+    egui::Window::new(t.fill("stats.review_title", &[("n", &number.to_string())]))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])

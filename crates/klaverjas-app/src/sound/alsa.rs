@@ -17,6 +17,9 @@ struct Pcm {
 }
 
 const STREAM_PLAYBACK: c_int = 0;
+/// Opened without waiting: a device another program holds (no mixing
+/// daemon in between) refuses at once instead of freezing the start.
+const OPEN_NONBLOCK: c_int = 1;
 const FORMAT_S16_LE: c_int = 2;
 const ACCESS_RW_INTERLEAVED: c_int = 3;
 /// How much sound ALSA holds ahead: short enough that a card's snap
@@ -28,6 +31,7 @@ type SetParams = unsafe extern "C" fn(*mut Pcm, c_int, c_int, c_uint, c_uint, c_
 type WriteI = unsafe extern "C" fn(*mut Pcm, *const c_void, c_ulong) -> c_long;
 type Recover = unsafe extern "C" fn(*mut Pcm, c_int, c_int) -> c_int;
 type Close = unsafe extern "C" fn(*mut Pcm) -> c_int;
+type NonBlock = unsafe extern "C" fn(*mut Pcm, c_int) -> c_int;
 type StrError = unsafe extern "C" fn(c_int) -> *const c_char;
 /// ALSA's error handler is variadic; ours reads none of its arguments, so
 /// the fixed ones suffice (on Linux's calling conventions a callee that
@@ -66,14 +70,22 @@ impl Alsa {
             let writei: WriteI = *symbol::<WriteI>(&library, b"snd_pcm_writei\0")?;
             let recover: Recover = *symbol::<Recover>(&library, b"snd_pcm_recover\0")?;
             let close: Close = *symbol::<Close>(&library, b"snd_pcm_close\0")?;
+            let nonblock: NonBlock = *symbol::<NonBlock>(&library, b"snd_pcm_nonblock\0")?;
             let set_error_handler: SetErrorHandler =
                 *symbol::<SetErrorHandler>(&library, b"snd_lib_error_set_handler\0")?;
             set_error_handler(Some(quiet));
             let describe = |code: c_int| CStr::from_ptr(strerror(code)).to_string_lossy().into_owned();
             let mut pcm = std::ptr::null_mut();
-            let code = open(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, 0);
+            let code = open(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, OPEN_NONBLOCK);
             if code < 0 {
                 return Err(format!("no sound device ({})", describe(code)));
+            }
+            // Writing may wait: it runs on the mixer's thread, which the
+            // device paces.
+            let code = nonblock(pcm, 0);
+            if code < 0 {
+                close(pcm);
+                return Err(format!("the sound device cannot be waited on ({})", describe(code)));
             }
             let code = set_params(pcm, FORMAT_S16_LE, ACCESS_RW_INTERLEAVED, 1, SAMPLE_RATE, 1, LATENCY_US);
             if code < 0 {

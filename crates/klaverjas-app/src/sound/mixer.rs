@@ -153,8 +153,16 @@ fn run(commands: Receiver<Command>, clips: Clips, mut output: impl Output) {
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        while let Ok(c) = commands.try_recv() {
-            take(c, &mut voices);
+        // The game's end dropped: stop now, not when the last sound ends.
+        loop {
+            match commands.try_recv() {
+                Ok(c) => take(c, &mut voices),
+                Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    output.finish();
+                    return;
+                }
+            }
         }
         if output.keeps_time() && Instant::now() < start + Duration::from_secs_f64(written as f64 / SAMPLE_RATE as f64)
         {
