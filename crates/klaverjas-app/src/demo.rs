@@ -172,11 +172,18 @@ fn capture(
     if show.screenshots.iter().all(|s| s.at > now) || !images.ready(&server) {
         return;
     }
-    let (due, later): (Vec<_>, Vec<_>) = show.screenshots.drain(..).partition(|s| s.at <= now);
-    show.screenshots = later;
-    let Some(dir) = &config.0.screenshot else { return };
-    let _ = std::fs::create_dir_all(dir);
-    for shot in due {
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(shot.name)));
+    let Some(dir) = &config.0.screenshot else {
+        show.screenshots.retain(|s| s.at > now);
+        return;
+    };
+    // Bevy takes one screenshot of a window at a time and skips the
+    // others: the first due now, the rest once it is taken.
+    if !taking.is_empty() {
+        return;
     }
+    let Some(first) = show.screenshots.iter().position(|s| s.at <= now) else { return };
+    let shot = show.screenshots.remove(first);
+    let _ = std::fs::create_dir_all(dir);
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(shot.name)));
+    redraw.write(bevy::window::RequestRedraw);
 }
