@@ -326,16 +326,7 @@ impl Profile {
     /// The average given away per deal over the last `last` reviewed deals
     /// of `kind` (all of them with `None`): the player's and the expert's.
     pub fn average(&self, kind: Kind, last: Option<usize>) -> Option<(f64, f64)> {
-        let deals: Vec<&DealLoss> = self.curve_of(kind).collect();
-        let from = last.map_or(0, |n| deals.len().saturating_sub(n));
-        let deals = &deals[from..];
-        let n = deals.len() as f64;
-        (!deals.is_empty()).then(|| {
-            (
-                deals.iter().map(|d| d.loss as f64).sum::<f64>() / n,
-                deals.iter().map(|d| d.expert as f64).sum::<f64>() / n,
-            )
-        })
+        average(&self.curve_of(kind).collect::<Vec<_>>(), last)
     }
 
     /// The number of reviewed deal `i` of the curve among those of its
@@ -354,6 +345,25 @@ impl Profile {
         costly.truncate(n);
         costly
     }
+}
+
+/// The spans the learning curve is averaged over: the last 10 deals, the
+/// last 50, and all of them.
+pub const SPANS: [Option<usize>; 3] = [Some(10), Some(50), None];
+
+/// Whether a span is worth showing beside "all": there are more deals.
+pub fn span_shown(last: Option<usize>, deals: usize) -> bool {
+    last.is_none_or(|n| deals > n)
+}
+
+/// The average given away per deal over the last `last` of `deals` (all
+/// of them with `None`): the player's and the expert's.
+pub fn average(deals: &[&DealLoss], last: Option<usize>) -> Option<(f64, f64)> {
+    let deals = &deals[last.map_or(0, |n| deals.len().saturating_sub(n))..];
+    let n = deals.len() as f64;
+    (!deals.is_empty()).then(|| {
+        (deals.iter().map(|d| d.loss as f64).sum::<f64>() / n, deals.iter().map(|d| d.expert as f64).sum::<f64>() / n)
+    })
 }
 
 /// What the expert's choices, from the seat's view, would have given away

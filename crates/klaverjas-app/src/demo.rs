@@ -131,15 +131,12 @@ fn deal_on_and_quit(
     }
 }
 
-/// `--screenshot DIR`: a PNG of the window whenever the show asks.
+/// `--screenshot DIR`: a PNG of the window whenever the show asks, and of
+/// each menu screen as it opens.
 pub fn capture_plugin(app: &mut App) {
     app.add_systems(Update, capture.after(seats::Flow::React));
-    for (screen, name) in [
-        (Screen::Title, "title"),
-        (Screen::Settings, "settings"),
-        (Screen::Statistics, "statistics"),
-        (Screen::NewGame, "new-game"),
-    ] {
+    for screen in Screen::MENUS {
+        let name = screen.name();
         // The first screen is entered before `start` sets the show to
         // photograph: this asks whatever the flag says (the capture
         // writes only with --screenshot).

@@ -132,6 +132,11 @@ impl Settings {
         }
     }
 
+    /// How loud the table's sounds play, 0 to 1; `None` when they are off.
+    pub fn sound_volume(&self) -> Option<f32> {
+        Some(f32::from(self.volume.min(100)) / 100.0).filter(|&v| self.sound && v > 0.0)
+    }
+
     /// The preset a new match starts from: the last one started, else the
     /// home rules, else classic.
     pub fn quick_preset(&self) -> klaverjas::Preset {

@@ -135,6 +135,8 @@ pub struct Show {
     players_seats: [bool; 4],
     /// The beats' sounds, until the frame's systems hand them on.
     heard: Vec<Sound>,
+    /// The last deal put on the table: when, its code and how far played.
+    last_put: Option<(f32, String, usize)>,
 }
 
 impl Show {
@@ -166,8 +168,15 @@ impl Show {
         }
     }
 
-    /// Puts the deal in play on the table; a fresh one is dealt.
+    /// Puts the deal in play on the table; a fresh one is dealt. Entering
+    /// the table and the deal's own event may both put it there in one
+    /// frame: the same deal at the same moment is put there once.
     fn put_on_table(&mut self, game: &Game, now: f32, pace: Pace) {
+        let put = (now, game.deal().code(), game.actions().len());
+        if self.last_put.as_ref() == Some(&put) {
+            return;
+        }
+        self.last_put = Some(put);
         self.beats.clear();
         self.shown = Shown::of(game);
         self.tricks_seen = game.tricks().len() as u8;
@@ -175,9 +184,6 @@ impl Show {
         self.reviewing = false;
         self.deal_serial += 1;
         self.busy_until = now;
-        // Entering the table and the deal's own event may both put it there
-        // in one frame: it is shuffled once.
-        self.heard.retain(|&s| s != Sound::Shuffle);
         if game.actions().is_empty() {
             self.heard.push(Sound::Shuffle);
         }

@@ -23,6 +23,25 @@ pub enum Screen {
     Table,
 }
 
+impl Screen {
+    /// The menu screens, which `--screen` opens by [`Screen::name`].
+    pub const MENUS: [Screen; 6] =
+        [Screen::Title, Screen::NewGame, Screen::Settings, Screen::Rules, Screen::Lessons, Screen::Statistics];
+
+    /// Its name on the command line and in a screenshot's file name.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Screen::Title => "title",
+            Screen::NewGame => "new-game",
+            Screen::Settings => "settings",
+            Screen::Rules => "rules",
+            Screen::Lessons => "lessons",
+            Screen::Statistics => "statistics",
+            Screen::Table => "table",
+        }
+    }
+}
+
 /// The command line, for every system that needs it.
 #[derive(Resource, Clone)]
 pub struct Config(pub Options);
@@ -100,15 +119,8 @@ pub fn plugin(options: Options) -> impl Fn(&mut App) {
             Some(preset) => SetupRules { preset, rules: options.rules(None) },
             None => SetupRules::of(settings.home_rules.unwrap_or(klaverjas::Preset::Classic), &settings),
         };
-        let screen = match options.screen.as_deref() {
-            Some("new-game") => Screen::NewGame,
-            Some("settings") => Screen::Settings,
-            Some("rules") => Screen::Rules,
-            Some("lessons") => Screen::Lessons,
-            Some("statistics") => Screen::Statistics,
-            _ => Screen::Title,
-        };
-        app.insert_state(screen)
+        let screen = Screen::MENUS.into_iter().find(|s| Some(s.name()) == options.screen.as_deref());
+        app.insert_state(screen.unwrap_or_default())
             .insert_resource(Config(options.clone()))
             .insert_resource(platform::Device::new(options.phone.is_some()))
             .insert_resource(Files(store))
@@ -118,5 +130,15 @@ pub fn plugin(options: Options) -> impl Fn(&mut App) {
             .insert_resource(setup)
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_knows_every_menu_screen_by_its_name() {
+        assert_eq!(Screen::MENUS.map(|s| s.name()), crate::cli::SCREENS);
     }
 }

@@ -13,7 +13,7 @@ use klaverjas_app::pictures::CardImages;
 use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats, TableCommand};
 use klaverjas_app::settings::{Language, Skin, Speed};
 use klaverjas_app::show::Show;
-use klaverjas_app::sound::{Speaker, mixer::Command, sound_of};
+use klaverjas_app::sound::{Speaker, mixer::Command};
 use klaverjas_app::state::{PlayerSettings, Screen, Texts, TitleMessage};
 use klaverjas_app::table::cards::{Look, Place, TableCard, Target, Tween};
 use klaverjas_app::table::layout::Table;
@@ -1285,7 +1285,7 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
 
 /// What the test's speaker was asked to play, in order.
 fn heard(app: &App) -> Vec<Sound> {
-    app.world().resource::<Speaker>().requests().iter().filter_map(sound_of).collect()
+    app.world().resource::<Speaker>().requests().iter().filter_map(Command::sound).collect()
 }
 
 /// The engine's events as the table received them.

@@ -44,6 +44,11 @@ impl Sound {
         Sound::Nat,
     ];
 
+    /// Its place in [`Sound::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The file's name in `assets/sounds/`.
     pub const fn file_name(self) -> &'static str {
         match self {
@@ -174,6 +179,13 @@ mod tests {
         let mut long_data = encode_wav(&[1, 2]);
         long_data[40..44].copy_from_slice(&u32::MAX.to_le_bytes());
         assert_eq!(decode_wav(&long_data), Ok(vec![1, 2]));
+    }
+
+    #[test]
+    fn every_sound_is_at_its_index() {
+        for (i, sound) in Sound::ALL.into_iter().enumerate() {
+            assert_eq!(sound.index(), i);
+        }
     }
 
     #[test]

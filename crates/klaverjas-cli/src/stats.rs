@@ -4,7 +4,7 @@
 
 use crate::args::Args;
 use crate::{Failure, output};
-use klaverjas_ai::progress::{Kind, PROFILE_FORMAT, Profile, Tally};
+use klaverjas_ai::progress::{Kind, PROFILE_FORMAT, Profile, SPANS, Tally, span_shown};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
@@ -50,9 +50,9 @@ fn tally_json(t: &Tally) -> Value {
     })
 }
 
-/// The averages given away per deal: the last 10, the last 50 and all.
-fn averages(p: &Profile, kind: Kind) -> [(&'static str, Option<(f64, f64)>); 3] {
-    [("last_10", Some(10)), ("last_50", Some(50)), ("all", None)].map(|(name, n)| (name, p.average(kind, n)))
+/// A span's name in the JSON: `last_10`, `last_50`, `all`.
+fn span_name(last: Option<usize>) -> String {
+    last.map_or("all".into(), |n| format!("last_{n}"))
 }
 
 fn as_json(p: &Profile) -> Value {
@@ -68,8 +68,9 @@ fn as_json(p: &Profile) -> Value {
         .map(|&kind| {
             let mut each = serde_json::Map::new();
             each.insert("deals".into(), json!(p.curve_of(kind).count()));
-            for (name, avg) in averages(p, kind) {
-                each.insert(name.into(), json!(avg.map(|(you, expert)| json!({"you": you, "expert": expert}))));
+            for last in SPANS {
+                let avg = p.average(kind, last).map(|(you, expert)| json!({"you": you, "expert": expert}));
+                each.insert(span_name(last), json!(avg));
             }
             let costliest: Vec<Value> = p
                 .costliest(kind, 5)
@@ -111,10 +112,9 @@ fn in_words(p: &Profile) -> String {
             continue;
         }
         out.push(format!("Points given away per deal, {} ({n} deals reviewed):", kind.name()));
-        // The last 10 and 50 where there are more; all of them always.
-        for ((name, avg), last) in averages(p, kind).into_iter().zip([Some(10), Some(50), None]) {
-            if let Some((you, expert)) = avg.filter(|_| last.is_none_or(|l| n > l)) {
-                out.push(format!("  {:<8} you {you:.1}, expert {expert:.1}", name.replace('_', " ")));
+        for last in SPANS.into_iter().filter(|&last| span_shown(last, n)) {
+            if let Some((you, expert)) = p.average(kind, last) {
+                out.push(format!("  {:<8} you {you:.1}, expert {expert:.1}", span_name(last).replace('_', " ")));
             }
         }
         for i in p.costliest(kind, 5) {

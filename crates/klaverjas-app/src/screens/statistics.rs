@@ -13,7 +13,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::{Deal, Game, Preset};
 use klaverjas_ai::coach::Review;
-use klaverjas_ai::progress::{DealLoss, Kind, Profile, Tally};
+use klaverjas_ai::progress::{DealLoss, Kind, Profile, SPANS, Tally, average, span_shown};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
@@ -229,14 +229,10 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
         ui.label(RichText::new(format!("— {}", t.get("stats.you"))).color(YOU).size(15.0).strong());
         ui.label(RichText::new(format!("— {}", t.get("stats.expert"))).color(EXPERT).size(15.0).strong());
     });
-    let sub = Profile { curve: deals.into_iter().cloned().collect(), ..Profile::default() };
-    // The last 10 and 50 where there are more; all of them always.
-    for (key, last) in [("stats.last", Some(10)), ("stats.last", Some(50)), ("stats.all_deals", None)] {
-        if last.is_some_and(|n| sub.curve.len() <= n) {
-            continue;
-        }
-        if let Some((you, expert)) = sub.average(kind, last) {
-            let n = sub.curve.len().min(last.unwrap_or(usize::MAX)).to_string();
+    for last in SPANS.into_iter().filter(|&last| span_shown(last, deals.len())) {
+        if let Some((you, expert)) = average(&deals, last) {
+            let key = if last.is_some() { "stats.last" } else { "stats.all_deals" };
+            let n = deals.len().min(last.unwrap_or(usize::MAX)).to_string();
             let (you, expert) = (format!("{you:.1}"), format!("{expert:.1}"));
             ui.label(RichText::new(t.fill(key, &[("n", &n), ("you", &you), ("expert", &expert)])).size(15.0));
         }

@@ -31,9 +31,8 @@ pub(super) fn play(
     for command in take_for_bevy(&mut speaker) {
         match command {
             Command::Play(sound, volume) => {
-                let i = Sound::ALL.iter().position(|&s| s == sound).unwrap_or(0);
                 let settings = PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume));
-                commands.spawn((AudioPlayer(clips.0[i].clone()), settings));
+                commands.spawn((AudioPlayer(clips.0[sound.index()].clone()), settings));
             }
             Command::Stop => {
                 for (entity, sink) in &playing {

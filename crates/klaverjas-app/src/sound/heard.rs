@@ -7,7 +7,6 @@ use crate::seats::Suspended;
 use crate::show::Heard;
 use crate::state::{Config, PlayerSettings};
 use bevy::prelude::*;
-use klaverjas_cards::Sound;
 
 /// Opens the platform's output, unless one is there already (a test's).
 pub(super) fn open_speaker(mut commands: Commands, speaker: Option<Res<Speaker>>, config: Res<Config>) {
@@ -27,9 +26,9 @@ pub(super) fn play_heard(
         heard.clear();
         return;
     };
-    let volume = settings.0.volume.min(100) as f32 / 100.0;
+    let volume = settings.0.sound_volume().filter(|_| !suspended.0);
     for Heard(sound) in heard.read() {
-        if settings.0.sound && !suspended.0 && volume > 0.0 {
+        if let Some(volume) = volume {
             speaker.send(Command::Play(*sound, volume));
         }
     }
@@ -39,7 +38,7 @@ pub(super) fn play_heard(
 /// player switches sound off.
 pub(super) fn fall_silent(settings: Res<PlayerSettings>, suspended: Res<Suspended>, speaker: Option<ResMut<Speaker>>) {
     let Some(mut speaker) = speaker else { return };
-    let off = !settings.0.sound || settings.0.volume == 0;
+    let off = settings.0.sound_volume().is_none();
     if (suspended.is_changed() && suspended.0) || (settings.is_changed() && off) {
         speaker.send(Command::Stop);
     }
@@ -52,13 +51,5 @@ pub(super) fn close_on_exit(mut exit: MessageReader<AppExit>, speaker: Option<Re
         && matches!(speaker.0, Out::Mixer(_))
     {
         speaker.0 = Out::Silent;
-    }
-}
-
-/// Which sound a request is for, for tests and logs.
-pub fn sound_of(command: &Command) -> Option<Sound> {
-    match command {
-        Command::Play(sound, _) => Some(*sound),
-        Command::Stop => None,
     }
 }

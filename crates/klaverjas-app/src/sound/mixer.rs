@@ -6,7 +6,7 @@
 
 use klaverjas_cards::{SAMPLE_RATE, Sound, decode_wav};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 /// Frames mixed at a time: 20 ms.
@@ -30,6 +30,16 @@ pub enum Command {
     Play(Sound, f32),
     /// Silences everything at once (the app went to the background).
     Stop,
+}
+
+impl Command {
+    /// The sound a request starts, if it starts one.
+    pub fn sound(&self) -> Option<Sound> {
+        match self {
+            Command::Play(sound, _) => Some(*sound),
+            Command::Stop => None,
+        }
+    }
 }
 
 /// The game's end of a running mixer. Dropping it ends the thread, which
@@ -98,8 +108,7 @@ impl Clips {
     }
 
     fn of(&self, sound: Sound) -> &[f32] {
-        let i = Sound::ALL.iter().position(|&s| s == sound).unwrap_or(0);
-        &self.0[i]
+        &self.0[sound.index()]
     }
 }
 
@@ -132,40 +141,36 @@ fn run(commands: Receiver<Command>, clips: Clips, mut output: impl Output) {
     let mut chunk = vec![0i16; CHUNK];
     let start = Instant::now();
     let mut written = 0u64;
+    // When the samples written so far have played, in the game's time.
+    let played_out = |written: u64| start + Duration::from_secs_f64(written as f64 / SAMPLE_RATE as f64);
     let take = |command, voices: &mut Vec<Voice>| match command {
         Command::Play(sound, volume) => voices.push(Voice { sound, at: 0, volume }),
         Command::Stop => voices.clear(),
     };
-    loop {
-        // Nothing playing: a device waits for the next sound, a recording
-        // writes silence in time with the game.
-        if voices.is_empty() && !output.keeps_time() {
-            match commands.recv() {
-                Ok(c) => take(c, &mut voices),
-                Err(_) => break,
-            }
-        }
-        if output.keeps_time() {
-            let due = start + Duration::from_secs_f64(written as f64 / SAMPLE_RATE as f64);
-            match commands.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                Ok(c) => take(c, &mut voices),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
-        // The game's end dropped: stop now, not when the last sound ends.
+    'mixing: loop {
+        // A recording writes silence in time with the game; a device with
+        // nothing to play waits for the next sound.
+        let waited = if output.keeps_time() {
+            commands.recv_timeout(played_out(written).saturating_duration_since(Instant::now())).map_err(|e| match e {
+                RecvTimeoutError::Timeout => TryRecvError::Empty,
+                RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
+            })
+        } else if voices.is_empty() {
+            commands.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            commands.try_recv()
+        };
+        let mut next = waited;
         loop {
-            match commands.try_recv() {
+            match next {
                 Ok(c) => take(c, &mut voices),
-                Err(std::sync::mpsc::TryRecvError::Empty) => break,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    output.finish();
-                    return;
-                }
+                Err(TryRecvError::Empty) => break,
+                // The game's end dropped: stop now, not when the last sound ends.
+                Err(TryRecvError::Disconnected) => break 'mixing,
             }
+            next = commands.try_recv();
         }
-        if output.keeps_time() && Instant::now() < start + Duration::from_secs_f64(written as f64 / SAMPLE_RATE as f64)
-        {
+        if output.keeps_time() && Instant::now() < played_out(written) {
             continue;
         }
         mix(&mut voices, &clips, &mut chunk);

@@ -20,7 +20,6 @@ mod alsa;
 mod bevy_out;
 
 use bevy::prelude::*;
-pub use heard::sound_of;
 use heard::{close_on_exit, fall_silent, open_speaker, play_heard};
 pub use speaker::Speaker;
 
