@@ -25,6 +25,13 @@ impl Bot for HeuristicBot {
     }
 }
 
+/// What the jack of trumps adds to a hand's strength; the hints name it.
+pub const JACK_OF_TRUMPS_WORTH: i32 = 30;
+/// What the nine of trumps adds.
+pub const NINE_OF_TRUMPS_WORTH: i32 = 22;
+/// What an ace of another suit adds.
+pub const ACE_WORTH: i32 = 11;
+
 /// How much a hand is worth with `trump` as trumps, in rough points: the
 /// jack and nine of trumps above all, then trump length, aces, tens with
 /// their ace, and voids once there are trumps to ruff with.
@@ -32,8 +39,8 @@ pub fn hand_strength(hand: CardSet, trump: Suit) -> i32 {
     let trumps = hand.of_suit(trump);
     let has = |r: Rank| trumps.contains(Card::new(trump, r));
     let mut score = 0;
-    score += if has(Rank::Jack) { 30 } else { 0 };
-    score += if has(Rank::Nine) { 22 } else { 0 };
+    score += if has(Rank::Jack) { JACK_OF_TRUMPS_WORTH } else { 0 };
+    score += if has(Rank::Nine) { NINE_OF_TRUMPS_WORTH } else { 0 };
     score += if has(Rank::Ace) { 14 } else { 0 };
     score += if has(Rank::Ten) { 10 } else { 0 };
     let others =
@@ -46,7 +53,7 @@ pub fn hand_strength(hand: CardSet, trump: Suit) -> i32 {
         let cards = hand.of_suit(suit);
         let ace = cards.contains(Card::new(suit, Rank::Ace));
         let ten = cards.contains(Card::new(suit, Rank::Ten));
-        score += if ace { 11 } else { 0 };
+        score += if ace { ACE_WORTH } else { 0 };
         score += match (ten, ace) {
             (true, true) => 8,
             (true, false) if cards.len() >= 2 => 3,
@@ -85,9 +92,12 @@ fn bid(view: &PlayerView) -> Decision {
         }
         let strength = hand_strength(hand, suit);
         return if strength >= threshold {
-            Decision::new(Action::Bid(Bid::Play), Reason::BidStrong { seat: view.seat, suit, strength })
+            Decision::new(
+                Action::Bid(Bid::Play),
+                Reason::BidStrong { seat: view.seat, suit, strength, needed: threshold },
+            )
         } else {
-            Decision::new(Action::Bid(Bid::Pass), Reason::PassTooWeak { suit, strength })
+            Decision::new(Action::Bid(Bid::Pass), Reason::PassTooWeak { suit, strength, needed: threshold })
         };
     }
     let nameable = |s: &Suit| view.legal.contains(&Action::Bid(Bid::Trump(*s)));
@@ -98,7 +108,7 @@ fn bid(view: &PlayerView) -> Decision {
         .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s)))
         .unwrap_or((Suit::Clubs, 0));
     if can_pass && strength < threshold {
-        Decision::new(Action::Bid(Bid::Pass), Reason::PassNoSuit { best, strength })
+        Decision::new(Action::Bid(Bid::Pass), Reason::PassNoSuit { best, strength, needed: threshold })
     } else if can_pass {
         Decision::new(Action::Bid(Bid::Trump(best)), Reason::BestSuit { suit: best, strength })
     } else {
@@ -125,9 +135,9 @@ fn double(view: &PlayerView) -> Decision {
     let strength = hand_strength(view.hand, suit);
     let threshold = DOUBLE_THRESHOLDS[(view.stakes().doubles as usize).min(DOUBLE_THRESHOLDS.len() - 1)];
     if strength >= threshold {
-        Decision::new(Action::Bid(Bid::Double), Reason::Double { suit, strength })
+        Decision::new(Action::Bid(Bid::Double), Reason::Double { suit, strength, needed: threshold })
     } else {
-        Decision::new(Action::Bid(Bid::Pass), Reason::NoDouble { suit, strength })
+        Decision::new(Action::Bid(Bid::Pass), Reason::NoDouble { suit, strength, needed: threshold })
     }
 }
 

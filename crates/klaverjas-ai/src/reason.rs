@@ -58,12 +58,13 @@ pub enum Reason {
     OnlyChoice,
     /// One card was legal.
     OnlyCard { card: Card, trump: Suit },
-    /// Turned-card bidding: the hand is strong in the turned suit.
-    BidStrong { seat: Seat, suit: Suit, strength: i32 },
+    /// Turned-card bidding: the hand is strong in the turned suit, its
+    /// strength ([`crate::heuristic::hand_strength`]) at least `needed`.
+    BidStrong { seat: Seat, suit: Suit, strength: i32, needed: i32 },
     /// Turned-card bidding: too weak to play (*passen*).
-    PassTooWeak { suit: Suit, strength: i32 },
+    PassTooWeak { suit: Suit, strength: i32, needed: i32 },
     /// Free choice: no suit reaches the threshold.
-    PassNoSuit { best: Suit, strength: i32 },
+    PassNoSuit { best: Suit, strength: i32, needed: i32 },
     /// Free choice: naming the strongest suit.
     BestSuit { suit: Suit, strength: i32 },
     /// Forced to name trump (the dealer after three passes, *verplicht*).
@@ -123,9 +124,9 @@ pub enum Reason {
     /// trump.
     PassOverBid { suit: Suit, made: u32, samples: u32, solved: u32, average: Mean, pass: Mean, halved: bool },
     /// Doubling (*kraken*): the hand is strong in the trump suit.
-    Double { suit: Suit, strength: i32 },
+    Double { suit: Suit, strength: i32, needed: i32 },
     /// Not doubling: the hand is not strong enough in the trump suit.
-    NoDouble { suit: Suit, strength: i32 },
+    NoDouble { suit: Suit, strength: i32, needed: i32 },
     /// The expert's double: on sampled deals it brings `double` to the
     /// seat's team, against `pass` for passing.
     DoubleSampled { double: Mean, pass: Mean },
@@ -200,13 +201,16 @@ impl Reason {
         };
         match *self {
             Reason::Random | Reason::OnlyChoice => Vec::new(),
-            Reason::BidStrong { suit, strength: s, .. } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
-            Reason::PassTooWeak { suit, strength: s }
-            | Reason::PassNoSuit { best: suit, strength: s }
-            | Reason::BestSuit { suit, strength: s }
-            | Reason::MustChoose { suit, strength: s }
-            | Reason::Double { suit, strength: s }
-            | Reason::NoDouble { suit, strength: s } => vec![("suit", ReasonArg::Suit(suit)), strength(s)],
+            Reason::BidStrong { suit, strength: s, needed: n, .. }
+            | Reason::PassTooWeak { suit, strength: s, needed: n }
+            | Reason::PassNoSuit { best: suit, strength: s, needed: n }
+            | Reason::Double { suit, strength: s, needed: n }
+            | Reason::NoDouble { suit, strength: s, needed: n } => {
+                vec![("suit", ReasonArg::Suit(suit)), strength(s), ("needed", ReasonArg::Number(n as i64))]
+            }
+            Reason::BestSuit { suit, strength: s } | Reason::MustChoose { suit, strength: s } => {
+                vec![("suit", ReasonArg::Suit(suit)), strength(s)]
+            }
             Reason::DoubleSampled { double, pass } | Reason::PassOverDouble { double, pass } => vec![
                 ("double", ReasonArg::Average { value: double.value(), decimals: 0 }),
                 ("pass", ReasonArg::Average { value: pass.value(), decimals: 0 }),
@@ -268,6 +272,20 @@ impl fmt::Display for HalfPass<'_> {
     }
 }
 
+/// What a hand's strength counts, from the weights of
+/// [`crate::heuristic::hand_strength`].
+struct HandWorth;
+
+impl fmt::Display for HandWorth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::heuristic::{ACE_WORTH, JACK_OF_TRUMPS_WORTH, NINE_OF_TRUMPS_WORTH};
+        write!(
+            f,
+            "(the jack of trumps counts {JACK_OF_TRUMPS_WORTH}, the nine {NINE_OF_TRUMPS_WORTH}, an ace {ACE_WORTH})"
+        )
+    }
+}
+
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let say = |card: &Card, trump: &Suit| card.spoken(Some(*trump));
@@ -275,14 +293,34 @@ impl fmt::Display for Reason {
             Reason::Random => f.write_str("A random legal choice"),
             Reason::OnlyChoice => f.write_str("The only choice"),
             Reason::OnlyCard { card, trump } => write!(f, "{} is the only card you may play", say(card, trump)),
-            Reason::BidStrong { suit, strength, .. } => write!(f, "Play: strong in {} ({strength})", suit.name()),
-            Reason::PassTooWeak { suit, strength } => write!(f, "Pass: too weak in {} ({strength})", suit.name()),
-            Reason::PassNoSuit { best, strength } => {
-                write!(f, "Pass: no suit is strong enough (best {} at {strength})", best.name())
+            Reason::BidStrong { suit, strength, needed, .. } => write!(
+                f,
+                "Play: strong in {}. As trump it makes your hand worth {strength}, and {needed} is enough to play {}",
+                suit.name(),
+                HandWorth
+            ),
+            Reason::PassTooWeak { suit, strength, needed } => write!(
+                f,
+                "Pass: too weak in {}. As trump it makes your hand worth {strength}, and playing takes {needed} {}",
+                suit.name(),
+                HandWorth
+            ),
+            Reason::PassNoSuit { best, strength, needed } => write!(
+                f,
+                "Pass: no suit is strong enough. The best, {}, makes your hand worth {strength} as trump, and playing takes {needed} {}",
+                best.name(),
+                HandWorth
+            ),
+            Reason::BestSuit { suit, strength } => {
+                write!(
+                    f,
+                    "{} is your best suit: as trump it makes your hand worth {strength} {}",
+                    suit.name(),
+                    HandWorth
+                )
             }
-            Reason::BestSuit { suit, strength } => write!(f, "{} is your best suit ({strength})", suit.name()),
             Reason::MustChoose { suit, strength } => {
-                write!(f, "You must choose: {} is your best suit ({strength})", suit.name())
+                write!(f, "You must choose: {} is your best suit, worth {strength} as trump", suit.name())
             }
             Reason::KeepRoemQuiet { roem } => {
                 write!(
@@ -372,12 +410,16 @@ impl fmt::Display for Reason {
                 suit.name(),
                 average.value()
             ),
-            Reason::Double { suit, strength } => {
-                write!(f, "Double: you are strong in {}, the trump suit ({strength})", suit.name())
-            }
-            Reason::NoDouble { suit, strength } => {
-                write!(f, "Pass: not strong enough in {} to double ({strength})", suit.name())
-            }
+            Reason::Double { suit, strength, needed } => write!(
+                f,
+                "Double: you are strong in {}, the trump suit: your hand is worth {strength} in it, and {needed} is enough to double",
+                suit.name()
+            ),
+            Reason::NoDouble { suit, strength, needed } => write!(
+                f,
+                "Pass: not strong enough in {} to double: your hand is worth {strength} in it, and doubling takes {needed}",
+                suit.name()
+            ),
             Reason::DoubleSampled { double, pass } => write!(
                 f,
                 "Double: on deals that fit what you have seen it brings {:+.0} points on average against {:+.0} for passing",
@@ -409,9 +451,9 @@ mod tests {
             Reason::Random,
             Reason::OnlyChoice,
             Reason::OnlyCard { card, trump },
-            Reason::BidStrong { seat: Seat::West, suit: trump, strength: 80 },
-            Reason::PassTooWeak { suit: trump, strength: 40 },
-            Reason::PassNoSuit { best: trump, strength: 40 },
+            Reason::BidStrong { seat: Seat::West, suit: trump, strength: 80, needed: 70 },
+            Reason::PassTooWeak { suit: trump, strength: 40, needed: 70 },
+            Reason::PassNoSuit { best: trump, strength: 40, needed: 70 },
             Reason::BestSuit { suit: trump, strength: 80 },
             Reason::MustChoose { suit: trump, strength: 30 },
             Reason::KeepRoemQuiet { roem: 20 },
@@ -436,8 +478,8 @@ mod tests {
             Reason::BestOverSamples { card, trump, solved: 20, next: card, margin: mean },
             Reason::BidSampled { suit: trump, made: 9, samples: 12, solved: 11, average: mean },
             Reason::PassSampled { suit: trump, made: 3, samples: 12, solved: 12, average: mean },
-            Reason::Double { suit: trump, strength: 90 },
-            Reason::NoDouble { suit: trump, strength: 50 },
+            Reason::Double { suit: trump, strength: 90, needed: 80 },
+            Reason::NoDouble { suit: trump, strength: 50, needed: 80 },
             Reason::DoubleSampled { double: mean, pass: mean },
             Reason::PassOverDouble { double: mean, pass: mean },
             Reason::TooEarlyToSearch(Box::new(Reason::CannotWin { card, trump })),

@@ -9,6 +9,8 @@ use std::path::PathBuf;
 pub struct Options {
     /// All four seats are bots: watch a match.
     pub demo: bool,
+    /// `--play`: straight to the table, at the saved match or a new one.
+    pub play: bool,
     pub seed: Option<u64>,
     pub rules: Option<Preset>,
     /// `--set`: options on top of the preset, `name=value,...`.
@@ -47,6 +49,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             demo: false,
+            play: false,
             seed: None,
             rules: None,
             set: String::new(),
@@ -70,6 +73,8 @@ pub const USAGE: &str = "\
 klaverjas: Klaverjas and Klawerjas against bots
 
   --demo                 four bots play; you watch
+  --play                 straight to the table: your saved match, else a new
+                         one (of --rules, --seed)
   --seed S               the match's deals follow from S
   --rules PRESET         classic (default), amsterdam, rotterdam, wilde-boom, klawerjas or three
   --set NAME=VALUE,...   rule options on top of the preset, as in kj
@@ -135,6 +140,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--quit-after-lesson" => o.quit_after_lesson = true,
             "--review" => o.review = true,
             "--demo" => o.demo = true,
+            "--play" => o.play = true,
             "--bots" => o.bots = Some(value()?.parse().map_err(|e| format!("--bots: {e}"))?),
             "--seed" => {
                 let v = value()?;

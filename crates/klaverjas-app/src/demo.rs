@@ -45,6 +45,13 @@ fn start(
         let rules = o.rules(None);
         seats = Some(Seats::new(new_match(rules, o.seed), true, level));
         next.set(Screen::Table);
+    } else if o.play && o.lesson.is_none() {
+        let new = || {
+            let m = new_match(o.rules(settings.0.home_rules), o.seed).with_practice(settings.0.practice);
+            Seats::new(m, false, level)
+        };
+        seats = Some(seats.unwrap_or_else(new));
+        next.set(Screen::Table);
     }
     if let Some(seats) = seats {
         seats::sit_down(&mut commands, &mut events, seats);

@@ -224,3 +224,33 @@ pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
 pub fn target(ctx: &egui::Context, name: &str) -> Option<(egui::Rect, egui::Rect)> {
     ctx.data(|d| d.get_temp(egui::Id::new(("target", name))))
 }
+
+/// A question that must be answered before something is lost: `question`
+/// in a window over the screen, `keep` (the safe answer, first) and `go`
+/// (in red). Returns the answer once given.
+pub fn confirm(ctx: &egui::Context, title: String, question: String, keep: String, go: String) -> Option<bool> {
+    let mut answer = None;
+    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
+        ctx,
+        |ui| {
+            ui.set_max_width(420.0);
+            ui.label(RichText::new(question).size(16.0));
+            ui.horizontal_wrapped(|ui| {
+                let height = at_least_a_finger(ui, 0.0);
+                let keep = egui::Button::new(RichText::new(keep).size(16.0)).min_size(egui::vec2(0.0, height));
+                let keep = ui.add(keep);
+                mark_target(ui, "confirm.keep", &keep);
+                if keep.clicked() {
+                    answer = Some(false);
+                }
+                let go = RichText::new(go).size(16.0).color(egui::Color32::from_rgb(200, 40, 40));
+                let go = ui.add(egui::Button::new(go).min_size(egui::vec2(0.0, height)));
+                mark_target(ui, "confirm.go", &go);
+                if go.clicked() {
+                    answer = Some(true);
+                }
+            });
+        },
+    );
+    answer
+}

@@ -53,6 +53,17 @@ impl Texts {
         self.map.get(key).cloned().unwrap_or_else(|| key.to_string())
     }
 
+    /// The text for a count: `key.one` where `n` is 1, else `key.other`
+    /// (English, Dutch and Afrikaans have those two forms), with `n` as
+    /// placeholder `name` and the other `values` filled in.
+    pub fn count(&self, key: &str, (name, n): (&str, i64), values: &[(&str, &str)]) -> String {
+        let form = if n == 1 { "one" } else { "other" };
+        let n = n.to_string();
+        let mut all = vec![(name, n.as_str())];
+        all.extend_from_slice(values);
+        self.fill(&format!("{key}.{form}"), &all)
+    }
+
     /// The text with `{name}` placeholders filled in.
     pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
         let mut s = self.get(key);
@@ -96,7 +107,24 @@ mod tests {
                 assert_eq!(names(words), names(&theirs[key]), "{name}: {key}");
             }
         }
+        // Every count has both its forms, in every language.
+        for text in [ENGLISH, DUTCH, AFRIKAANS] {
+            let map: HashMap<String, String> = ron::from_str(text).expect("parses");
+            for key in map.keys() {
+                if let Some(base) = key.strip_suffix(".one") {
+                    assert!(map.contains_key(&format!("{base}.other")), "{base}.other is missing");
+                }
+                if let Some(base) = key.strip_suffix(".other") {
+                    assert!(map.contains_key(&format!("{base}.one")), "{base}.one is missing");
+                }
+            }
+        }
+        let en = Texts::load(Language::English, Skin::French);
+        assert_eq!(en.count("table.points", ("n", 1), &[]), "1 point");
+        assert_eq!(en.count("table.points", ("n", 0), &[]), "0 points");
+        assert_eq!(en.count("table.points", ("n", 12), &[]), "12 points");
         let t = Texts::load(Language::Dutch, Skin::French);
+        assert_eq!(t.count("stats.bids", ("played", 1), &[("nat", "0")]), "Je koos één keer om te spelen; 0 keer nat");
         assert_eq!(t.fill("rule.follow", &[("suit", "harten")]), "Je moet harten bekennen");
         assert_eq!(Texts::load(Language::English, Skin::Swiss).get("suit.D"), "bells");
         assert_eq!(Texts::load(Language::Dutch, Skin::Swiss).get("suit.C"), "eikels");

@@ -19,7 +19,27 @@ pub fn plugin(app: &mut App) {
     )
     // After the show's own notices of the frame, so that a failed save's
     // word is not replaced by one of them.
-    .add_systems(Update, save_after_events.in_set(Flow::React).after(Pacing));
+    .add_systems(Update, save_after_events.in_set(Flow::React).after(Pacing))
+    .add_systems(Update, photograph_the_bid.in_set(Flow::React));
+}
+
+/// With `--screenshot`, the player's bid as the table asks it, each time:
+/// a moment the show names, so it is the same picture every run.
+fn photograph_the_bid(
+    seats: Option<Res<Seats>>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+    mut taken: Local<Option<crate::seats::Moment>>,
+) {
+    let Some(seats) = seats.filter(|_| show.photograph) else { return };
+    let now = time.elapsed_secs();
+    let bidding = matches!(seats.game().phase(), klaverjas::Phase::Bidding | klaverjas::Phase::Doubling);
+    let asked = seats.is_human(crate::seats::HUMAN) && seats.waiting_for(show.stage(now)) == Some(crate::seats::HUMAN);
+    if bidding && asked && *taken != Some(seats.moment()) {
+        *taken = Some(seats.moment());
+        let name = format!("deal{:02}-bid{}.png", seats.m.deal_number(), seats.game().actions().len());
+        show.photograph(name, now + 0.5);
+    }
 }
 
 fn apply_player_actions(

@@ -52,6 +52,7 @@ pub fn plugin(app: &mut App) {
     // next to no CPU, and on a phone no battery.
     app.insert_resource(bevy::winit::WinitSettings::desktop_app())
         .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
+        .add_systems(Update, draw_the_start)
         // Flat sprites need neither multisampling nor tone mapping; each is a
         // pass over the whole window, costly where the GPU is software.
         .add_systems(Startup, |mut commands: Commands| {
@@ -61,4 +62,12 @@ pub fn plugin(app: &mut App) {
                 bevy::core_pipeline::tonemapping::Tonemapping::None,
             ));
         });
+}
+
+/// The first seconds are drawn whatever the input: once a window shown
+/// before its surface was ready stayed black until the mouse moved.
+fn draw_the_start(time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    if time.elapsed_secs() < 3.0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }

@@ -136,12 +136,12 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         }
         NoticeText::Stuk { sturk } => t.get(if *sturk { "announce.sturk" } else { "announce.stuk" }),
         NoticeText::WentOn(on) => {
-            let key = match (on.outright, on.strokes) {
-                (true, _) => "notice.went_on_outright",
-                (false, 1) => "notice.went_on_one",
-                (false, _) => "notice.went_on_two",
-            };
-            t.fill(key, &[("team", &team_name(t, on.team)), ("n", &on.strokes.to_string())])
+            let team = team_name(t, on.team);
+            match (on.outright, on.strokes) {
+                (true, n) => t.count("notice.went_on_outright", ("n", n as i64), &[("team", &team)]),
+                (false, 1) => t.fill("notice.went_on_one", &[("team", &team)]),
+                (false, _) => t.fill("notice.went_on_two", &[("team", &team)]),
+            }
         }
         NoticeText::ThrownIn => t.get("notice.thrown_in"),
         NoticeText::LaidAway => t.get("notice.laid_away"),
@@ -267,4 +267,40 @@ mod tests {
         }
         assert!(keys.len() >= 8, "only {keys:?}");
     }
+}
+
+/// A costly card of a review in plain words: the trick, what it cost, the
+/// better card and, where the cards themselves say it, why: a trump kept
+/// for later, a lower card of the same suit that would have done, fewer
+/// points given to a trick the other side took, or more added to one the
+/// player's side took.
+pub fn plain_cost(t: &Texts, c: &klaverjas_ai::coach::CardReview, game: &klaverjas::Game) -> String {
+    let trump = game.contract().map(|k| k.trump);
+    let values = game.rules().card_values;
+    let (card, best) = (c.card, c.best);
+    let points = |x: Card| trump.map_or(0, |s| values.points(x, s));
+    let strength = |x: Card| values.strength(x.rank(), Some(x.suit()) == trump);
+    let trick = game.tricks().get(c.trick as usize - 1);
+    let ours = trick.map(|k| k.winner.team() == HUMAN.team());
+    let is_trump = |x: Card| Some(x.suit()) == trump;
+    let key = if is_trump(card) && !is_trump(best) {
+        "deal_review.plain.keep_trump"
+    } else if card.suit() == best.suit() && strength(best) < strength(card) {
+        "deal_review.plain.lower"
+    } else if ours == Some(false) && points(best) < points(card) {
+        "deal_review.plain.fewer_points"
+    } else if ours == Some(true) && points(best) > points(card) {
+        "deal_review.plain.more_points"
+    } else {
+        "deal_review.plain.better"
+    };
+    t.fill(
+        key,
+        &[
+            ("trick", &c.trick.to_string()),
+            ("loss", &t.count("table.points", ("n", c.loss as i64), &[])),
+            ("card", &card_name(t, card, trump)),
+            ("best", &card_name(t, best, trump)),
+        ],
+    )
 }

@@ -713,16 +713,16 @@ fn the_last_next_finishes_a_lesson() {
     let dir = temp_dir("lesson-next");
     let mut app = headless_app(Options { data_dir: Some(dir), ..Options::default() }, Speed::Instant);
     // Opened at its last step, words: the deal is brought there first.
-    app.world_mut().write_message(TutorialCommand::Start { id: "bidding".into(), step: 4 });
+    app.world_mut().write_message(TutorialCommand::Start { id: "trumps".into(), step: 10 });
     app.update();
     let steps = tutorial(&app).lesson.steps.len();
-    assert_eq!((tutorial(&app).step, steps), (4, 5));
+    assert_eq!((tutorial(&app).step, steps), (10, 11));
     assert!(seats(&app).game().contract().is_some(), "the bidding before it replayed");
     app.world_mut().write_message(TutorialCommand::Next);
     app.update();
     assert_eq!(tutorial(&app).step, steps);
     let progress = &app.world().resource::<LessonProgress>().0;
-    assert_eq!(progress.finished, vec!["bidding".to_string()]);
+    assert_eq!(progress.finished, vec!["trumps".to_string()]);
     assert_eq!(progress.current, None);
 }
 
@@ -1468,4 +1468,216 @@ fn a_damaged_or_newer_profile_is_kept_aside_and_the_game_goes_on() {
         assert_eq!(app.world().resource::<PlayerProfile>().0.rows[0].tally.deals, 1);
         assert!(dir.join("profile.ron").exists(), "a fresh profile");
     }
+}
+
+/// A finger's tap on the control `name` (as [`klaverjas_app::forms::mark_target`]
+/// last saw it), then a few frames for what it does.
+fn tap(app: &mut App, name: &str) {
+    use bevy::window::PrimaryWindow;
+    for _ in 0..3 {
+        app.update();
+    }
+    let ctx = egui_context(app);
+    ctx.data_mut(|d| d.remove::<(bevy_egui::egui::Rect, bevy_egui::egui::Rect)>(target_id(name)));
+    app.update();
+    let ctx = egui_context(app);
+    let (_, shown) = klaverjas_app::forms::target(&ctx, name).unwrap_or_else(|| panic!("{name} is not drawn"));
+    let at = shown.center() * ctx.zoom_factor();
+    let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+    let finger = |phase| TouchInput { phase, position: Vec2::new(at.x, at.y), window, force: None, id: 9 };
+    app.world_mut().write_message(finger(TouchPhase::Started));
+    app.update();
+    app.world_mut().write_message(finger(TouchPhase::Ended));
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+fn target_id(name: &str) -> bevy_egui::egui::Id {
+    bevy_egui::egui::Id::new(("target", name))
+}
+
+fn screen(app: &App) -> Screen {
+    app.world().resource::<State<Screen>>().get().clone()
+}
+
+fn in_lesson(app: &App) -> bool {
+    app.world().get_resource::<klaverjas_app::tutorial::teacher::Tutorial>().is_some()
+}
+
+/// Opens lesson `id` at `step` and waits for its table.
+fn open_lesson(app: &mut App, id: &str, step: usize) {
+    use klaverjas_app::tutorial::teacher::TutorialCommand;
+    app.world_mut().write_message(TutorialCommand::Start { id: id.into(), step });
+    run_until(app, "the lesson's table", |app| in_lesson(app) && screen(app) == Screen::Table);
+    for _ in 0..10 {
+        app.update();
+    }
+}
+
+/// Nothing of a lesson is left: no lesson, no gate, no lesson's seats, no
+/// held trick; and the player's next action (a bid where there is one,
+/// `play` when asked to) is taken by the match.
+fn the_match_is_clean(app: &mut App, what: &str, play: bool) {
+    assert!(!in_lesson(app), "{what}: a lesson is still running");
+    assert!(app.world().resource::<klaverjas_app::seats::ActionGate>().0.is_none(), "{what}: a lesson's gate");
+    assert!(!seats(app).lesson, "{what}: the lesson's seats");
+    assert!(!app.world().resource::<Show>().hold_trick, "{what}: a trick held");
+    assert_eq!(screen(app), Screen::Table, "{what}");
+    run_until(app, &format!("{what}: the player's turn"), |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
+    let legal = seats(app).game().legal_actions();
+    let wanted = if play { Action::Bid(Bid::Play) } else { Action::Bid(Bid::Pass) };
+    let action = if legal.contains(&wanted) { wanted } else { legal[0] };
+    let before = seats(app).game().actions().len();
+    act(app, action);
+    assert_eq!(seats(app).game().actions().len(), before + 1, "{what}: {action} was not taken");
+}
+
+/// A lesson left at each of its steps, by its Leave (then Back) or by the
+/// menu, and once finished: then Deal me in, Continue or New game's Start
+/// gives a clean match whose bid takes Pass and Play.
+#[test]
+fn a_lesson_left_at_any_step_by_any_way_leaves_nothing_in_the_match() {
+    use klaverjas_app::tutorial::teacher::TutorialCommand;
+    let lesson = klaverjas_app::tutorial::lesson::all().expect("the lessons")[0].clone();
+    let mut app = phone_app((1080, 2340), Options { data_dir: Some(temp_dir("leak")), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    let mut tries = 0;
+    for step in 0..=lesson.steps.len() {
+        for way in ["leave", "menu"] {
+            if step == lesson.steps.len() {
+                // Finished: opened at the last step, and Next.
+                open_lesson(&mut app, &lesson.id, step - 1);
+                while tutorial(&app).step < lesson.steps.len() {
+                    app.world_mut().write_message(TutorialCommand::Next);
+                    app.update();
+                }
+            } else {
+                open_lesson(&mut app, &lesson.id, step);
+            }
+            if way == "leave" {
+                app.world_mut().write_message(TutorialCommand::Leave);
+                run_until(&mut app, "the lessons", |app| screen(app) == Screen::Lessons);
+                tap(&mut app, "lessons.back");
+            } else {
+                tap(&mut app, "menu");
+            }
+            assert_eq!(screen(&app), Screen::Title, "step {step}, {way}");
+            assert!(!in_lesson(&app), "step {step}, {way}: the lesson goes on behind the title");
+            let entry = ["quick", "continue", "new_game"][tries % 3];
+            match entry {
+                "continue" if app.world().get_resource::<Seats>().is_some() => tap(&mut app, "continue"),
+                "new_game" => {
+                    tap(&mut app, "new_game");
+                    tap(&mut app, "start");
+                }
+                _ => tap(&mut app, "quick"),
+            }
+            if klaverjas_app::forms::target(&egui_context(&mut app), "confirm.go").is_some()
+                && screen(&app) != Screen::Table
+            {
+                tap(&mut app, "confirm.go");
+            }
+            the_match_is_clean(&mut app, &format!("step {step}, {way}, then {entry}"), tries % 2 == 1);
+            tap(&mut app, "menu");
+            tries += 1;
+        }
+    }
+    assert_eq!(tries, 2 * (lesson.steps.len() + 1));
+}
+
+/// A match in progress survives a lesson opened and left by either way,
+/// Continue returns to it exactly, and neither Deal me in nor New game's
+/// Start replaces it before the player says so.
+#[test]
+fn a_match_in_progress_survives_a_lesson_and_is_replaced_only_when_asked() {
+    use klaverjas_app::tutorial::teacher::TutorialCommand;
+    let mut app = phone_app((1080, 2340), Options { data_dir: Some(temp_dir("survives")), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    sit_down(&mut app, player_seats(Preset::Classic, 6));
+    play_until(&mut app, "the player's first card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    tap(&mut app, "menu");
+    let before = seats(&app).m.clone();
+    for way in ["menu", "leave"] {
+        open_lesson(&mut app, "table", 0);
+        app.world_mut().write_message(TutorialCommand::Next);
+        for _ in 0..20 {
+            app.update();
+        }
+        if way == "menu" {
+            tap(&mut app, "menu");
+        } else {
+            app.world_mut().write_message(TutorialCommand::Leave);
+            run_until(&mut app, "the lessons", |app| screen(app) == Screen::Lessons);
+            tap(&mut app, "lessons.back");
+        }
+        assert_eq!(screen(&app), Screen::Title);
+        assert!(!in_lesson(&app));
+        assert!(!seats(&app).lesson, "{way}: Continue would open the lesson");
+        assert_eq!(seats(&app).m, before, "{way}: the match is not the one left");
+    }
+    tap(&mut app, "continue");
+    assert_eq!(screen(&app), Screen::Table);
+    assert_eq!(seats(&app).m, before, "Continue returns to the match exactly");
+    the_match_is_clean(&mut app, "continued", false);
+    tap(&mut app, "menu");
+    // The match waits while the menus show.
+    for _ in 0..20 {
+        app.update();
+    }
+    let before = seats(&app).m.clone();
+    // Deal me in asks first; keeping the match keeps it.
+    tap(&mut app, "quick");
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(klaverjas_app::forms::target(&egui_context(&mut app), "confirm.keep").is_some(), "no question");
+    tap(&mut app, "confirm.keep");
+    assert_eq!(seats(&app).m, before, "kept");
+    // New game's Start asks too.
+    tap(&mut app, "new_game");
+    tap(&mut app, "start");
+    assert_eq!(screen(&app), Screen::NewGame, "started unasked");
+    tap(&mut app, "confirm.keep");
+    assert_eq!(screen(&app), Screen::NewGame);
+    assert_eq!(seats(&app).m, before, "kept");
+    tap(&mut app, "start");
+    tap(&mut app, "confirm.go");
+    assert_eq!(screen(&app), Screen::Table);
+    assert_ne!(seats(&app).m, before, "a new match");
+    assert!(seats(&app).game().actions().is_empty() && seats(&app).m.deals_finished() == 0);
+}
+
+/// A step's answer is read in that step: the roem call is answered "20
+/// roem, counted" before the step moves on, and Next moves it on.
+#[test]
+fn a_steps_answer_is_shown_in_that_step() {
+    use klaverjas_app::tutorial::lesson::Step;
+    use klaverjas_app::tutorial::teacher::TutorialCommand;
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("answer")), ..Options::default() }, Speed::Instant);
+    let lesson = klaverjas_app::tutorial::lesson::all().unwrap().into_iter().find(|l| l.id == "roem").unwrap();
+    let call = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Expect { any_of, answer: Some(_), .. } if any_of[0] == Action::ClaimRoem))
+        .expect("the roem call has an answer");
+    app.world_mut().write_message(TutorialCommand::Start { id: "roem".into(), step: call });
+    run_until(&mut app, "the step", |app| in_lesson(app) && idle(app));
+    act(&mut app, Action::ClaimRoem);
+    run_until(&mut app, "the answer", |app| tutorial(app).answered);
+    assert_eq!(tutorial(&app).step, call, "the step waits with its answer");
+    for _ in 0..100 {
+        app.update();
+    }
+    assert_eq!(tutorial(&app).step, call, "the answer stays until Next");
+    assert!(app.world().resource::<Show>().hold_trick, "the trick it talks about stays");
+    app.world_mut().write_message(TutorialCommand::Next);
+    app.update();
+    assert_eq!(tutorial(&app).step, call + 1);
+    assert!(!tutorial(&app).answered);
+    // The counter counts the learner's steps only.
+    let (k, total) = lesson.counted_step(call);
+    assert_eq!(total, lesson.steps.iter().filter(|s| !matches!(s, Step::Auto(_))).count());
+    assert_eq!(lesson.counted_step(call + 1).0, k + usize::from(!matches!(lesson.steps[call + 1], Step::Auto(_))));
 }

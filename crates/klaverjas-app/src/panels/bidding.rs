@@ -4,13 +4,14 @@
 
 use super::paint::{paint_suit, pile_texture, suit_texture};
 use super::view::{Seen, TableView};
+use crate::i18n::Texts;
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction};
 use crate::words::{double_name, suit_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Align2, RichText};
-use klaverjas::{Action, Bid, Phase, Suit};
+use klaverjas::{Action, Bid, Bidding, Game, Phase, PileCard, Suit};
 
 pub fn bidding(
     mut contexts: EguiContexts,
@@ -33,22 +34,20 @@ pub fn bidding(
         let aside = if layout.area.width() > layout.area.height() { 90.0 } else { 0.0 };
         egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [aside, 40.0]).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
-                let title = match game.contract().filter(|_| doubling) {
-                    Some(c) => t.fill("double.your_turn", &[("suit", &suit_name(t, c.trump))]),
-                    // Klaberjass's second round: the turned suit is out.
-                    None => {
-                        match game.turned_card().filter(|_| !game.legal_actions().contains(&Action::Bid(Bid::Play))) {
-                            Some(turned) => t.fill("bid.second_round", &[("suit", &suit_name(t, turned.suit()))]),
-                            None => t.get("bid.your_turn"),
-                        }
-                    }
-                };
-                ui.label(RichText::new(title).size(18.0));
+                let title = bid_question(game, t);
+                ui.set_max_width(440.0);
+                ui.label(RichText::new(title).size(18.0).strong());
                 ui.horizontal(|ui| {
-                    // The card the bid is about: pass or play beside it.
-                    if let Some(pile) = pile {
+                    // The card the bid is about: pass or play beside it,
+                    // and what it is, for it is none of the 32.
+                    if let (Some(pile), Some(card)) = (pile, game.turned_cards().last()) {
                         let size = egui::vec2(64.0, 64.0 * 1.45);
-                        ui.add(egui::Image::new((pile, size)));
+                        ui.vertical(|ui| {
+                            ui.set_max_width(150.0);
+                            ui.add(egui::Image::new((pile, size)));
+                            let note = t.fill("bid.turned_note", &[("card", &pile_card_name(t, *card))]);
+                            ui.label(RichText::new(note).size(13.0).italics());
+                        });
                     }
                     ui.horizontal_wrapped(|ui| {
                         for action in game.legal_actions() {
@@ -103,4 +102,33 @@ pub fn bidding(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     Ok(())
+}
+
+/// What the player's bid asks, in each preset's way of choosing trump: a
+/// double, the stock's turned card (Klaberjass), the turned pile card to
+/// pass or play, a trump to name or pass, or a trump the player must name.
+pub fn bid_question(game: &Game, t: &Texts) -> String {
+    let legal = game.legal_actions();
+    let can = |a: Bid| legal.contains(&Action::Bid(a));
+    let names = legal.iter().any(|a| matches!(a, Action::Bid(Bid::Trump(_))));
+    let fill = |key: &str, s: Suit| t.fill(key, &[("suit", &suit_name(t, s))]);
+    if let Some(c) = game.contract().filter(|_| game.phase() == Phase::Doubling) {
+        return fill("double.your_turn", c.trump);
+    }
+    match (game.turned_card(), game.turned_cards().last()) {
+        (Some(stock), _) if can(Bid::Play) => fill("bid.ask_stock", stock.suit()),
+        // Klaberjass's second round: the turned suit is out.
+        (Some(stock), _) => fill("bid.second_round", stock.suit()),
+        (None, Some(pile)) if can(Bid::Play) && can(Bid::Pass) => fill("bid.ask_turned", pile.suit),
+        (None, Some(pile)) if can(Bid::Play) => fill("bid.forced_turned", pile.suit),
+        _ if names && can(Bid::Pass) => t.get("bid.name_or_pass"),
+        _ if names && game.rules().bidding == Bidding::Mandatory => t.get("bid.must_choose_left"),
+        _ if names => t.get("bid.must_choose"),
+        _ => t.get("bid.your_turn"),
+    }
+}
+
+/// A pile card by its number and suit ("the 6 of clubs").
+fn pile_card_name(t: &Texts, c: PileCard) -> String {
+    t.fill("card.name", &[("rank", &c.rank.to_string()), ("suit", &suit_name(t, c.suit))])
 }

@@ -86,7 +86,7 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
             let mut label = t.fill("table.tricks", &[("n", &n.to_string())]);
             if let Some(rules) = points {
                 label += "\n";
-                label += &t.fill("table.points", &[("n", &show.shown.points(pile, rules).to_string())]);
+                label += &t.count("table.points", ("n", show.shown.points(pile, rules) as i64), &[]);
             }
             let galley = p.layout_no_wrap(label, FontId::proportional(15.0), colour);
             let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
@@ -123,8 +123,15 @@ fn indicator(
             &[("suit", &suit_name(t, c.trump)), ("card", &crate::words::card_name(t, card, Some(c.trump)))],
         ),
         (Some(c), None) => {
-            t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &seat_name(t, c.declarer))])
+            // The playing side by name, and by team where there are teams.
+            let mut side = seat_name(t, c.declarer);
+            if rules.players.partnerships() && c.declarer != crate::seats::HUMAN {
+                side = format!("{side} ({})", crate::words::team_name(t, c.declarer.team()));
+            }
+            t.fill("table.contract", &[("suit", &suit_name(t, c.trump)), ("seat", &side)])
         }
+        // The turned card above proposes its suit.
+        (None, _) if !show.shown.turned.is_empty() => t.get("table.bidding_turned"),
         (None, _) => t.get("table.bidding"),
     };
     // In a boem: each side's count towards 100 (the top bar has strokes).
@@ -143,25 +150,27 @@ fn indicator(
         }
     }
     // Under the turned cards; on a table too low for that (a phone held
-    // sideways) beside them, clear of West's hand.
+    // sideways) beside them, clear of West's hand. The trump's mark, large,
+    // comes first, the words beside it.
+    let mark = if symbol.is_some() { 52.0 } else { 0.0 };
+    let font = FontId::proportional(16.0);
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
-    let galley = p.layout(text.clone(), FontId::proportional(14.0), Color32::WHITE, layout.small().x * 2.8);
+    let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, layout.small().x * 3.2 - mark);
     let west = layout.hand_positions(Seat::West, 8);
     let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
-    let (origin, galley) = if below.y + galley.size().y + 44.0 <= west_top {
+    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
         (below, galley)
     } else {
         let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
         let north = layout.hand_positions(Seat::North, 8);
         let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
-        let wrap = (north_left - beside.x - 8.0).max(90.0);
-        (beside, p.layout(text, FontId::proportional(14.0), Color32::WHITE, wrap))
+        let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);
+        (beside, p.layout(text, font, Color32::WHITE, wrap))
     };
-    let text_height = galley.size().y;
-    p.galley(origin, galley, Color32::WHITE);
     if let Some(symbol) = symbol {
-        let centre = origin + egui::vec2(18.0, text_height + 22.0);
-        p.circle_filled(centre, 17.0, Color32::from_rgb(252, 250, 244));
-        paint_suit(p, symbol, centre, 13.0);
+        let centre = origin + egui::vec2(22.0, 22.0);
+        p.circle(centre, 22.0, Color32::from_rgb(252, 250, 244), Stroke::new(2.0, crate::look::GOLD));
+        paint_suit(p, symbol, centre, 17.0);
     }
+    p.galley(origin + egui::vec2(mark, 0.0), galley, Color32::WHITE);
 }

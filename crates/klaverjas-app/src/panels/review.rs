@@ -81,34 +81,47 @@ pub fn review_window(
                     let summary = if total == 0 {
                         t.get("deal_review.perfect")
                     } else {
-                        t.fill("deal_review.total", &[("points", &total.to_string())])
+                        t.count("deal_review.total", ("points", total as i64), &[])
                     };
                     ui.label(RichText::new(summary).size(17.0).strong());
-                    let costly = r.costliest(3);
-                    if !costly.is_empty() {
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(t.get("deal_review.costliest"));
-                            for &i in &costly {
-                                let c = &r.cards[i];
-                                let label = t.fill(
-                                    "deal_review.cost",
-                                    &[("trick", &c.trick.to_string()), ("loss", &c.loss.to_string())],
-                                );
-                                if ui.button(label).clicked() {
-                                    review.trick = c.trick as usize - 1;
-                                }
-                            }
-                        });
+                    // First in plain words: the costliest cards (a tap shows
+                    // the trick) and the bids beside the expert's.
+                    for &i in &r.costliest(3) {
+                        let c = &r.cards[i];
+                        let line = RichText::new(crate::words::plain_cost(t, c, &game)).size(16.0);
+                        if ui.add(egui::Button::new(line).wrap().frame(false)).clicked() {
+                            review.trick = c.trick as usize - 1;
+                        }
                     }
                     for b in &r.bids {
-                        let line = t.fill(
-                            "deal_review.bid",
-                            &[
-                                ("bid", &crate::words::bid_name(t, b.bid)),
-                                ("reason", &crate::words::reason(&b.expert.reason, t)),
-                            ],
-                        );
+                        let (bid, expert) = (b.bid, b.expert.action);
+                        let bid_name = crate::words::bid_name(t, bid);
+                        let line = match expert {
+                            Action::Bid(e) if e != bid => t.fill(
+                                "deal_review.plain.bid_differs",
+                                &[("bid", &bid_name), ("expert", &crate::words::bid_name(t, e))],
+                            ),
+                            _ => t.fill("deal_review.plain.bid_same", &[("bid", &bid_name)]),
+                        };
                         ui.label(RichText::new(line).size(15.0));
+                    }
+                    // The expert's figures, for those who want them.
+                    if !r.bids.is_empty() {
+                        egui::CollapsingHeader::new(t.get("deal_review.figures")).id_salt("bid-figures").show(
+                            ui,
+                            |ui| {
+                                for b in &r.bids {
+                                    let line = t.fill(
+                                        "deal_review.bid",
+                                        &[
+                                            ("bid", &crate::words::bid_name(t, b.bid)),
+                                            ("reason", &crate::words::reason(&b.expert.reason, t)),
+                                        ],
+                                    );
+                                    ui.label(RichText::new(line).size(14.0));
+                                }
+                            },
+                        );
                     }
                     ui.separator();
                     let tricks = game.tricks();
@@ -191,16 +204,29 @@ fn card_verdict(
     let head = if c.loss == 0 {
         t.fill("deal_review.best", &[("card", &crate::words::card_name(t, c.card, trump))])
     } else {
-        t.fill(
+        t.count(
             "deal_review.lost",
+            ("loss", c.loss as i64),
             &[
                 ("card", &crate::words::card_name(t, c.card, trump)),
-                ("loss", &c.loss.to_string()),
                 ("best", &crate::words::card_name(t, c.best, trump)),
             ],
         )
     };
     ui.label(RichText::new(head).size(16.0).strong());
+    egui::CollapsingHeader::new(t.get("deal_review.figures")).id_salt("card-figures").show(ui, |ui| {
+        card_figures(ui, t, c, trump);
+    });
+}
+
+/// Every card the player could play with its value, and the expert's
+/// reason from the player's view.
+fn card_figures(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    c: &klaverjas_ai::coach::CardReview,
+    trump: Option<klaverjas::Suit>,
+) {
     ui.label(RichText::new(t.get("deal_review.values")).size(14.0));
     egui::Grid::new("values")
         .min_row_height(ui.text_style_height(&egui::TextStyle::Body))

@@ -54,7 +54,9 @@ pub fn top_bar(
         |ui| {
             // On a narrow screen the coach's buttons go to a second row.
             ui.horizontal_wrapped(|ui| {
-                if ui.button(RichText::new("☰").size(18.0)).clicked() {
+                let menu = ui.button(RichText::new("☰").size(18.0));
+                crate::forms::mark_target(ui, "menu", &menu);
+                if menu.clicked() {
                     next.set(Screen::Title);
                 }
                 // A boem counts strokes; other matches points.
@@ -75,7 +77,7 @@ pub fn top_bar(
                 }
                 for team in Team::BOTH.into_iter().filter(|_| players.partnerships()) {
                     let total = match boem {
-                        true => t.fill("table.strokes", &[("n", &totals[team].to_string())]),
+                        true => t.count("table.strokes", ("n", totals[team] as i64), &[]),
                         false => totals[team].to_string(),
                     };
                     ui.label(

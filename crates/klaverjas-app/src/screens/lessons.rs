@@ -42,7 +42,9 @@ fn lessons(
             }
         }
         ui.add_space(12.0);
-        if big_button(ui, t.get("menu.back")).clicked() {
+        let back = big_button(ui, t.get("menu.back"));
+        crate::forms::mark_target(ui, "lessons.back", &back);
+        if back.clicked() {
             next.set(Screen::Title);
         }
     });

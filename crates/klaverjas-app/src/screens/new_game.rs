@@ -79,6 +79,49 @@ pub fn begin(
     crate::seats::sit_down(commands, events, seats);
 }
 
+/// The match a new one would replace: one the player has begun and not
+/// finished (a lesson or a demo is not the player's match).
+pub fn in_progress(seats: Option<&Seats>) -> Option<&Seats> {
+    seats.filter(|s| {
+        !s.demo && !s.lesson && !s.m.is_over() && (s.m.deals_finished() > 0 || !s.game().actions().is_empty())
+    })
+}
+
+/// Whether a new match starts this frame: at once when Start was
+/// `pressed` and no match is in progress, else once the player, asked in
+/// their language, says so. `asking` keeps the question up between frames.
+pub fn start_confirmed(
+    ctx: &egui::Context,
+    t: &crate::i18n::Texts,
+    seats: Option<&Seats>,
+    pressed: bool,
+    asking: &mut bool,
+) -> bool {
+    let playing = in_progress(seats);
+    *asking |= pressed && playing.is_some();
+    if !*asking {
+        return pressed;
+    }
+    let answer = playing.map(|p| {
+        let deal = p.m.deal_number().to_string();
+        crate::forms::confirm(
+            ctx,
+            t.get("new.replace_title"),
+            t.fill("new.replace_question", &[("n", &deal)]),
+            t.get("new.replace_keep"),
+            t.get("new.replace_go"),
+        )
+    });
+    match answer {
+        Some(None) => false,
+        // Answered, or the match ended meanwhile.
+        answer => {
+            *asking = false;
+            answer.flatten().unwrap_or(true)
+        }
+    }
+}
+
 /// The new-game screen: what most players choose (the preset, the bots,
 /// practice) and Start first, all on one screen without scrolling; the
 /// rules' every option folded under "House rules", and a deal code under
@@ -95,6 +138,7 @@ fn new_game(
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
     mut message: ResMut<TitleMessage>,
+    (seats, mut asking): (Option<Res<Seats>>, Local<bool>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -174,6 +218,7 @@ fn new_game(
         settings.0 = s;
     }
     *setup = chosen;
+    let start = start_confirmed(&ctx, t, seats.as_deref(), start, &mut asking);
     if start {
         let first = match given {
             Some(Ok(deal)) => FirstDeal::Replay(deal, replay.seat),

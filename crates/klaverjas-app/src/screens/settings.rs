@@ -100,13 +100,20 @@ fn settings(
                 ui.radio_value(&mut s.bot_level, BotLevel::Expert, t.get("level.expert"));
             });
             ui.end_row();
-            label(ui, "settings.home_rules");
-            ui.horizontal_wrapped(|ui| {
-                for p in Preset::ALL {
-                    ui.radio_value(&mut s.home_rules, Some(p), t.get(&format!("home.{}", p.name())));
-                }
-            });
-            ui.end_row();
+        });
+        // Seven presets wrap over several lines, which a grid's row does
+        // not make room for: the next row's options would stand beside
+        // this label. They get their own block.
+        ui.add_space(6.0);
+        ui.label(t.get("settings.home_rules"));
+        ui.horizontal_wrapped(|ui| {
+            for p in Preset::ALL {
+                ui.radio_value(&mut s.home_rules, Some(p), t.get(&format!("home.{}", p.name())));
+            }
+        });
+        ui.add_space(6.0);
+        form(ui, "settings3", narrow, label_width, |ui| {
+            let label = |ui: &mut egui::Ui, key: &str| option_label(ui, t.get(key), narrow);
             label(ui, "settings.table");
             ui.vertical(|ui| {
                 ui.checkbox(&mut s.show_points, t.get("settings.show_points"));

@@ -4,7 +4,7 @@
 //! its review, and a reset that asks first. Help (hints, undo) and watched
 //! demos are shown apart from the deals that count.
 
-use crate::forms::{big_button, page};
+use crate::forms::big_button;
 use crate::progress::Reviewing;
 use crate::state::{Files, PlayerProfile, Screen, Texts};
 use bevy::prelude::*;
@@ -74,7 +74,16 @@ fn statistics(
             Kind::ALL.into_iter().find(|&k| profile.0.rows.iter().any(|r| r.kind == k)).unwrap_or(Kind::Counted);
     }
     let mut open = None;
-    page(&ctx, t.get("menu.statistics"), |ui| {
+    let any = !profile.0.rows.is_empty();
+    let (mut back, mut reset) = (false, false);
+    // Back stays in view at the foot, however long the numbers.
+    let footer = |ui: &mut egui::Ui| {
+        ui.horizontal_wrapped(|ui| {
+            back = big_button(ui, t.get("menu.back")).clicked();
+            reset = any && ui.button(RichText::new(t.get("stats.reset")).size(16.0)).clicked();
+        });
+    };
+    let content = |ui: &mut egui::Ui| {
         choices(ui, t, &profile.0, &mut view);
         ui.add_space(8.0);
         let p = &profile.0;
@@ -98,21 +107,24 @@ fn statistics(
         curve(ui, t, p, view.kind, view.preset, reviewing.len());
         ui.add_space(8.0);
         open = costliest(ui, t, p, view.kind, view.preset);
-        ui.add_space(16.0);
-        ui.horizontal_wrapped(|ui| {
-            if big_button(ui, t.get("menu.back")).clicked() {
-                next.set(Screen::Title);
-            }
-            if !p.rows.is_empty() && ui.button(RichText::new(t.get("stats.reset")).size(16.0)).clicked() {
-                view.confirm_reset = true;
-            }
-        });
-    });
+    };
+    crate::forms::page_with_footer(&ctx, t.get("menu.statistics"), content, Some(Box::new(footer)));
+    if back {
+        next.set(Screen::Title);
+    }
+    view.confirm_reset |= reset;
     if let Some(i) = open {
         open_review(&mut view, &profile.0, i);
     }
     review_window(&ctx, t, &mut view);
-    if view.confirm_reset && confirm_reset(&ctx, t, &mut view) {
+    let answer = view.confirm_reset.then(|| {
+        let ask = |k: &str| t.get(&format!("stats.reset{k}"));
+        crate::forms::confirm(&ctx, ask(""), ask("_question"), ask("_no"), ask("_yes"))
+    });
+    if let Some(Some(_)) = answer {
+        view.confirm_reset = false;
+    }
+    if answer == Some(Some(true)) {
         profile.0 = Profile::default();
         reviewing.forget();
         if let Err(e) = files.0.write_profile(&profile.0) {
@@ -160,8 +172,8 @@ fn tally(ui: &mut egui::Ui, t: &crate::i18n::Texts, heading: &str, s: &Tally) {
         t.fill("stats.pit", &[("for", &n(s.pit_for)), ("against", &n(s.pit_against))]),
         t.fill("stats.roem", &[("called", &n(s.roem_called)), ("missed", &n(s.roem_missed))]),
         t.fill("stats.points", &[("avg", &s.points_per_deal().map_or("-".into(), |a| format!("{a:.0}")))]),
-        t.fill("stats.run", &[("n", &n(s.longest_run))]),
-        t.fill("stats.bids", &[("played", &n(s.played)), ("nat", &n(s.played_nat))]),
+        t.count("stats.run", ("n", s.longest_run as i64), &[]),
+        t.count("stats.bids", ("played", s.played as i64), &[("nat", &n(s.played_nat))]),
     ];
     for line in lines {
         ui.label(RichText::new(line).size(15.0));
@@ -176,7 +188,7 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
     ui.label(RichText::new(t.get("stats.curve")).size(18.0).strong());
     ui.label(RichText::new(t.get("stats.curve_explain")).size(14.0));
     if working > 0 {
-        ui.label(RichText::new(t.fill("stats.reviewing", &[("n", &working.to_string())])).size(14.0).italics());
+        ui.label(RichText::new(t.count("stats.reviewing", ("n", working as i64), &[])).size(14.0).italics());
     }
     if deals.is_empty() {
         return;
@@ -231,10 +243,14 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
     });
     for last in SPANS.into_iter().filter(|&last| span_shown(last, deals.len())) {
         if let Some((you, expert)) = average(&deals, last) {
-            let key = if last.is_some() { "stats.last" } else { "stats.all_deals" };
-            let n = deals.len().min(last.unwrap_or(usize::MAX)).to_string();
+            let n = deals.len().min(last.unwrap_or(usize::MAX));
             let (you, expert) = (format!("{you:.1}"), format!("{expert:.1}"));
-            ui.label(RichText::new(t.fill(key, &[("n", &n), ("you", &you), ("expert", &expert)])).size(15.0));
+            let values = [("you", you.as_str()), ("expert", expert.as_str())];
+            let line = match last {
+                Some(_) => t.fill("stats.last", &[("n", &n.to_string()), values[0], values[1]]),
+                None => t.count("stats.all_deals", ("n", n as i64), &values),
+            };
+            ui.label(RichText::new(line).size(15.0));
         }
     }
 }
@@ -376,29 +392,4 @@ fn review_window(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) {
         view.task = None;
         view.review = None;
     }
-}
-
-/// Asks before the statistics go; true when the player said yes.
-fn confirm_reset(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) -> bool {
-    let mut yes = false;
-    egui::Window::new(t.get("stats.reset"))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label(RichText::new(t.get("stats.reset_question")).size(16.0));
-            ui.horizontal(|ui| {
-                if ui.button(RichText::new(t.get("stats.reset_no")).size(16.0)).clicked() {
-                    view.confirm_reset = false;
-                }
-                if ui
-                    .button(RichText::new(t.get("stats.reset_yes")).size(16.0).color(Color32::from_rgb(200, 40, 40)))
-                    .clicked()
-                {
-                    view.confirm_reset = false;
-                    yes = true;
-                }
-            });
-        });
-    yes
 }

@@ -37,7 +37,7 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     (mut commands, mut events): (Commands, MessageWriter<crate::seats::GameEvent>),
-    mut shown: Local<bool>,
+    (mut shown, mut asking): (Local<bool>, Local<bool>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if !*shown {
@@ -49,6 +49,7 @@ fn title(
     let messages: Vec<String> =
         message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
     let can_continue = seats.is_some();
+    let mut quick_start = false;
     if settings.0.home_rules.is_none() && !config.0.demo {
         if let Some((p, new)) = home_rules_question(&ctx, t) {
             if new {
@@ -92,8 +93,12 @@ fn title(
                         .fill(crate::look::GOLD)
                         .min_size([width, height].into())
                 };
-                if can_continue && ui.add(first(t.get("menu.continue"))).clicked() {
-                    next.set(Screen::Table);
+                if can_continue {
+                    let response = ui.add(first(t.get("menu.continue")));
+                    crate::forms::mark_target(ui, "continue", &response);
+                    if response.clicked() {
+                        next.set(Screen::Table);
+                    }
                 }
                 // One tap to a dealt hand: the last game started, as it was set.
                 let quick = settings.0.quick_preset();
@@ -103,19 +108,10 @@ fn title(
                 // What the quick start deals, beside New game's choice.
                 let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
                 ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
+                quick_start = response.clicked();
+                let response = big_button(ui, t.get("menu.new_game"));
+                crate::forms::mark_target(ui, "new_game", &response);
                 if response.clicked() {
-                    let chosen = SetupRules::of(quick, &settings.0);
-                    super::new_game::begin(
-                        chosen,
-                        &mut settings.0,
-                        &files.0,
-                        &mut message,
-                        super::new_game::FirstDeal::Shuffled,
-                        (&mut commands, &mut events),
-                    );
-                    next.set(Screen::Table);
-                }
-                if big_button(ui, t.get("menu.new_game")).clicked() {
                     next.set(Screen::NewGame);
                 }
                 if big_button(ui, t.get("menu.tutorial")).clicked() {
@@ -136,6 +132,20 @@ fn title(
             })
         });
     });
+    // A match in progress is not replaced unasked.
+    let quick_start = super::new_game::start_confirmed(&ctx, t, seats.as_deref(), quick_start, &mut asking);
+    if quick_start {
+        let chosen = SetupRules::of(settings.0.quick_preset(), &settings.0);
+        super::new_game::begin(
+            chosen,
+            &mut settings.0,
+            &files.0,
+            &mut message,
+            super::new_game::FirstDeal::Shuffled,
+            (&mut commands, &mut events),
+        );
+        next.set(Screen::Table);
+    }
     Ok(())
 }
 

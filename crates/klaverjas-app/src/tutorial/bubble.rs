@@ -46,12 +46,13 @@ fn bubble(
     let lesson = &tutorial.lesson;
     let number = lessons.0.iter().position(|l| l.id == lesson.id).map_or(1, |i| i + 1);
     let step = lesson.steps.get(tutorial.step);
-    let spot = step.map_or(Spot::Nothing, step_spot);
+    let spot = step.map_or(Spot::Nothing, |s| step_spot(s, tutorial.answered));
     outline(&ctx, &layout, &show, &drawn, spot);
     let (pos, pivot, width, height) = home(&layout, spot, show.shown.trick.is_empty());
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
-    let k = (tutorial.step + 1).min(lesson.steps.len());
-    let title = format!("{title}  {k}/{}", lesson.steps.len());
+    // The learner's steps: where the others play the count stands still.
+    let (k, steps) = lesson.counted_step(tutorial.step);
+    let title = format!("{title}  {k}/{steps}");
     // Beside the pile it stays put, clear of the pile; elsewhere it starts
     // at its home and goes where the learner drags it.
     // A long title gets a smaller font rather than being cut off; a
@@ -95,6 +96,10 @@ fn bubble(
         match step {
             Some(Step::Say { text, .. }) => {
                 words(ui, t.get(text), height - chrome);
+                next = true;
+            }
+            Some(Step::Expect { answer: Some((answer, _)), .. }) if tutorial.answered => {
+                words(ui, t.get(answer), height - chrome);
                 next = true;
             }
             Some(Step::Expect { text, .. }) => {
@@ -152,8 +157,9 @@ fn bubble(
     Ok(())
 }
 
-fn step_spot(step: &Step) -> Spot {
+fn step_spot(step: &Step, answered: bool) -> Spot {
     match step {
+        Step::Expect { answer: Some((_, show)), .. } if answered => *show,
         Step::Say { show, .. } | Step::Expect { show, .. } => *show,
         _ => Spot::Nothing,
     }

@@ -47,6 +47,10 @@ pub enum StepData {
         wrong: String,
         #[serde(default)]
         show: Spot,
+        /// What the table answers the learner's action, shown in the same
+        /// step (then Next), with what it points at.
+        #[serde(default)]
+        answer: Option<(String, Spot)>,
     },
     /// The deal is played out: the learner plays freely against bots, with
     /// hints on request and the coach's word after each trick. Only `Say`
@@ -87,7 +91,7 @@ pub struct Lesson {
 pub enum Step {
     Say { text: String, show: Spot },
     Auto(Vec<Action>),
-    Expect { text: String, any_of: Vec<Action>, wrong: String, show: Spot },
+    Expect { text: String, any_of: Vec<Action>, wrong: String, show: Spot, answer: Option<(String, Spot)> },
     PlayOut { text: String },
 }
 
@@ -102,11 +106,24 @@ impl Lesson {
         for step in &self.steps {
             match step {
                 Step::Say { text, .. } | Step::PlayOut { text } => keys.push(text.clone()),
-                Step::Expect { text, wrong, .. } => keys.extend([text.clone(), wrong.clone()]),
+                Step::Expect { text, wrong, answer, .. } => {
+                    keys.extend([text.clone(), wrong.clone()]);
+                    keys.extend(answer.iter().map(|(a, _)| a.clone()));
+                }
                 Step::Auto(_) => {}
             }
         }
         keys
+    }
+
+    /// Step `step` (from 0) as the learner counts: the steps that ask
+    /// something of them (words to read, an action), not those where the
+    /// others play, and how many of those there are. Where the others play,
+    /// the count stays at the step before.
+    pub fn counted_step(&self, step: usize) -> (usize, usize) {
+        let counted = |steps: &[Step]| steps.iter().filter(|s| !matches!(s, Step::Auto(_))).count();
+        let upto = &self.steps[..(step + 1).min(self.steps.len())];
+        (counted(upto).max(1), counted(&self.steps))
     }
 
     /// A match of this lesson's deal only.
@@ -214,7 +231,7 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
                 }
                 Step::Auto(actions)
             }
-            StepData::Expect { text, any_of, wrong, show } => {
+            StepData::Expect { text, any_of, wrong, show, answer } => {
                 let wanted = words(any_of)?;
                 let first = *wanted.first().ok_or_else(|| fail(n, "nothing is expected".into()))?;
                 spot_on_table(&m, *show, played_out).map_err(|e| fail(n, e))?;
@@ -226,7 +243,11 @@ pub fn check(data: &LessonData) -> Result<Lesson, LessonError> {
                     probe.act(HUMAN, a).map_err(|e| fail(n, format!("the learner cannot {a}: {e}")))?;
                 }
                 m.act(HUMAN, first).map_err(|e| fail(n, e.to_string()))?;
-                Step::Expect { text: text.clone(), any_of: wanted, wrong: wrong.clone(), show: *show }
+                if let Some((_, spot)) = answer {
+                    spot_on_table(&m, *spot, played_out).map_err(|e| fail(n, e))?;
+                }
+                let answer = answer.clone();
+                Step::Expect { text: text.clone(), any_of: wanted, wrong: wrong.clone(), show: *show, answer }
             }
             StepData::PlayOut { text } => {
                 // After the deal only words can follow: there is nothing

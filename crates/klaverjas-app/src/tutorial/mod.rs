@@ -14,7 +14,9 @@ pub mod teacher;
 
 use crate::seats::Flow;
 use bevy::prelude::*;
-use teacher::{LessonProgress, Lessons, TutorialCommand, commands, hint, load_progress, quit_after_lesson, run_step};
+use teacher::{
+    LessonProgress, Lessons, TutorialCommand, commands, end_lesson, hint, load_progress, quit_after_lesson, run_step,
+};
 
 pub fn plugin(app: &mut App) {
     let lessons = match lesson::all() {
@@ -30,5 +32,6 @@ pub fn plugin(app: &mut App) {
         .init_resource::<LessonProgress>()
         .add_message::<TutorialCommand>()
         .add_systems(Startup, load_progress)
+        .add_systems(OnExit(crate::state::Screen::Table), end_lesson)
         .add_systems(Update, (commands, hint, run_step, quit_after_lesson).chain().after(Flow::React));
 }

@@ -63,6 +63,9 @@ pub struct Tutorial {
     quit_at: Option<f32>,
     /// The learner pressed Next.
     next_pressed: bool,
+    /// The learner did what the step asked, and the step shows the
+    /// table's answer until Next.
+    pub answered: bool,
     /// The club player's (the heuristic's) card for the learner's turn at
     /// action `n`: a second opinion.
     club_choice: Option<(usize, Action)>,
@@ -174,6 +177,7 @@ pub fn start_lesson(
         coach_for: None,
         quit_at: None,
         next_pressed: false,
+        answered: false,
         club_choice: None,
     });
 }
@@ -189,7 +193,6 @@ pub fn commands(
     mut events: MessageWriter<GameEvent>,
     mut gate: ResMut<ActionGate>,
     mut next: ResMut<NextState<Screen>>,
-    settings: Res<crate::state::PlayerSettings>,
     mut show: ResMut<Show>,
     time: Res<Time>,
 ) {
@@ -216,27 +219,43 @@ pub fn commands(
                     t.next_pressed = true;
                 }
             }
-            TutorialCommand::Leave => {
-                gate.0 = None;
-                show.lesson_roem_help = false;
-                show.hold_trick = false;
-                commands.remove_resource::<Tutorial>();
-                commands.remove_resource::<Seats>();
-                // The player's own game, if any, is what Continue goes on with.
-                if let crate::save::Loaded::Found((save, m)) = files.0.load_game()
-                    && !save.demo
-                {
-                    commands.insert_resource(Seats::new(m, false, settings.0.bot_level.level()));
-                }
-                next.set(Screen::Lessons);
-            }
+            // Leaving the table ends the lesson ([`end_lesson`]).
+            TutorialCommand::Leave => next.set(Screen::Lessons),
         }
+    }
+}
+
+/// A lesson lives at the table only: leaving it by any way (the bubble's
+/// Leave, the menu, the end) ends its gate, scripts and bubble, and the
+/// player's own match, if any, is what Continue goes on with. The step is
+/// already on disk, so the lessons screen resumes it there.
+pub fn end_lesson(
+    mut commands: Commands,
+    tutorial: Option<Res<Tutorial>>,
+    mut gate: ResMut<ActionGate>,
+    mut show: ResMut<Show>,
+    files: Res<Files>,
+    settings: Res<crate::state::PlayerSettings>,
+) {
+    if tutorial.is_none() {
+        return;
+    }
+    gate.0 = None;
+    show.lesson_roem_help = false;
+    show.hold_trick = false;
+    commands.remove_resource::<Tutorial>();
+    commands.remove_resource::<Seats>();
+    if let crate::save::Loaded::Found((save, m)) = files.0.load_game()
+        && !save.demo
+    {
+        commands.insert_resource(Seats::new(m, false, settings.0.bot_level.level()));
     }
 }
 
 /// Runs the lesson's step: sets it up, sees when it is done, moves on.
 #[allow(clippy::too_many_arguments)]
 pub fn run_step(
+    mut commands: Commands,
     tutorial: Option<ResMut<Tutorial>>,
     seats: Option<ResMut<Seats>>,
     mut show: ResMut<Show>,
@@ -254,6 +273,16 @@ pub fn run_step(
         refusals.clear();
         return;
     };
+    if !seats.lesson {
+        // A match sat down over the lesson: the lesson is over, and
+        // nothing of it may narrow the match's choices.
+        gate.0 = None;
+        show.hold_trick = false;
+        show.lesson_roem_help = false;
+        commands.remove_resource::<Tutorial>();
+        refusals.clear();
+        return;
+    }
     let now = time.elapsed_secs();
     let demo = config.0.demo;
     for event in refusals.read() {
@@ -281,6 +310,8 @@ pub fn run_step(
     show.hold_trick = match &t.lesson.steps[t.step] {
         // The last scripted card played, the trick waits for the next step.
         Step::Auto(_) => seats.scripts_done() && holds(t.lesson.steps.get(t.step + 1)),
+        // An answer talks about the trick just played, as words do.
+        Step::Expect { answer: Some(_), .. } if t.answered => true,
         step => holds(Some(step)),
     };
     let ready = seats.ready(show.stage(now));
@@ -291,7 +322,11 @@ pub fn run_step(
         // Done once the last scripted card is seen, before a finished
         // trick is swept: the next step may talk about it.
         Step::Auto(_) => seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now),
-        Step::Expect { any_of, .. } => {
+        // The answer to the learner's action, read in the same step.
+        Step::Expect { answer: Some(_), .. } if t.answered => {
+            std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5)
+        }
+        Step::Expect { any_of, answer, .. } => {
             let call = any_of[0] == Action::ClaimRoem;
             if demo && (ready || call) && photographed && seats.game().actions().len() == t.actions_at {
                 let turn = seats.game().to_act() == Some(HUMAN);
@@ -300,7 +335,16 @@ pub fn run_step(
                 }
             }
             // A call is taken while the trick still lies there.
-            (ready || call) && seats.game().actions().len() > t.actions_at
+            let acted = (ready || call) && seats.game().actions().len() > t.actions_at;
+            if acted && answer.is_some() {
+                t.answered = true;
+                t.entered_at = now;
+                t.wrong = None;
+                gate.0 = None;
+                let name = format!("lesson-{}-answer{:02}.png", t.lesson.id, t.step + 1);
+                show.photograph(name, now + 0.9);
+            }
+            acted && answer.is_none()
         }
         Step::PlayOut { .. } => {
             coach(&mut t, &seats, &texts.0, ready, demo, &mut actions, &mut redraw);
@@ -373,6 +417,7 @@ fn enter_step(t: &mut Tutorial, seats: &mut Seats, gate: &mut ActionGate, show: 
     t.entered = true;
     t.entered_at = now;
     t.next_pressed = false;
+    t.answered = false;
     t.actions_at = seats.game().actions().len();
     t.wrong = None;
     gate.0 = None;
