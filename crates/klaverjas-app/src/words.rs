@@ -237,38 +237,6 @@ pub fn action_words(a: Action, t: &crate::i18n::Texts, game: &klaverjas::Game) -
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::settings::{Language, Skin};
-    use klaverjas::{Deal, Game, Preset};
-    use klaverjas_ai::Level;
-
-    /// Bots play whole deals under every preset; each reason they give is
-    /// worded in Dutch with every placeholder filled.
-    #[test]
-    fn every_reason_the_bots_give_is_worded_in_dutch() {
-        let t = Texts::load(Language::Dutch, Skin::French);
-        let mut keys = std::collections::BTreeSet::new();
-        for (i, preset) in Preset::ALL.into_iter().enumerate() {
-            for level in [Level::Heuristic, Level::Expert] {
-                let mut bot = level.bot(i as u64);
-                let rules = preset.rules();
-                let dealer = rules.players.seats()[0];
-                let mut game = Game::new(rules, Deal::shuffled_for(&rules, 40 + i as u64, dealer)).unwrap();
-                while let Some(seat) = game.to_act() {
-                    let decision = bot.decide(&game.view(seat));
-                    let words = reason(&decision.reason, &t);
-                    assert!(!words.contains('{') && !words.starts_with("reason."), "{words}");
-                    keys.insert(decision.reason.key());
-                    game.apply(decision.action).expect("a legal choice");
-                }
-            }
-        }
-        assert!(keys.len() >= 8, "only {keys:?}");
-    }
-}
-
 /// A costly card of a review in plain words: the trick, what it cost, the
 /// better card and, where the cards themselves say it, why: a trump kept
 /// for later, a lower card of the same suit that would have done, fewer
@@ -303,4 +271,36 @@ pub fn plain_cost(t: &Texts, c: &klaverjas_ai::coach::CardReview, game: &klaverj
             ("best", &card_name(t, best, trump)),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Language, Skin};
+    use klaverjas::{Deal, Game, Preset};
+    use klaverjas_ai::Level;
+
+    /// Bots play whole deals under every preset; each reason they give is
+    /// worded in Dutch with every placeholder filled.
+    #[test]
+    fn every_reason_the_bots_give_is_worded_in_dutch() {
+        let t = Texts::load(Language::Dutch, Skin::French);
+        let mut keys = std::collections::BTreeSet::new();
+        for (i, preset) in Preset::ALL.into_iter().enumerate() {
+            for level in [Level::Heuristic, Level::Expert] {
+                let mut bot = level.bot(i as u64);
+                let rules = preset.rules();
+                let dealer = rules.players.seats()[0];
+                let mut game = Game::new(rules, Deal::shuffled_for(&rules, 40 + i as u64, dealer)).unwrap();
+                while let Some(seat) = game.to_act() {
+                    let decision = bot.decide(&game.view(seat));
+                    let words = reason(&decision.reason, &t);
+                    assert!(!words.contains('{') && !words.starts_with("reason."), "{words}");
+                    keys.insert(decision.reason.key());
+                    game.apply(decision.action).expect("a legal choice");
+                }
+            }
+        }
+        assert!(keys.len() >= 8, "only {keys:?}");
+    }
 }

@@ -1681,3 +1681,104 @@ fn a_steps_answer_is_shown_in_that_step() {
     assert_eq!(total, lesson.steps.iter().filter(|s| !matches!(s, Step::Auto(_))).count());
     assert_eq!(lesson.counted_step(call + 1).0, k + usize::from(!matches!(lesson.steps[call + 1], Step::Auto(_))));
 }
+
+/// Every step of every lesson, on a desktop, a phone held upright and one
+/// held sideways: the bubble covers neither what the step points at nor a
+/// trick on the table, and on the upright phone and the desktop its words
+/// fit without scrolling.
+#[test]
+fn a_lessons_bubble_leaves_what_it_speaks_of_in_view() {
+    use bevy_egui::egui;
+    let lessons = klaverjas_app::tutorial::lesson::all().expect("the lessons");
+    let sizes = [((1280, 720), None, true), ((1080, 2340), Some(2.625), true), ((2340, 1080), Some(2.625), false)];
+    let mut problems = Vec::new();
+    for (size, phone, fits) in sizes {
+        let options = Options { data_dir: Some(temp_dir(&format!("bubble-{}", size.0))), ..Options::default() };
+        let mut app = screen_app(size, phone, options);
+        app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+        for lesson in &lessons {
+            for step in 0..lesson.steps.len() {
+                if matches!(lesson.steps[step], klaverjas_app::tutorial::lesson::Step::PlayOut { .. }) {
+                    break;
+                }
+                open_lesson(&mut app, &lesson.id, step);
+                // Instant cards: what the step begins with is done in these.
+                for _ in 0..40 {
+                    app.update();
+                }
+                let ctx = egui_context(&mut app);
+                let get = |name: &str| ctx.data(|d| d.get_temp::<egui::Rect>(egui::Id::new(name)));
+                let Some(bubble) = get("lesson-bubble-rect") else {
+                    problems.push(format!("{size:?} {} {step}: no bubble", lesson.id));
+                    continue;
+                };
+                let spot: Vec<egui::Rect> = ctx.data(|d| d.get_temp(egui::Id::new("lesson-spot"))).unwrap_or_default();
+                let table = *app.world().resource::<Table>();
+                let layout = table.layout();
+                let show = app.world().resource::<Show>();
+                let mut keep = spot.clone();
+                if !show.shown.trick.is_empty() {
+                    let (c, at) = (layout.trick_card(), layout.trick_centre());
+                    keep.push(klaverjas_app::table::outline::on_table(at, Vec2::new(c.x * 3.2, c.y * 2.0)));
+                }
+                let k = step + 1;
+                for r in keep.iter().filter(|r| r.intersects(bubble.shrink(2.0))) {
+                    problems.push(format!("{size:?} {} step {k}: the bubble {bubble:?} covers {r:?}", lesson.id));
+                }
+                // Words scroll only where the bubble already takes all the
+                // room it has.
+                let scrolls = ctx.data(|d| d.get_temp::<bool>(egui::Id::new("lesson-words-scroll")));
+                let room = ctx.data(|d| d.get_temp::<f32>(egui::Id::new("lesson-bubble-room"))).unwrap_or(0.0);
+                if fits && scrolls == Some(true) && bubble.height() < room - 40.0 {
+                    let high = bubble.height();
+                    problems.push(format!("{size:?} {} step {k}: the words scroll in {high} of {room}", lesson.id));
+                }
+                ctx.data_mut(|d| {
+                    d.remove::<egui::Rect>(egui::Id::new("lesson-bubble-rect"));
+                    d.remove::<bool>(egui::Id::new("lesson-words-scroll"));
+                });
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+/// On a small phone (360x640 dp) words that truly have no room scroll, and
+/// a finger's swipe over them scrolls them.
+#[test]
+fn a_lessons_words_scroll_under_a_finger() {
+    use bevy::window::PrimaryWindow;
+    use bevy_egui::egui;
+    let mut app = phone_app((945, 1680), Options { data_dir: Some(temp_dir("bubble-swipe")), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    let get = |app: &mut App, name: &str| egui_context(app).data(|d| d.get_temp::<f32>(egui::Id::new(name)));
+    let scrolls = |app: &mut App| egui_context(app).data(|d| d.get_temp::<bool>(egui::Id::new("lesson-words-scroll")));
+    let lesson = klaverjas_app::tutorial::lesson::all().unwrap().into_iter().find(|l| l.id == "following").unwrap();
+    open_lesson(&mut app, &lesson.id, 0);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(scrolls(&mut app), Some(true), "these words fit a small phone: choose longer ones for this test");
+    let before = get(&mut app, "lesson-words-offset").unwrap();
+    let bubble =
+        egui_context(&mut app).data(|d| d.get_temp::<egui::Rect>(egui::Id::new("lesson-bubble-rect"))).unwrap();
+    let zoom = egui_context(&mut app).zoom_factor();
+    let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+    // Over the words: below the title, above the buttons.
+    let x = bubble.center().x * zoom;
+    let y = (bubble.top() + bubble.height() * 0.55) * zoom;
+    let finger = |phase, y: f32| TouchInput { phase, position: Vec2::new(x, y), window, force: None, id: 3 };
+    app.world_mut().write_message(finger(TouchPhase::Started, y));
+    app.update();
+    for step in 1..=8 {
+        app.world_mut().write_message(finger(TouchPhase::Moved, y - 12.0 * step as f32));
+        app.update();
+    }
+    app.world_mut().write_message(finger(TouchPhase::Ended, y - 96.0));
+    for _ in 0..4 {
+        app.update();
+    }
+    let after = get(&mut app, "lesson-words-offset").unwrap();
+    assert!(after > before + 20.0, "the words moved {} points under a 96-point swipe", after - before);
+    assert_eq!(tutorial(&app).step, 0, "the swipe was not taken for a tap");
+}

@@ -30,59 +30,73 @@ pub fn bidding(
         let pile = game.turned_cards().last().map(|&c| pile_texture(&mut contexts, &images, c));
         let symbols: Vec<_> = Suit::ALL.iter().map(|&s| suit_texture(&mut contexts, &images, s)).collect();
         // Right of the middle on a wide table, clear of a lesson's bubble
-        // left of the trick.
-        let aside = if layout.area.width() > layout.area.height() { 90.0 } else { 0.0 };
-        egui::Area::new("bidding".into()).anchor(Align2::CENTER_CENTER, [aside, 40.0]).show(&ctx, |ui| {
+        // left of the trick; on a tall one hung below North's hand and
+        // what North says, where the trick will lie, clear of what the
+        // side players say below their hands.
+        // A short table (a phone held sideways) gets a compact box over
+        // the trick's place, between the hands, without the card's picture
+        // (it lies in the corner) and wider, so its words take fewer lines.
+        let wide = layout.area.width() > layout.area.height();
+        let short = layout.area.height() < 450.0;
+        let width = (layout.area.width() - 32.0).min(if short { 560.0 } else { 440.0 });
+        let area = egui::Area::new("bidding".into());
+        let area = if wide {
+            let centre =
+                egui::pos2(layout.area.center().x + 90.0, layout.trick_centre().y + if short { 0.0 } else { 40.0 });
+            area.pivot(Align2::CENTER_CENTER).fixed_pos(centre)
+        } else {
+            let top = layout.hand_centre(klaverjas::Seat::North).y + layout.small().y * 0.5 + 40.0;
+            area.pivot(Align2::CENTER_TOP).fixed_pos(egui::pos2(layout.area.center().x, top))
+        };
+        area.show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
-                let title = bid_question(game, t);
-                ui.set_max_width(440.0);
-                ui.label(RichText::new(title).size(18.0).strong());
-                ui.horizontal(|ui| {
-                    // The card the bid is about: pass or play beside it,
-                    // and what it is, for it is none of the 32.
-                    if let (Some(pile), Some(card)) = (pile, game.turned_cards().last()) {
-                        let size = egui::vec2(64.0, 64.0 * 1.45);
-                        ui.vertical(|ui| {
-                            ui.set_max_width(150.0);
-                            ui.add(egui::Image::new((pile, size)));
-                            let note = t.fill("bid.turned_note", &[("card", &pile_card_name(t, *card))]);
-                            ui.label(RichText::new(note).size(13.0).italics());
-                        });
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        for action in game.legal_actions() {
-                            let (label, suit) = match action {
-                                Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
-                                // At two the turned card lies on the stock, not
-                                // in the dialog: say its suit.
-                                Action::Bid(Bid::Play) => match game.turned_card() {
-                                    Some(c) => (
-                                        format!(
-                                            "      {}",
-                                            t.fill("bid.play_suit", &[("suit", &suit_name(t, c.suit()))])
-                                        ),
-                                        Some(c.suit()),
-                                    ),
-                                    None => (t.get("bid.play"), None),
-                                },
-                                Action::Bid(Bid::Double) => (double_name(t, game.stakes().doubles + 1), None),
-                                // Room on the left for the skin's symbol.
-                                Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
-                                _ => continue,
-                            };
-                            let response = ui.add_sized(
-                                [130.0, crate::look::at_least_a_finger(ui, 44.0)],
-                                egui::Button::new(RichText::new(label).size(18.0)),
-                            );
-                            if let Some(suit) = suit {
-                                let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
-                                paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
-                            }
-                            if response.clicked() {
-                                chosen = Some(action);
-                            }
+                ui.set_width(width - 24.0);
+                let size = if short { 16.0 } else { 18.0 };
+                ui.label(RichText::new(bid_question(game, t)).size(size).strong());
+                // The card the bid is about, and what it is, for it is none
+                // of the 32.
+                if let (Some(pile), Some(card)) = (pile, game.turned_cards().last()) {
+                    ui.horizontal(|ui| {
+                        if !short {
+                            ui.add(egui::Image::new((pile, egui::vec2(48.0, 48.0 * 1.45))));
                         }
+                        let note = t.fill("bid.turned_note", &[("card", &pile_card_name(t, *card))]);
+                        ui.add(
+                            egui::Label::new(RichText::new(note).size(if short { 13.0 } else { 14.0 }).italics())
+                                .wrap(),
+                        );
                     });
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for action in game.legal_actions() {
+                        let (label, suit) = match action {
+                            Action::Bid(Bid::Pass) => (t.get("bid.pass"), None),
+                            // At two the turned card lies on the stock, not
+                            // in the dialog: say its suit.
+                            Action::Bid(Bid::Play) => match game.turned_card() {
+                                Some(c) => (
+                                    format!("      {}", t.fill("bid.play_suit", &[("suit", &suit_name(t, c.suit()))])),
+                                    Some(c.suit()),
+                                ),
+                                None => (t.get("bid.play"), None),
+                            },
+                            Action::Bid(Bid::Double) => (double_name(t, game.stakes().doubles + 1), None),
+                            // Room on the left for the skin's symbol.
+                            Action::Bid(Bid::Trump(suit)) => (format!("      {}", suit_name(t, suit)), Some(suit)),
+                            _ => continue,
+                        };
+                        let response = ui.add_sized(
+                            [130.0, crate::look::at_least_a_finger(ui, 44.0)],
+                            egui::Button::new(RichText::new(label).size(18.0)),
+                        );
+                        if let Some(suit) = suit {
+                            let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
+                            paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
+                        }
+                        if response.clicked() {
+                            chosen = Some(action);
+                        }
+                    }
                 });
             });
         });

@@ -14,7 +14,8 @@ use bevy_egui::egui::{self, Color32, CornerRadius, FontId, Stroke, StrokeKind};
 pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -> Result {
     let Some(Seen { show, t, layout, now, .. }) = view.seen() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
-    let p = ctx.layer_painter(egui::LayerId::background());
+    // Above the windows: what a seat says is never hidden behind a box.
+    let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("notices")));
     let trump = show.shown.contract.map(|c| c.trump);
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));

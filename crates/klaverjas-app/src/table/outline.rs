@@ -27,9 +27,10 @@ pub fn card(layout: &Layout, shown: &Shown, card: Card) -> Vec<egui::Rect> {
         .collect()
 }
 
-/// Outlines `rects` above everything else.
+/// Outlines `rects` on the felt: above the cards, under every window and
+/// every word said at the table, so no line runs through them.
 pub fn paint(ctx: &egui::Context, rects: &[egui::Rect]) {
-    let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("outline")));
+    let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, egui::Id::new("outline")));
     for r in rects {
         p.rect_stroke(r.expand(4.0), CornerRadius::same(8), Stroke::new(4.0, GOLD), StrokeKind::Outside);
     }

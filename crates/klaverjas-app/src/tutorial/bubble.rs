@@ -47,8 +47,8 @@ fn bubble(
     let number = lessons.0.iter().position(|l| l.id == lesson.id).map_or(1, |i| i + 1);
     let step = lesson.steps.get(tutorial.step);
     let spot = step.map_or(Spot::Nothing, |s| step_spot(s, tutorial.answered));
-    outline(&ctx, &layout, &show, &drawn, spot);
-    let (pos, pivot, width, height) = home(&layout, spot, show.shown.trick.is_empty());
+    let rects = outline(&ctx, &layout, &show, &drawn, spot);
+    let (pos, pivot, width, height) = home(&layout, spot, &rects, show.shown.trick.is_empty());
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
     // The learner's steps: where the others play the count stands still.
     let (k, steps) = lesson.counted_step(tutorial.step);
@@ -59,7 +59,8 @@ fn bubble(
     // character of this face is about half the font size wide.
     let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map_or(24.0, |f| f.size);
     let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
-    let title = RichText::new(title).size(heading.min(fits).max(14.0));
+    let title_size = heading.min(fits).max(14.0);
+    let title = RichText::new(title).size(title_size);
     let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
     // A finger folds the bubble with a button of its size (egui's own
     // triangle in the title bar is a mouse's target) rather than dragging
@@ -85,25 +86,29 @@ fn bubble(
         return Ok(());
     }
     let window = window.min_width(width).max_width(width).max_height(height).resizable(false);
-    window.collapsible(!touch).show(&ctx, |ui| {
+    // For the tests: the room the bubble was given.
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("lesson-bubble-room"), height));
+    let shown = window.collapsible(!touch).show(&ctx, |ui| {
         ui.set_max_width(width);
-        // What the bubble holds besides the words: the title, the row of
-        // buttons (a finger's height on a phone), and what was wrong (two
-        // lines at most).
+        // Under the title (its line and the frame's margins) the words, then
+        // what was wrong (two lines at most) and the row of buttons (a
+        // finger's height on a phone): the words get the rest of the room.
+        // (The window's own height is last frame's, so it cannot tell.)
         let row = crate::look::at_least_a_finger(ui, 40.0);
-        let chrome = 76.0 + row + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
+        let after = row + 24.0 + if tutorial.wrong.is_some() { 44.0 } else { 0.0 };
+        let room = height - (title_size * 1.3 + 20.0) - after;
         let mut next = false;
         match step {
             Some(Step::Say { text, .. }) => {
-                words(ui, t.get(text), height - chrome);
+                words(ui, t.get(text), room, touch);
                 next = true;
             }
             Some(Step::Expect { answer: Some((answer, _)), .. }) if tutorial.answered => {
-                words(ui, t.get(answer), height - chrome);
+                words(ui, t.get(answer), room, touch);
                 next = true;
             }
             Some(Step::Expect { text, .. }) => {
-                words(ui, t.get(text), height - chrome);
+                words(ui, t.get(text), room, touch);
             }
             Some(Step::Auto(_)) => {
                 ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
@@ -154,6 +159,10 @@ fn bubble(
             }
         });
     });
+    // For the tests, which check what the bubble covers.
+    if let Some(shown) = shown {
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new("lesson-bubble-rect"), shown.response.rect));
+    }
     Ok(())
 }
 
@@ -165,43 +174,58 @@ fn step_spot(step: &Step, answered: bool) -> Spot {
     }
 }
 
+/// The bubble's frame and margins beyond the width it is given.
+const FRAME: f32 = 20.0;
+
 /// Where the bubble starts (the corner its pivot names), how wide and how
-/// high it may be: left of the trick on a wide table; on a tall one over
-/// North's hand, which the lessons do not talk about, and clear of the
-/// trick, unless the trick is empty and the step points at nothing there:
-/// then down to the side players' names, clear of the learner's hand.
-fn home(layout: &Layout, spot: Spot, trick_empty: bool) -> (egui::Pos2, egui::Align2, f32, f32) {
+/// high it may be, clear of `spot` (the rectangles the step points at) and
+/// of the trick. On a wide table left of the trick, above the player's
+/// hand. On a tall one, while the trick is empty and the step points at
+/// nothing on the table's top half (nothing, a card of the hand, the pile
+/// in the corner, the piles), it hangs below North's hand and what North
+/// says, leaving the pile and North in view, down to the learner's name
+/// (or to the side players' names, above the learner's pile). With a trick
+/// on the table it takes the taller of the room above the trick (over
+/// North's hand, which the lessons do not talk about) and the room below
+/// it, of those the step's spot leaves free.
+fn home(layout: &Layout, spot: Spot, rects: &[egui::Rect], trick_empty: bool) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
+    let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + crate::table::cards::LIFT) - 8.0;
     if let Some(right) = layout.lesson_bubble_right() {
         let left = layout.area.min.x + layout.small().y + 24.0;
-        let width = (right - left).clamp(220.0, 380.0);
-        let top = trick.y - card.y * 1.1;
-        // Down to West's name, which stays readable; longer words scroll.
-        let bottom = layout.name_plate(Seat::West).y - 18.0;
-        (egui::pos2(right - width, top), egui::Align2::LEFT_TOP, width, bottom - top)
-    } else {
-        // Hung from the top (a window placed by its bottom moves while
-        // its size settles), no lower than the trick's top edge.
-        let top = layout.area.min.y + 6.0;
-        let low = trick_empty && matches!(spot, Spot::Nothing | Spot::Card(_) | Spot::Piles);
-        let bottom = match layout.lesson_bubble_bottom() {
-            Some(_) if low => layout.name_plate(Seat::West).y - 18.0,
-            Some(bottom) => bottom,
-            None => trick.y,
-        };
-        let height = bottom - top;
-        // Beside the pile in the corner when the step is about it.
-        let left = match spot {
-            Spot::Pile => layout.turned_card(1).x + layout.small().x * 0.6 + 8.0,
-            _ => layout.area.min.x + 12.0,
-        };
-        (egui::pos2(left, top), egui::Align2::LEFT_TOP, layout.area.max.x - left - 28.0, height)
+        let width = (right - left - FRAME).clamp(160.0, 380.0);
+        // Down to West's name, which stays readable, and clear of the
+        // player's hand; on a low table (a phone held sideways) up to the
+        // top where the trick's height is not enough. Longer words scroll.
+        let bottom = (layout.name_plate(Seat::West).y - 18.0).min(hand_top);
+        let top = (trick.y - card.y * 1.1).min(bottom - 300.0).max(layout.area.min.y + 6.0);
+        return (egui::pos2(right - width - FRAME, top), egui::Align2::LEFT_TOP, width, bottom - top);
     }
+    let (left, width) = (layout.area.min.x + 12.0, layout.area.width() - 40.0);
+    // Hung from its top (a window placed by its bottom moves while its
+    // size settles).
+    let low = trick_empty && matches!(spot, Spot::Nothing | Spot::Card(_) | Spot::Pile | Spot::Piles);
+    let (top, bottom) = if low {
+        let below_north = layout.hand_centre(Seat::North).y + layout.small().y * 0.5 + 40.0;
+        let above = if spot == Spot::Piles { Seat::West } else { Seat::South };
+        (below_north, layout.name_plate(above).y - 18.0)
+    } else {
+        let above = (layout.area.min.y + 6.0, layout.lesson_bubble_bottom().unwrap_or(trick.y));
+        let below = (trick.y + card.y * 1.02 + 8.0, layout.name_plate(Seat::South).y - 18.0);
+        let free = |(t, b): (f32, f32)| {
+            let room = egui::Rect::from_min_max(egui::pos2(left, t), egui::pos2(left + width + FRAME, b));
+            !rects.iter().any(|r| r.intersects(room))
+        };
+        let mut rooms: Vec<(f32, f32)> = [above, below].into_iter().filter(|&r| free(r)).collect();
+        rooms.sort_by(|a, b| (b.1 - b.0).total_cmp(&(a.1 - a.0)));
+        rooms.first().copied().unwrap_or(above)
+    };
+    (egui::pos2(left, top), egui::Align2::LEFT_TOP, width, bottom - top)
 }
 
 /// A gold outline around what the step points at.
-fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spot: Spot) {
+fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spot: Spot) -> Vec<egui::Rect> {
     let rects: Vec<egui::Rect> = match spot {
         Spot::Nothing => Vec::new(),
         Spot::RoemButton => drawn.roem_button.into_iter().collect(),
@@ -218,11 +242,25 @@ fn outline(ctx: &egui::Context, layout: &Layout, show: &Show, drawn: &Drawn, spo
         }
     };
     outline::paint(ctx, &rects);
+    // For the tests, which check that the bubble leaves it in view.
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("lesson-spot"), rects.clone()));
+    rects
 }
 
 /// A step's words, scrolling when they are higher than `room`.
-fn words(ui: &mut egui::Ui, text: String, room: f32) {
-    egui::ScrollArea::vertical().max_height(room.max(60.0)).show(ui, |ui| {
-        ui.label(RichText::new(text).size(18.0));
+fn words(ui: &mut egui::Ui, text: String, room: f32, touch: bool) {
+    // A phone is held close: a smaller face leaves more of the table.
+    let size = if touch { 16.0 } else { 18.0 };
+    // Scrolling, the words take all their room: a window grows only to
+    // what its content asks.
+    let room = room.max(60.0);
+    let shown = egui::ScrollArea::vertical().max_height(room).min_scrolled_height(room).show(ui, |ui| {
+        ui.label(RichText::new(text).size(size));
+    });
+    // For the tests: whether the words had to scroll, and how far they are.
+    let scrolls = shown.content_size.y > shown.inner_rect.height() + 1.0;
+    ui.ctx().data_mut(|d| {
+        d.insert_temp(egui::Id::new("lesson-words-scroll"), scrolls);
+        d.insert_temp(egui::Id::new("lesson-words-offset"), shown.state.offset.y);
     });
 }
