@@ -828,6 +828,20 @@ fn a_finished_deal_is_reviewed_card_by_card() {
     assert_eq!(review.cards.iter().map(|c| c.card).collect::<Vec<_>>(), played);
     assert!(review.cards.iter().all(|c| c.loss >= 0 && c.value(c.card).is_some()));
     assert_eq!(review.bids.len(), seats(&app).game().bids().iter().filter(|(s, _)| *s == HUMAN).count());
+    // Each costly card in plain words: its trick, what it cost, the better
+    // card and the card played, by name, and no signed figure.
+    let texts = app.world().resource::<Texts>().0.clone();
+    let game = seats(&app).game().clone();
+    let trump = game.contract().map(|c| c.trump);
+    let costly = review.costliest(3);
+    assert!(!costly.is_empty(), "the player's first legal cards cost something in this deal");
+    for i in costly {
+        let c = &review.cards[i];
+        let line = words::plain_cost(&texts, c, &game);
+        assert!(line.starts_with(&format!("Trick {} cost you {} point", c.trick, c.loss)), "{line}");
+        assert!(line.contains(&words::card_name(&texts, c.best, trump)), "{line}");
+        assert!(!line.contains('+') && !line.contains("-"), "{line}");
+    }
     // The next deal starts; the first is still there to review.
     app.world_mut().write_message(TableCommand::NextDeal);
     app.update();

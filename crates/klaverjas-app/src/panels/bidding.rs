@@ -38,7 +38,7 @@ pub fn bidding(
         // (it lies in the corner) and wider, so its words take fewer lines.
         let wide = layout.area.width() > layout.area.height();
         let short = layout.area.height() < 450.0;
-        let width = (layout.area.width() - 32.0).min(if short { 560.0 } else { 440.0 });
+        let width = (layout.area.width() - 32.0).min(if short { 500.0 } else { 440.0 });
         let area = egui::Area::new("bidding".into());
         let area = if wide {
             let centre =
