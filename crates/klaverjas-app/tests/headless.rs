@@ -26,11 +26,29 @@ use std::time::Duration;
 /// Game time per update.
 const STEP: Duration = Duration::from_millis(20);
 
+/// A fresh data folder for a test, removed when the test's thread ends
+/// (after its apps, passed or failed).
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("klaverjas-app-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    MADE.with(|made| made.borrow_mut().0.push(dir.clone()));
     dir
+}
+
+/// The folders a test's thread made, removed with the thread.
+struct Made(Vec<PathBuf>);
+
+impl Drop for Made {
+    fn drop(&mut self) {
+        for dir in &self.0 {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+thread_local! {
+    static MADE: std::cell::RefCell<Made> = const { std::cell::RefCell::new(Made(Vec::new())) };
 }
 
 fn headless_app(options: Options, speed: Speed) -> App {
@@ -39,6 +57,10 @@ fn headless_app(options: Options, speed: Speed) -> App {
 
 /// [`headless_app`], with `more` added before the first update.
 fn headless_app_with(options: Options, speed: Speed, more: impl FnOnce(&mut App)) -> App {
+    // Never the player's own data folder.
+    static UNNAMED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let unnamed = || temp_dir(&format!("unnamed-{}", UNNAMED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    let options = Options { data_dir: Some(options.data_dir.clone().unwrap_or_else(unnamed)), ..options };
     let mut app = App::new();
     let root = klaverjas_app::pictures::find_assets().expect("the checkout's assets");
     let assets = AssetPlugin { file_path: root.display().to_string(), ..AssetPlugin::default() };
