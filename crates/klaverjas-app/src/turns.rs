@@ -31,7 +31,8 @@ fn photograph_the_bid(
     time: Res<Time>,
     mut taken: Local<Option<crate::seats::Moment>>,
 ) {
-    let Some(seats) = seats.filter(|_| show.photograph) else { return };
+    // A lesson photographs its own steps.
+    let Some(seats) = seats.filter(|s| show.photograph && !s.lesson) else { return };
     let now = time.elapsed_secs();
     let bidding = matches!(seats.game().phase(), klaverjas::Phase::Bidding | klaverjas::Phase::Doubling);
     let asked = seats.is_human(crate::seats::HUMAN) && seats.waiting_for(show.stage(now)) == Some(crate::seats::HUMAN);

@@ -18,6 +18,7 @@ pub fn bidding(
     view: TableView,
     images: Res<CardImages>,
     mut actions: MessageWriter<PlayerAction>,
+    mut drawn: ResMut<super::paint::Drawn>,
 ) -> Result {
     let Some(seen) = view.seen() else { return Ok(()) };
     let my_turn = seen.my_turn();
@@ -44,11 +45,16 @@ pub fn bidding(
             let centre =
                 egui::pos2(layout.area.center().x + 90.0, layout.trick_centre().y + if short { 0.0 } else { 40.0 });
             area.pivot(Align2::CENTER_CENTER).fixed_pos(centre)
+        } else if seats.lesson {
+            // A lesson's bubble hangs below North: the box stands low,
+            // over the player's name.
+            let bottom = layout.name_plate(crate::seats::HUMAN).y + 12.0;
+            area.pivot(Align2::CENTER_BOTTOM).fixed_pos(egui::pos2(layout.area.center().x, bottom))
         } else {
             let top = layout.hand_centre(klaverjas::Seat::North).y + layout.small().y * 0.5 + 40.0;
             area.pivot(Align2::CENTER_TOP).fixed_pos(egui::pos2(layout.area.center().x, top))
         };
-        area.show(&ctx, |ui| {
+        let shown = area.show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 ui.set_width(width - 24.0);
                 let size = if short { 16.0 } else { 18.0 };
@@ -100,6 +106,7 @@ pub fn bidding(
                 });
             });
         });
+        drawn.bid_box = Some(shown.response.rect);
     }
     // At three, the player who named trump lays two cards away: a word on
     // what the taps on the hand do now.

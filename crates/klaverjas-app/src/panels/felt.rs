@@ -23,6 +23,7 @@ pub fn felt_words(
     view: TableView,
     images: Res<CardImages>,
     settings: Res<PlayerSettings>,
+    mut drawn: ResMut<super::paint::Drawn>,
 ) -> Result {
     let Some(seen) = view.seen() else { return Ok(()) };
     let waiting = seen.waiting();
@@ -33,7 +34,7 @@ pub fn felt_words(
     name_plates(&p, t, show, &layout, waiting);
     trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats));
+    drawn.indicator = Some(indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats)));
     Ok(())
 }
 
@@ -104,7 +105,8 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
     }
 }
 
-/// The contract in words under the pile, with the trump's symbol.
+/// The contract in words under the pile, with the trump's symbol; where
+/// they were drawn.
 fn indicator(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
@@ -113,7 +115,7 @@ fn indicator(
     layout: &Layout,
     symbol: Option<egui::TextureId>,
     race: Option<PerTeam<u16>>,
-) {
+) -> egui::Rect {
     let at = layout.indicator();
     let mut text = match (show.shown.contract, show.shown.face_up) {
         // The last card dealt makes trump once it has been dealt.
@@ -155,15 +157,17 @@ fn indicator(
     let mark = if symbol.is_some() { 52.0 } else { 0.0 };
     let font = FontId::proportional(16.0);
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
-    let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, layout.small().x * 3.2 - mark);
+    // As wide as the corner is, up to North's hand.
+    let north = layout.hand_positions(Seat::North, 8);
+    let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
+    let corner = (north_left - layout.area.min.x - 18.0 - mark).max(layout.small().x * 3.2 - mark);
+    let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, corner);
     let west = layout.hand_positions(Seat::West, 8);
     let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
     let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
         (below, galley)
     } else {
         let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
-        let north = layout.hand_positions(Seat::North, 8);
-        let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
         let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);
         (beside, p.layout(text, font, Color32::WHITE, wrap))
     };
@@ -172,5 +176,7 @@ fn indicator(
         p.circle(centre, 22.0, Color32::from_rgb(252, 250, 244), Stroke::new(2.0, crate::look::GOLD));
         paint_suit(p, symbol, centre, 17.0);
     }
+    let size = egui::vec2(mark + galley.size().x, galley.size().y.max(mark));
     p.galley(origin + egui::vec2(mark, 0.0), galley, Color32::WHITE);
+    egui::Rect::from_min_size(origin, size)
 }

@@ -33,6 +33,14 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
             Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
             None => rect,
         };
+        // Clear of a lesson's bubble: below it, else above it.
+        let rect = match drawn.last_bubble.filter(|b| b.intersects(rect)) {
+            Some(b) if b.bottom() + 6.0 + rect.height() < layout.area.max.y => {
+                rect.translate(egui::vec2(0.0, b.bottom() + 6.0 - rect.top()))
+            }
+            Some(b) => rect.translate(egui::vec2(0.0, b.top() - 6.0 - rect.bottom())),
+            None => rect,
+        };
         let rect = keep_inside(rect, egui_rect(&layout));
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {

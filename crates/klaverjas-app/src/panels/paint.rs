@@ -56,6 +56,16 @@ pub struct Drawn {
     /// Where the Roem! button stood last frame: the player's notices,
     /// drawn before it, step aside from it.
     pub last_roem_button: Option<egui::Rect>,
+    /// The box of the player's bid, which a lesson's bubble keeps clear of.
+    pub bid_box: Option<egui::Rect>,
+    /// The trump's mark and words in the corner, which a lesson's bubble
+    /// keeps clear of.
+    pub indicator: Option<egui::Rect>,
+    /// Where a lesson's bubble stands this pass (drawn after the panels).
+    pub bubble: Option<egui::Rect>,
+    /// Where it stood last pass: the words said at the table, drawn
+    /// before it, step aside from it.
+    pub last_bubble: Option<egui::Rect>,
 }
 
 pub fn egui_rect(layout: &Layout) -> egui::Rect {

@@ -34,7 +34,7 @@ fn bubble(
     texts: Res<Texts>,
     table: Res<Table>,
     show: Res<Show>,
-    drawn: Res<Drawn>,
+    mut drawn: ResMut<Drawn>,
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
     mut coach: MessageWriter<crate::coach::CoachCommand>,
@@ -48,7 +48,7 @@ fn bubble(
     let step = lesson.steps.get(tutorial.step);
     let spot = step.map_or(Spot::Nothing, |s| step_spot(s, tutorial.answered));
     let rects = outline(&ctx, &layout, &show, &drawn, spot);
-    let (pos, pivot, width, height) = home(&layout, spot, &rects, show.shown.trick.is_empty());
+    let (pos, pivot, width, height) = home(&layout, spot, &rects, show.shown.trick.is_empty(), &drawn);
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
     // The learner's steps: where the others play the count stands still.
     let (k, steps) = lesson.counted_step(tutorial.step);
@@ -162,6 +162,7 @@ fn bubble(
     // For the tests, which check what the bubble covers.
     if let Some(shown) = shown {
         ctx.data_mut(|d| d.insert_temp(egui::Id::new("lesson-bubble-rect"), shown.response.rect));
+        drawn.bubble = Some(shown.response.rect);
     }
     Ok(())
 }
@@ -188,7 +189,13 @@ const FRAME: f32 = 20.0;
 /// on the table it takes the taller of the room above the trick (over
 /// North's hand, which the lessons do not talk about) and the room below
 /// it, of those the step's spot leaves free.
-fn home(layout: &Layout, spot: Spot, rects: &[egui::Rect], trick_empty: bool) -> (egui::Pos2, egui::Align2, f32, f32) {
+fn home(
+    layout: &Layout,
+    spot: Spot,
+    rects: &[egui::Rect],
+    trick_empty: bool,
+    drawn: &Drawn,
+) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
     let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + crate::table::cards::LIFT) - 8.0;
@@ -207,9 +214,13 @@ fn home(layout: &Layout, spot: Spot, rects: &[egui::Rect], trick_empty: bool) ->
     // size settles).
     let low = trick_empty && matches!(spot, Spot::Nothing | Spot::Card(_) | Spot::Pile | Spot::Piles);
     let (top, bottom) = if low {
+        // Below the trump's words in the corner too, and above the box of
+        // the player's bid.
         let below_north = layout.hand_centre(Seat::North).y + layout.small().y * 0.5 + 40.0;
+        let top = drawn.indicator.map_or(below_north, |i| below_north.max(i.bottom() + 8.0));
         let above = if spot == Spot::Piles { Seat::West } else { Seat::South };
-        (below_north, layout.name_plate(above).y - 18.0)
+        let bottom = layout.name_plate(above).y - 18.0;
+        (top, drawn.bid_box.map_or(bottom, |b| bottom.min(b.top() - 8.0)))
     } else {
         let above = (layout.area.min.y + 6.0, layout.lesson_bubble_bottom().unwrap_or(trick.y));
         let below = (trick.y + card.y * 1.02 + 8.0, layout.name_plate(Seat::South).y - 18.0);
@@ -254,9 +265,14 @@ fn words(ui: &mut egui::Ui, text: String, room: f32, touch: bool) {
     // Scrolling, the words take all their room: a window grows only to
     // what its content asks.
     let room = room.max(60.0);
-    let shown = egui::ScrollArea::vertical().max_height(room).min_scrolled_height(room).show(ui, |ui| {
-        ui.label(RichText::new(text).size(size));
-    });
+    let shown = egui::ScrollArea::vertical()
+        .max_height(room)
+        .min_scrolled_height(room)
+        // A bar in view says there is more.
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).size(size));
+        });
     // For the tests: whether the words had to scroll, and how far they are.
     let scrolls = shown.content_size.y > shown.inner_rect.height() + 1.0;
     ui.ctx().data_mut(|d| {

@@ -303,7 +303,8 @@ pub fn run_step(
     // A finished trick stays on the table while the lesson talks, and
     // while the learner may call its roem.
     let holds = |step: Option<&Step>| match step {
-        Some(Step::Say { .. }) => true,
+        // Words about the piles let the trick go to its pile first.
+        Some(Step::Say { show, .. }) => *show != super::lesson::Spot::Piles,
         Some(Step::Expect { any_of, .. }) => any_of.contains(&Action::ClaimRoem),
         _ => false,
     };
@@ -311,20 +312,22 @@ pub fn run_step(
         // The last scripted card played, the trick waits for the next step.
         Step::Auto(_) => seats.scripts_done() && holds(t.lesson.steps.get(t.step + 1)),
         // An answer talks about the trick just played, as words do.
-        Step::Expect { answer: Some(_), .. } if t.answered => true,
+        Step::Expect { answer: Some((_, spot)), .. } if t.answered => *spot != super::lesson::Spot::Piles,
         step => holds(Some(step)),
     };
     let ready = seats.ready(show.stage(now));
-    // In a demo the learner's action waits for the step's screenshot.
-    let photographed = now > t.entered_at + 1.2;
+    // In a demo the step waits until its picture is taken: pictures are
+    // taken one at a time, late under a slow renderer, and each must show
+    // its own step.
+    let photographed = now > t.entered_at + 1.2 && show.screenshots.is_empty();
     let done = match t.lesson.steps[t.step].clone() {
-        Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5),
+        Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed),
         // Done once the last scripted card is seen, before a finished
         // trick is swept: the next step may talk about it.
         Step::Auto(_) => seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now),
         // The answer to the learner's action, read in the same step.
         Step::Expect { answer: Some(_), .. } if t.answered => {
-            std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5)
+            std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed)
         }
         Step::Expect { any_of, answer, .. } => {
             let call = any_of[0] == Action::ClaimRoem;
