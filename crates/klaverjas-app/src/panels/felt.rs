@@ -164,19 +164,49 @@ fn indicator(
     let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, corner);
     let west = layout.hand_positions(Seat::West, 8);
     let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
-    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
+    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top && corner >= 120.0 {
         (below, galley)
+    } else if corner < 120.0 {
+        // A narrow corner (a phone held upright): the words under the
+        // mark, below North's hand, on two lines.
+        let wrap = layout.area.width() * 0.55;
+        return under_the_mark(p, text, font, below, mark, wrap, symbol);
     } else {
         let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
         let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);
         (beside, p.layout(text, font, Color32::WHITE, wrap))
     };
+    paint_mark(p, origin, symbol);
+    let size = egui::vec2(mark + galley.size().x, galley.size().y.max(mark));
+    p.galley(origin + egui::vec2(mark, 0.0), galley, Color32::WHITE);
+    egui::Rect::from_min_size(origin, size)
+}
+
+/// The trump's mark, and under it the contract's words wrapped at `wrap`;
+/// where they were drawn.
+fn under_the_mark(
+    p: &egui::Painter,
+    text: String,
+    font: FontId,
+    origin: Pos2,
+    mark: f32,
+    wrap: f32,
+    symbol: Option<egui::TextureId>,
+) -> egui::Rect {
+    paint_mark(p, origin, symbol);
+    let galley = p.layout(text, font, Color32::WHITE, wrap);
+    let at = origin + egui::vec2(0.0, mark + if mark > 0.0 { 4.0 } else { 0.0 });
+    let rect =
+        egui::Rect::from_min_size(origin, egui::vec2(galley.size().x.max(mark), at.y - origin.y + galley.size().y));
+    p.galley(at, galley, Color32::WHITE);
+    rect
+}
+
+/// The trump's mark, large, its top left corner at `origin`.
+fn paint_mark(p: &egui::Painter, origin: Pos2, symbol: Option<egui::TextureId>) {
     if let Some(symbol) = symbol {
         let centre = origin + egui::vec2(22.0, 22.0);
         p.circle(centre, 22.0, Color32::from_rgb(252, 250, 244), Stroke::new(2.0, crate::look::GOLD));
         paint_suit(p, symbol, centre, 17.0);
     }
-    let size = egui::vec2(mark + galley.size().x, galley.size().y.max(mark));
-    p.galley(origin + egui::vec2(mark, 0.0), galley, Color32::WHITE);
-    egui::Rect::from_min_size(origin, size)
 }

@@ -17,6 +17,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
     // Above the windows: what a seat says is never hidden behind a box.
     let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("notices")));
     let trump = show.shown.contract.map(|c| c.trump);
+    let mut placed: Vec<egui::Rect> = Vec::new();
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
         let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
@@ -41,7 +42,12 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
             Some(b) => rect.translate(egui::vec2(0.0, b.top() - 6.0 - rect.bottom())),
             None => rect,
         };
-        let rect = keep_inside(rect, egui_rect(&layout));
+        let mut rect = keep_inside(rect, egui_rect(&layout));
+        // Two words moved to one place stand one under the other.
+        while let Some(other) = placed.iter().find(|p| p.intersects(rect)) {
+            rect = rect.translate(egui::vec2(0.0, other.bottom() + 4.0 - rect.top()));
+        }
+        placed.push(rect);
         let fill = if n.warning { Color32::from_rgb(255, 225, 160) } else { Color32::from_rgb(250, 250, 250) };
         if let Some(seat) = n.seat.filter(|&s| s != HUMAN) {
             // What another seat says comes as speech, pointing at them.
