@@ -169,7 +169,8 @@ fn indicator(
     } else if corner < 120.0 {
         // A narrow corner (a phone held upright): the words under the
         // mark, below North's hand, on two lines.
-        let wrap = layout.area.width() * 0.55;
+        // Without a mark the words stay in the corner, beside North's hand.
+        let wrap = if mark > 0.0 { layout.area.width() * 0.55 } else { corner.max(layout.small().x * 3.2) };
         return under_the_mark(p, text, font, below, mark, wrap, symbol);
     } else {
         let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
