@@ -33,14 +33,23 @@ fn bubble(
     lessons: Res<Lessons>,
     texts: Res<Texts>,
     table: Res<Table>,
-    show: Res<Show>,
+    mut show: ResMut<Show>,
     mut drawn: ResMut<Drawn>,
     seats: Option<Res<crate::seats::Seats>>,
     mut out: MessageWriter<TutorialCommand>,
     mut coach: MessageWriter<crate::coach::CoachCommand>,
     device: Res<crate::platform::Device>,
+    time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    // A bubble new on the screen (egui sizes a window unseen in its first
+    // pass): a lesson's picture waits until it shows.
+    if drawn.last_bubble.is_none() {
+        let later = time.elapsed_secs() + 0.3;
+        for due in show.screenshots.iter_mut().filter(|d| d.name.starts_with("lesson-")) {
+            due.at = due.at.max(later);
+        }
+    }
     let t = &texts.0;
     let layout = table.layout();
     let lesson = &tutorial.lesson;
