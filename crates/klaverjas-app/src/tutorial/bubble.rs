@@ -62,20 +62,21 @@ fn bubble(
     // The learner's steps: where the others play the count stands still.
     let (k, steps) = lesson.counted_step(tutorial.step);
     let title = format!("{title}  {k}/{steps}");
-    // Beside the pile it stays put, clear of the pile; elsewhere it starts
-    // at its home and goes where the learner drags it.
     // A long title gets a smaller font rather than being cut off; a
     // character of this face is about half the font size wide.
     let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map_or(24.0, |f| f.size);
     let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
     let title_size = heading.min(fits).max(14.0);
     let title = RichText::new(title).size(title_size);
-    let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", spot == Spot::Pile))).pivot(pivot);
+    // A bubble whose home moves (a step about another part of the table)
+    // is a new window there; at the same home it stays where dragged.
+    let home_id = ((pos.x / 10.0) as i32, (pos.y / 10.0) as i32);
+    let window = egui::Window::new(title).id(egui::Id::new(("lesson-bubble", home_id))).pivot(pivot);
     // A finger folds the bubble with a button of its size (egui's own
     // triangle in the title bar is a mouse's target) rather than dragging
     // it: on a phone it stays at its home, step after step.
     let touch = device.touch();
-    let window = if spot == Spot::Pile || touch { window.fixed_pos(pos) } else { window.default_pos(pos) };
+    let window = if touch { window.fixed_pos(pos) } else { window.default_pos(pos) };
     // Folded for this step only: the next step's words must be seen.
     let fold_id = egui::Id::new(("lesson-bubble-folded", &lesson.id, tutorial.step));
     let folded = touch && ctx.data(|d| d.get_temp::<bool>(fold_id)).unwrap_or(false);

@@ -324,7 +324,13 @@ pub fn run_step(
         Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed),
         // Done once the last scripted card is seen, before a finished
         // trick is swept: the next step may talk about it.
-        Step::Auto(_) => seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now),
+        // (In a demo, once its picture is taken too.)
+        Step::Auto(_) => {
+            seats.scripts_done()
+                && !seats.unseen
+                && show.caught_up_to_the_sweep(now)
+                && (!demo || show.screenshots.is_empty())
+        }
         // The answer to the learner's action, read in the same step.
         Step::Expect { answer: Some(_), .. } if t.answered => {
             std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed)
