@@ -164,6 +164,7 @@ fn capture(
     server: Res<AssetServer>,
     taking: Query<(), With<Screenshot>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    glyphs: Res<crate::window::GlyphsChanged>,
 ) {
     // A screenshot is written a frame or two after it is taken: keep
     // drawing until it is on disk, even on an idle screen.
@@ -182,7 +183,9 @@ fn capture(
     };
     // Bevy takes one screenshot of a window at a time and skips the
     // others: the first due now, the rest once it is taken.
-    if !taking.is_empty() {
+    // Nor while new letters are on their way to the screen.
+    if !taking.is_empty() || glyphs.0 {
+        redraw.write(bevy::window::RequestRedraw);
         return;
     }
     let Some(first) = show.screenshots.iter().position(|s| s.at <= now) else { return };

@@ -52,7 +52,14 @@ pub fn plugin(app: &mut App) {
     // next to no CPU, and on a phone no battery.
     app.insert_resource(bevy::winit::WinitSettings::desktop_app())
         .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
+        .init_resource::<GlyphsChanged>()
         .add_systems(Update, draw_the_start)
+        .add_systems(
+            PostUpdate,
+            draw_new_glyphs
+                .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
+                .before(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+        )
         // Flat sprites need neither multisampling nor tone mapping; each is a
         // pass over the whole window, costly where the GPU is software.
         .add_systems(Startup, |mut commands: Commands| {
@@ -71,3 +78,23 @@ fn draw_the_start(time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window:
         redraw.write(bevy::window::RequestRedraw);
     }
 }
+
+/// A frame that adds glyphs (or pictures) to egui's textures is followed by
+/// another: the new texture reaches the screen a frame late, so an idle
+/// window would otherwise keep a word with letters missing until the next
+/// input.
+fn draw_new_glyphs(
+    outputs: Query<&bevy_egui::EguiRenderOutput>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut changed: ResMut<GlyphsChanged>,
+) {
+    changed.0 = outputs.iter().any(|o| !o.textures_delta.set.is_empty());
+    if changed.0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// Whether the last frame added to egui's textures: a picture of it may
+/// lack the new letters, so `--screenshot` waits a frame.
+#[derive(Resource, Default)]
+pub struct GlyphsChanged(pub bool);

@@ -256,6 +256,7 @@ pub fn end_lesson(
 #[allow(clippy::too_many_arguments)]
 pub fn run_step(
     mut commands: Commands,
+    taking: Query<(), With<bevy::render::view::screenshot::Screenshot>>,
     tutorial: Option<ResMut<Tutorial>>,
     seats: Option<ResMut<Seats>>,
     mut show: ResMut<Show>,
@@ -319,7 +320,7 @@ pub fn run_step(
     // In a demo the step waits until its picture is taken: pictures are
     // taken one at a time, late under a slow renderer, and each must show
     // its own step.
-    let photographed = now > t.entered_at + 1.2 && show.screenshots.is_empty();
+    let photographed = now > t.entered_at + 1.2 && show.screenshots.is_empty() && taking.is_empty();
     let done = match t.lesson.steps[t.step].clone() {
         Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed),
         // Done once the last scripted card is seen, before a finished
@@ -329,7 +330,7 @@ pub fn run_step(
             seats.scripts_done()
                 && !seats.unseen
                 && show.caught_up_to_the_sweep(now)
-                && (!demo || show.screenshots.is_empty())
+                && (!demo || (show.screenshots.is_empty() && taking.is_empty()))
         }
         // The answer to the learner's action, read in the same step.
         Step::Expect { answer: Some(_), .. } if t.answered => {
