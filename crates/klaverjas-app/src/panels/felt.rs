@@ -161,17 +161,17 @@ fn indicator(
     let north = layout.hand_positions(Seat::North, 8);
     let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
     let corner = (north_left - layout.area.min.x - 18.0 - mark).max(layout.small().x * 3.2 - mark);
+    if corner < 120.0 {
+        // A narrow corner (a phone held upright): the words under the mark,
+        // below North's hand; without a mark they stay in the corner.
+        let wrap = if mark > 0.0 { layout.area.width() * 0.55 } else { corner };
+        return under_the_mark(p, text, font, below, mark, wrap, symbol);
+    }
     let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, corner);
     let west = layout.hand_positions(Seat::West, 8);
     let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
-    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top && corner >= 120.0 {
+    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
         (below, galley)
-    } else if corner < 120.0 {
-        // A narrow corner (a phone held upright): the words under the
-        // mark, below North's hand, on two lines.
-        // Without a mark the words stay in the corner, beside North's hand.
-        let wrap = if mark > 0.0 { layout.area.width() * 0.55 } else { corner.max(layout.small().x * 3.2) };
-        return under_the_mark(p, text, font, below, mark, wrap, symbol);
     } else {
         let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
         let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);

@@ -320,17 +320,15 @@ pub fn run_step(
     // In a demo the step waits until its picture is taken: pictures are
     // taken one at a time, late under a slow renderer, and each must show
     // its own step.
-    let photographed = now > t.entered_at + 1.2 && show.screenshots.is_empty() && taking.is_empty();
+    let pictures_taken = show.screenshots.is_empty() && taking.is_empty();
+    let photographed = now > t.entered_at + 1.2 && pictures_taken;
     let done = match t.lesson.steps[t.step].clone() {
         Step::Say { .. } => std::mem::take(&mut t.next_pressed) || (demo && now > t.entered_at + 1.5 && photographed),
         // Done once the last scripted card is seen, before a finished
         // trick is swept: the next step may talk about it.
         // (In a demo, once its picture is taken too.)
         Step::Auto(_) => {
-            seats.scripts_done()
-                && !seats.unseen
-                && show.caught_up_to_the_sweep(now)
-                && (!demo || (show.screenshots.is_empty() && taking.is_empty()))
+            seats.scripts_done() && !seats.unseen && show.caught_up_to_the_sweep(now) && (!demo || pictures_taken)
         }
         // The answer to the learner's action, read in the same step.
         Step::Expect { answer: Some(_), .. } if t.answered => {
