@@ -40,6 +40,9 @@ pub struct Options {
     pub record_sound: Option<PathBuf>,
     /// `--screen`: the menu screen to open at the start, one of [`SCREENS`].
     pub screen: Option<String>,
+    /// `--targets`: log where the marked controls are (see
+    /// [`crate::forms::targets_plugin`]).
+    pub targets: bool,
 }
 
 /// The menu screens `--screen` opens.
@@ -65,6 +68,7 @@ impl Default for Options {
             bots: None,
             record_sound: None,
             screen: None,
+            targets: false,
         }
     }
 }
@@ -96,6 +100,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --bots LEVEL           the bots of this run: random, heuristic, expert or pimc
   --review               in a demo, after each deal, open its review (South's
                          cards) and wait for it before dealing on or quitting
+  --targets              log where the buttons a check touches are, as
+                         `target NAME X,Y` lines (window pixels)
   --help                 this text";
 
 impl Options {
@@ -139,6 +145,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--lesson" => o.lesson = Some(value()?),
             "--quit-after-lesson" => o.quit_after_lesson = true,
             "--review" => o.review = true,
+            "--targets" => o.targets = true,
             "--demo" => o.demo = true,
             "--play" => o.play = true,
             "--bots" => o.bots = Some(value()?.parse().map_err(|e| format!("--bots: {e}"))?),
@@ -247,7 +254,7 @@ mod tests {
     #[test]
     fn parses_every_option() {
         let Command::Run(o) = parse(&args(
-            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert --record-sound r.wav --screen statistics",
+            "--demo --seed 7 --rules rotterdam --window 1080x2340 --data-dir /tmp/d --screenshot out --quit-after-deals 1 --stats s.json --bots expert --record-sound r.wav --screen statistics --targets",
         ))
         .unwrap() else {
             panic!()
@@ -263,6 +270,7 @@ mod tests {
         assert_eq!(o.stats, Some(PathBuf::from("s.json")));
         assert_eq!(o.record_sound, Some(PathBuf::from("r.wav")));
         assert_eq!(o.screen.as_deref(), Some("statistics"));
+        assert!(o.targets);
         assert_eq!(
             parse(&args("--seed=3")).unwrap(),
             Command::Run(Box::new(Options { seed: Some(3), ..Options::default() }))

@@ -216,7 +216,51 @@ pub fn preset_buttons(
 pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
     let id = egui::Id::new(("target", name));
     let rects = (response.rect, response.interact_rect);
-    ui.ctx().data_mut(|d| d.insert_temp(id, rects));
+    ui.ctx().data_mut(|d| {
+        d.insert_temp(id, rects);
+        let seen = d.get_temp_mut_or_default::<Vec<String>>(egui::Id::new(SEEN));
+        if !seen.iter().any(|n| n == name) {
+            seen.push(name.to_owned());
+        }
+    });
+}
+
+/// The names [`mark_target`] saw since [`log_targets`] last looked.
+const SEEN: &str = "targets seen this frame";
+
+/// `--targets`: each marked control's place as a log line when it shows,
+/// moves or goes, `target NAME X,Y` (its centre in the window's physical
+/// pixels) or `target NAME gone`, so that a check from outside (a browser
+/// page) can touch what a player sees without knowing the layout.
+pub fn targets_plugin(app: &mut bevy::app::App) {
+    app.add_systems(bevy::app::Last, log_targets);
+}
+
+fn log_targets(
+    mut contexts: bevy_egui::EguiContexts,
+    mut logged: bevy::ecs::system::Local<Vec<(String, [i32; 2])>>,
+) -> bevy::ecs::error::Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let seen = ctx.data_mut(|d| d.remove_temp::<Vec<String>>(egui::Id::new(SEEN))).unwrap_or_default();
+    let scale = ctx.pixels_per_point();
+    let now: Vec<(String, [i32; 2])> = seen
+        .into_iter()
+        .filter_map(|name| {
+            let (_, shown) = target(&ctx, &name)?;
+            let at = shown.center() * scale;
+            Some((name, [at.x.round() as i32, at.y.round() as i32]))
+        })
+        .collect();
+    for (name, at) in &now {
+        if !logged.contains(&(name.clone(), *at)) {
+            bevy::log::info!("target {name} {},{}", at[0], at[1]);
+        }
+    }
+    for (name, _) in logged.iter().filter(|(name, _)| !now.iter().any(|(n, _)| n == name)) {
+        bevy::log::info!("target {name} gone");
+    }
+    *logged = now;
+    Ok(())
 }
 
 /// Where [`mark_target`] last saw the control `name`: its rect and the

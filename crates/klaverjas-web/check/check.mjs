@@ -69,25 +69,36 @@ async function open(context) {
     await page.setUserAgent("Mozilla/5.0 (Linux; Android 14) Mobile");
   }
   page.lines = [];
+  // Where the game's marked buttons are (`?targets`), in CSS pixels.
+  page.targets = new Map();
+  page.on("framenavigated", (f) => { if (f === page.mainFrame()) page.targets.clear(); });
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => {
     const text = m.text().replace(/%c/g, "");
     page.lines.push({ text, at: Date.now() });
+    const target = text.match(/target (\S+) (?:(-?\d+),(-?\d+)|gone)/);
+    if (target && target[2] === undefined) page.targets.delete(target[1]);
+    else if (target) page.targets.set(target[1], [Number(target[2]) / 2.625, Number(target[3]) / 2.625]);
     if (m.type() === "error") errors.push(text);
     else if (/worker|--stats/.test(text)) console.log("page:", text.replace(/color: [^ ]*/g, "").slice(0, 200));
   });
   return page;
 }
 
-/// The first console line matching `re` from `since` on, waited for.
-async function line(page, re, since, timeout) {
+/// What `get` gives once it gives something, waited for (null past `timeout`).
+async function until(get, timeout) {
   const end = Date.now() + timeout;
   for (;;) {
-    const hit = page.lines.find((l) => l.at >= since && re.test(l.text));
-    if (hit) return hit;
+    const got = get();
+    if (got) return got;
     if (Date.now() > end) return null;
     await wait(50);
   }
+}
+
+/// The first console line matching `re` from `since` on, waited for.
+async function line(page, re, since, timeout) {
+  return until(() => page.lines.find((l) => l.at >= since && re.test(l.text)), timeout);
 }
 
 // How many colours the page shows, read from its screenshot (a WebGL
@@ -214,8 +225,14 @@ if (phone) {
   };
   // A touch on a button, and the moment the screen takes to follow it.
   const touch = async (p, x, y) => { await press(p, x, y); await wait(1500); };
-  const at = (name, fallback) => (process.env[name] || fallback).split(",").map(Number);
-  await page.goto(base, { waitUntil: "load" });
+  // A touch on the game's button `name`, where the game says it is now.
+  const tap = async (p, name) => {
+    const hit = await until(() => p.targets.get(name), 20000);
+    if (!hit) { fail(`no button ${name} on the screen`); return; }
+    await touch(p, ...hit);
+  };
+  const real = base + "?targets";
+  await page.goto(real, { waitUntil: "load" });
   await line(page, /the title is up/, 0, 60000);
   await wait(1500);
   await drawn(page, "05-first-start");
@@ -226,7 +243,7 @@ if (phone) {
   // The game's sound: made when the game starts, playing once touched.
   const audio = () => page.evaluate(() => (window.klaverjasAudio || []).map((c) => c.state).join(", ") || "none");
   const untouched = await audio();
-  await touch(page, ...at("CLASSIC", "118,347"));
+  await tap(page, "preset.classic");
   if ((await shown(page)) === before) fail("a touch on the first start's Classic did not press it");
   const touched = await audio();
   console.log(`sound: audio contexts before a touch ${untouched}; after it ${touched}`);
@@ -245,12 +262,11 @@ if (phone) {
   console.log(`sound: the page hidden ${hidden}; shown again ${again}`);
   if (hidden.includes("running") || !again.includes("running")) fail("the sound did not follow the page's visibility");
   await drawn(page, "06-title");
-  await touch(page, ...at("QUICK", "206,326"));
+  await tap(page, "quick");
   // Until the save stands still, the bots are bidding or playing; then it
   // is the player's turn. A card of the hand is tried from left to right;
   // where none is taken it is a bid, and Play is chosen.
   const hand = [32, 75, 118, 162, 206, 250, 294, 359].map((x) => [x, 850]);
-  const bid = at("PLAY", "248,563");
   // The player's card is the one that is in the save within 100 ms of
   // the press: a bot's follows the show, seconds later.
   const cards = (save) => ((save || "").match(/Play\(/g) || []).length;
@@ -275,12 +291,12 @@ if (phone) {
       await wait(600);
       if ((await savedGame(page)) !== before) break;
     }
-    if (!played && (await savedGame(page)) === before) await touch(page, ...bid);
+    if (!played && (await savedGame(page)) === before && page.targets.has("bid.play")) await tap(page, "bid.play");
   }
   if (!played) fail("no card of the hand could be played");
   else {
     page = await open(context);
-    await page.goto(base, { waitUntil: "load" });
+    await page.goto(real, { waitUntil: "load" });
     await wait(4000);
     const after = await savedGame(page);
     console.log(`a card touched at (${played.x}, ${played.y}), the page closed: ` +
@@ -295,7 +311,7 @@ if (phone) {
     // The title offers Continue, in the quick start's place: a touch on
     // it brings back the table with the cards played so far.
     const title = await shown(page);
-    await touch(page, ...at("QUICK", "206,326"));
+    await tap(page, "continue");
     if ((await shown(page)) === title) fail("a touch on Continue did not bring the table back");
     await drawn(page, "10-continued");
     if (cards(await savedGame(page)) < cards(kept)) fail("Continue lost cards of the game");

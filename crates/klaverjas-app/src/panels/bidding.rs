@@ -95,6 +95,7 @@ pub fn bidding(
                             [130.0, crate::look::at_least_a_finger(ui, 44.0)],
                             egui::Button::new(RichText::new(label).size(18.0)),
                         );
+                        crate::forms::mark_target(ui, &bid_target(action), &response);
                         if let Some(suit) = suit {
                             let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
                             paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
@@ -123,6 +124,17 @@ pub fn bidding(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     Ok(())
+}
+
+/// The name a bid's button is marked by for checks from outside:
+/// `bid.pass`, `bid.play`, `bid.double`, `bid.trump.H`.
+fn bid_target(action: Action) -> String {
+    match action {
+        Action::Bid(Bid::Trump(suit)) => format!("bid.trump.{suit}"),
+        Action::Bid(Bid::Pass) => "bid.pass".into(),
+        Action::Bid(Bid::Play) => "bid.play".into(),
+        _ => "bid.double".into(),
+    }
 }
 
 /// What the player's bid asks, in each preset's way of choosing trump: a

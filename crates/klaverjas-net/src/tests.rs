@@ -1,0 +1,146 @@
+use super::*;
+use crate::check::{cards_named, visible};
+use klaverjas::Card;
+use proptest::prelude::*;
+
+/// Plays a match of `deals` deals with random bots, checking every
+/// message each seat would be sent.
+fn no_seat_is_told_a_hidden_card(preset: Preset, seed: u64, deals: usize) -> Result<usize, TestCaseError> {
+    let rules = preset.rules();
+    let mut table = Match::new(rules, seed, Seat::North);
+    let mut bots: Vec<_> = Seat::ALL.iter().map(|s| Level::Random.bot(seed ^ s.index() as u64)).collect();
+    let mut checked = 0;
+    let mut step = 0;
+    let mut check = |table: &Match, events: &[Event], step: u64| -> Result<(), TestCaseError> {
+        for &seat in table.rules().players.seats() {
+            let message = for_seat(table, seat, step, events);
+            let named = cards_named(&serde_json::to_value(&message).unwrap());
+            let hidden = named.minus(visible(table.game(), seat));
+            prop_assert!(
+                hidden.is_empty(),
+                "{preset:?} seed {seed} step {step}: {seat:?} was told {hidden} ({:?})",
+                events
+            );
+            checked += 1;
+        }
+        Ok(())
+    };
+    check(&table, &[], 0)?;
+    for _ in 0..deals {
+        while let Some(seat) = table.game().to_act() {
+            let decision = bots[seat.index()].decide(&table.game().view(seat));
+            let events = table.act(seat, decision.action).unwrap();
+            step += 1;
+            check(&table, &events, step)?;
+        }
+        if table.is_over() || table.next_deal().is_err() {
+            break;
+        }
+        step += 1;
+        check(&table, &[], step)?;
+    }
+    Ok(checked)
+}
+
+#[test]
+fn every_preset_keeps_hidden_cards_hidden() {
+    for preset in Preset::ALL {
+        for seed in 0..12 {
+            let checked = no_seat_is_told_a_hidden_card(preset, seed, 3).unwrap();
+            assert!(checked > 60, "{preset:?}: only {checked} messages");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn no_message_names_a_card_its_seat_may_not_see(preset in 0..Preset::ALL.len(), seed in any::<u64>()) {
+        no_seat_is_told_a_hidden_card(Preset::ALL[preset], seed, 2)?;
+    }
+}
+
+#[test]
+fn the_checker_sees_a_leak() {
+    // The whole game's view of another seat would name its cards.
+    let table = Match::new(Preset::Classic.rules(), 5, Seat::North);
+    let leak = serde_json::to_value(table.game().view(Seat::East)).unwrap();
+    let named = cards_named(&leak);
+    assert!(!named.minus(visible(table.game(), Seat::South)).is_empty());
+}
+
+#[test]
+fn a_laid_away_card_and_a_second_deal_are_told_only_to_their_seat() {
+    let card: Card = "JH".parse().unwrap();
+    let laid = Event::Discarded { seat: Seat::East, card };
+    assert_eq!(seen_by(&laid, Seat::South), Seen::LaidAway { seat: Seat::East });
+    assert_eq!(seen_by(&laid, Seat::East), Seen::Event { event: laid });
+    let hands = [CardSet::suit(klaverjas::Suit::Hearts), CardSet::EMPTY, CardSet::suit(klaverjas::Suit::Spades), CardSet::EMPTY];
+    let second = Event::SecondDeal { dealt: hands, bottom: card };
+    let Seen::Event { event: Event::SecondDeal { dealt, .. } } = seen_by(&second, Seat::South) else { panic!() };
+    assert_eq!(dealt[Seat::South.index()], hands[Seat::South.index()]);
+    assert!(dealt[Seat::North.index()].is_empty());
+}
+
+#[test]
+fn codes_are_read_as_people_type_them() {
+    let code: TableCode = "k7m 2qz".parse().unwrap();
+    assert_eq!(code.to_string(), "K7M2QZ");
+    assert_eq!("K7M2Q".parse::<TableCode>(), Err(CodeError::Length("K7M2Q".into())));
+    assert_eq!("K7M2Q0".parse::<TableCode>(), Err(CodeError::Character('0')));
+    for bad in ['O', 'I', 'L', '1', '0'] {
+        assert!(!TableCode::ALPHABET.contains(&(bad as u8)), "{bad} looks like another");
+    }
+    let codes: std::collections::HashSet<_> = (0..1000u64).map(|i| TableCode::from_random(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))).collect();
+    assert_eq!(codes.len(), 1000);
+    for c in &codes {
+        assert_eq!(c.as_str().parse::<TableCode>().as_ref(), Ok(c));
+    }
+}
+
+#[test]
+fn messages_keep_their_json() {
+    // The wire format is pinned: changing it needs a new protocol.
+    let host = r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Amsterdam","set":"","bots":"Expert","grace":30}}"#;
+    let message = read(host).unwrap();
+    assert_eq!(serde_json::to_string(&message).unwrap(), host);
+    let act = r#"{"type":"act","action":{"Play":"JH"}}"#;
+    assert_eq!(read(act).unwrap(), ToTable::Act { action: Action::Play("JH".parse().unwrap()) });
+    let seated = FromTable::Seated {
+        protocol: 1,
+        code: "K7M2QZ".parse().unwrap(),
+        seat: Seat::South,
+        token: None,
+        setup: Setup { preset: Preset::Classic, set: String::new(), bots: Level::Heuristic, grace: None },
+    };
+    assert_eq!(
+        seated.to_json(),
+        r#"{"type":"seated","protocol":1,"code":"K7M2QZ","seat":"South","setup":{"preset":"Classic","set":"","bots":"Heuristic","grace":null}}"#
+    );
+}
+
+#[test]
+fn bad_messages_are_refused_with_what_was_wrong() {
+    let refused = |text: &str| read(text).unwrap_err();
+    assert_eq!(refused("not json").0, Refusal::BadMessage);
+    assert_eq!(refused(r#"{"type":"start","extra":1}"#).0, Refusal::BadMessage, "unknown fields");
+    let nested = r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
+    assert!(refused(nested).1.contains("colour"));
+    assert!(refused(r#"{"type":"fly"}"#).1.contains("fly"), "names the unknown type");
+    let wrong = refused(r#"{"type":"join","protocol":9,"code":"K7M2QZ","name":"Anna"}"#);
+    assert_eq!(wrong.0, Refusal::Protocol);
+    assert!(wrong.1.contains('9'));
+    assert_eq!(refused(r#"{"type":"join","protocol":1,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
+    assert_eq!(refused(r#"{"type":"join","protocol":1,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
+    let bad_rules = r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
+    assert_eq!(refused(bad_rules).0, Refusal::BadSetup);
+    assert_eq!(refused(&"x".repeat(MAX_MESSAGE + 1)).0, Refusal::TooLong);
+}
+
+#[test]
+fn a_seal_is_the_codes_sha256() {
+    // SHA-256("abc"), the standard's own example.
+    assert_eq!(seal_of("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    let table = Match::new(Preset::Classic.rules(), 3, Seat::North);
+    assert_eq!(seal(table.game()), seal_of(&table.game().deal().code()));
+}

@@ -1,0 +1,342 @@
+//! The table server: tables of Klaverjas that people join over WebSocket
+//! with a code, and that survive the server's death.
+//!
+//! - [`store`]: the tables on disk (redb), a step a record.
+//! - [`table`]: one task per table, the only owner of its match.
+//! - this file: the lobby (codes to tables, the limits per address), the
+//!   connections, the routes, and [`run`].
+//!
+//! The protocol is `klaverjas-net`'s; nothing here makes a message for a
+//! seat but its `for_seat` and `seen_by`.
+
+pub mod store;
+pub mod table;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::response::IntoResponse;
+use klaverjas::Seat;
+use klaverjas_net::{FromTable, MAX_MESSAGE, Refusal, TableCode, ToTable};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use store::{Header, Store, StoreError};
+use table::{Command, Sitting, Table};
+use tokio::sync::{mpsc, oneshot};
+
+/// The limits that keep one address from taking the server.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Messages a connection may send a second, on average.
+    pub per_second: u32,
+    /// Tables one address may have made, kept while they live.
+    pub tables_per_address: usize,
+    /// Connections open at once from one address.
+    pub connections_per_address: usize,
+    /// Seconds a new connection has to say which table it sits at.
+    pub first_message_s: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { per_second: 20, tables_per_address: 64, connections_per_address: 64, first_message_s: 30 }
+    }
+}
+
+pub struct Config {
+    pub data: PathBuf,
+    /// The web build to serve at `/`, and at `/t/CODE`.
+    pub site: Option<PathBuf>,
+    pub limits: Limits,
+    /// The tables' deals follow from this seed (the n-th table made gets
+    /// a seed of its own from it), so that a run can be repeated.
+    pub seed: Option<u64>,
+}
+
+struct Lobby {
+    tables: Mutex<HashMap<TableCode, mpsc::Sender<Command>>>,
+    /// Tables made and connections open, per address.
+    made: Mutex<HashMap<IpAddr, Vec<TableCode>>>,
+    open: Mutex<HashMap<IpAddr, usize>>,
+    store: Arc<Store>,
+    limits: Limits,
+    next_conn: AtomicU64,
+    seed: Option<u64>,
+    made_count: AtomicU64,
+}
+
+/// The address's count of open connections, held while the connection is.
+struct Held<'a>(&'a Lobby, IpAddr);
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let mut open = self.0.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.1) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.1);
+            }
+        }
+    }
+}
+
+impl Lobby {
+    fn spawn(&self, table: Table, code: TableCode) -> mpsc::Sender<Command> {
+        let (tx, rx) = mpsc::channel(1024);
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).insert(code, tx.clone());
+        tokio::spawn(table.run(rx));
+        tx
+    }
+
+    fn table(&self, code: TableCode) -> Option<mpsc::Sender<Command>> {
+        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        match tables.get(&code) {
+            Some(tx) if tx.is_closed() => {
+                tables.remove(&code);
+                None
+            }
+            other => other.cloned(),
+        }
+    }
+
+    fn hold(&self, addr: IpAddr) -> Option<Held<'_>> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(addr).or_default();
+        if *n >= self.limits.connections_per_address {
+            return None;
+        }
+        *n += 1;
+        Some(Held(self, addr))
+    }
+
+    /// A new table for `setup`, its host to sit first.
+    async fn create(&self, setup: klaverjas_net::Setup, addr: IpAddr) -> Result<(TableCode, mpsc::Sender<Command>), table::Refused> {
+        {
+            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            let mine = made.entry(addr).or_default();
+            mine.retain(|code| self.table(*code).is_some());
+            if mine.len() >= self.limits.tables_per_address {
+                return Err((Refusal::TooMany, format!("at most {} tables from one address", self.limits.tables_per_address)));
+            }
+        }
+        let n = self.made_count.fetch_add(1, Ordering::Relaxed);
+        let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
+        let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now() };
+        let code = loop {
+            let code = TableCode::from_random(random_u64());
+            if self.table(code).is_none() {
+                break code;
+            }
+        };
+        let table = Table::new(code, header.clone(), &[], self.store.clone()).map_err(|e| (Refusal::BadSetup, e))?;
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || store.put_header(code, &header))
+            .await
+            .map_err(|e| (Refusal::TooMany, e.to_string()))?
+            .map_err(|e| (Refusal::TooMany, e.to_string()))?;
+        self.made.lock().unwrap_or_else(|e| e.into_inner()).entry(addr).or_default().push(code);
+        Ok((code, self.spawn(table, code)))
+    }
+}
+
+/// Serves tables on `listener` until the process ends: the tables on disk
+/// are opened again first, each where it was.
+pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServerError> {
+    let store = Arc::new(Store::open(&config.data)?);
+    let lobby = Arc::new(Lobby {
+        tables: Mutex::default(),
+        made: Mutex::default(),
+        open: Mutex::default(),
+        store: store.clone(),
+        limits: config.limits,
+        next_conn: AtomicU64::new(1),
+        seed: config.seed,
+        made_count: AtomicU64::new(0),
+    });
+    for stored in store.load()? {
+        match Table::new(stored.code, stored.header, &stored.steps, store.clone()) {
+            Ok(table) => {
+                lobby.spawn(table, stored.code);
+            }
+            // Kept on disk as it is, for a later version to read.
+            Err(e) => eprintln!("table {} not opened: {e}", stored.code),
+        }
+    }
+    let mut app = axum::Router::new().route("/ws", axum::routing::get(upgrade));
+    if let Some(site) = &config.site {
+        let index = site.join("index.html");
+        app = app
+            .route_service("/t/{code}", tower_http::services::ServeFile::new(index))
+            .fallback_service(tower_http::services::ServeDir::new(site));
+    }
+    let app = app.with_state(lobby);
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(ServerError::Io)
+}
+
+#[derive(Debug)]
+pub enum ServerError {
+    Store(StoreError),
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerError::Store(e) => e.fmt(f),
+            ServerError::Io(e) => write!(f, "the network: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+impl From<StoreError> for ServerError {
+    fn from(e: StoreError) -> ServerError {
+        ServerError::Store(e)
+    }
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(lobby): State<Arc<Lobby>>,
+) -> impl IntoResponse {
+    ws.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, lobby, peer.ip()))
+}
+
+/// A connection: its first message seats it, then its messages go to its
+/// table and the table's to it.
+async fn connection(mut socket: WebSocket, lobby: Arc<Lobby>, addr: IpAddr) {
+    let Some(_held) = lobby.hold(addr) else {
+        refuse(&mut socket, Refusal::TooMany, "too many connections from this address").await;
+        return;
+    };
+    let first = tokio::time::timeout(Duration::from_secs(lobby.limits.first_message_s), next_text(&mut socket)).await;
+    let Ok(Some(first)) = first else { return };
+    let message = match klaverjas_net::read(&first) {
+        Ok(m) => m,
+        Err((why, text)) => return refuse(&mut socket, why, &text).await,
+    };
+    let Ok(token) = new_token() else {
+        return refuse(&mut socket, Refusal::TooMany, "the server has no source of random tokens").await;
+    };
+    let (code, how) = match message {
+        ToTable::Host { setup, name, .. } => match lobby.create(setup, addr).await {
+            Ok((code, _)) => (code, Sitting::Host { name, token }),
+            Err((why, text)) => return refuse(&mut socket, why, &text).await,
+        },
+        ToTable::Join { code, name, .. } => (code, Sitting::Join { name, token }),
+        ToTable::Rejoin { code, token, .. } => (code, Sitting::Rejoin { token }),
+        _ => return refuse(&mut socket, Refusal::NotSeated, "first Host, Join or Rejoin a table").await,
+    };
+    let Some(table) = lobby.table(code) else {
+        return refuse(&mut socket, Refusal::NoTable, &format!("no table has the code {code}")).await;
+    };
+    let conn = lobby.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (out, mut queue) = mpsc::channel(table::QUEUE);
+    let (reply, seated) = oneshot::channel();
+    let _ = table.send(Command::Sit { how, conn, out, reply }).await;
+    let seat = match seated.await {
+        Ok(Ok(seat)) => seat,
+        Ok(Err((why, text))) => return refuse(&mut socket, why, &text).await,
+        Err(_) => return refuse(&mut socket, Refusal::NoTable, "the table has closed").await,
+    };
+    serve_seat(&mut socket, &table, &mut queue, conn, seat, lobby.limits.per_second).await;
+    let _ = table.send(Command::Gone { conn, seat }).await;
+}
+
+async fn serve_seat(
+    socket: &mut WebSocket,
+    table: &mpsc::Sender<Command>,
+    queue: &mut mpsc::Receiver<String>,
+    conn: u64,
+    seat: Seat,
+    per_second: u32,
+) {
+    // A bucket of twice a second's messages, filled at `per_second`.
+    let mut bucket = 2.0 * per_second as f64;
+    let mut last = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            text = queue.recv() => match text {
+                Some(text) => if socket.send(Message::Text(text.into())).await.is_err() { return },
+                // The table dropped this connection (too slow, or a newer
+                // one took the chair).
+                None => return,
+            },
+            incoming = next_text(socket) => {
+                let Some(text) = incoming else { return };
+                let now = tokio::time::Instant::now();
+                bucket = (bucket + now.duration_since(last).as_secs_f64() * per_second as f64).min(2.0 * per_second as f64);
+                last = now;
+                if bucket < 1.0 {
+                    return refuse(socket, Refusal::TooMany, "too many messages: slow down").await;
+                }
+                bucket -= 1.0;
+                match klaverjas_net::read(&text) {
+                    Ok(message) => {
+                        if table.send(Command::Message { conn, seat, message }).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err((why, text)) => {
+                        let refused = FromTable::refused(why, text).to_json();
+                        if socket.send(Message::Text(refused.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The next text message; `None` when the connection ends. Binary frames
+/// are answered as bad messages; pings are answered by axum.
+async fn next_text(socket: &mut WebSocket) -> Option<String> {
+    loop {
+        match socket.recv().await? {
+            Ok(Message::Text(text)) => return Some(text.to_string()),
+            Ok(Message::Binary(_)) => {
+                let refused = FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json();
+                socket.send(Message::Text(refused.into())).await.ok()?;
+            }
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Says why, and closes the connection cleanly.
+async fn refuse(socket: &mut WebSocket, why: Refusal, text: &str) {
+    let _ = socket.send(Message::Text(FromTable::refused(why, text).to_json().into())).await;
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// A seat's token: 128 random bits in hex. Shown once, kept hashed.
+fn new_token() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+pub(crate) fn token_hash(token: &str) -> String {
+    klaverjas_net::seal_of(token)
+}
+
+/// 64 random bits for seeds and codes (not secrets: a clock's bits stand
+/// in should the system's source fail).
+pub(crate) fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64),
+    }
+}
+
+pub(crate) fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}

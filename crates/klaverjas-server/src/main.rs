@@ -1,0 +1,126 @@
+//! `klaverjas-server --port 7878 --data DIR [--site DIR] [--bind ADDR]`:
+//! serves tables until stopped, and says where and how to join.
+
+use klaverjas_server::{Config, Limits, run};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+klaverjas-server: a table for Klaverjas that friends join by a code
+
+  --port PORT     where to listen (default 7878; 0: any free port)
+  --data DIR      where the tables are kept (default ./klaverjas-tables)
+  --site DIR      also serve the web build from DIR (at / and /t/CODE)
+  --bind ADDR     the address to listen on (default 0.0.0.0: every
+                  network of this computer, the home Wi-Fi included)
+  --seed S        the tables' deals follow from S (to repeat a run)
+  --help          this text";
+
+struct Args {
+    port: u16,
+    data: PathBuf,
+    site: Option<PathBuf>,
+    bind: IpAddr,
+    seed: Option<u64>,
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args { port: 7878, data: PathBuf::from("klaverjas-tables"), site: None, bind: Ipv4Addr::UNSPECIFIED.into(), seed: None };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--port" => {
+                let v = value()?;
+                a.port = v.parse().map_err(|_| format!("--port: not a port: '{v}'"))?;
+            }
+            "--data" => a.data = PathBuf::from(value()?),
+            "--site" => {
+                let site = PathBuf::from(value()?);
+                if !site.join("index.html").is_file() {
+                    return Err(format!("--site: no index.html in '{}'", site.display()));
+                }
+                a.site = Some(site);
+            }
+            "--bind" => {
+                let v = value()?;
+                a.bind = v.parse().map_err(|_| format!("--bind: not an address: '{v}'"))?;
+            }
+            "--seed" => {
+                let v = value()?;
+                a.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
+            }
+            other => return Err(format!("unknown argument '{other}' (try --help)")),
+        }
+    }
+    Ok(Some(a))
+}
+
+/// This computer's address on the network the default route leaves by
+/// (no packet is sent: a UDP socket only picks its way out).
+fn home_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.168.0.1:9").ok()?;
+    Some(socket.local_addr().ok()?.ip()).filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+}
+
+/// A line on stdout; a closed stdout (a pipe nobody reads) is no error.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse(&args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            say!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("klaverjas-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("klaverjas-server: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    runtime.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind(SocketAddr::new(args.bind, args.port)).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("klaverjas-server: cannot listen on {}:{}: {e}", args.bind, args.port);
+                return ExitCode::from(1);
+            }
+        };
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(args.port);
+        let host = match args.bind {
+            ip if ip.is_unspecified() => home_address().unwrap_or(Ipv4Addr::LOCALHOST.into()),
+            ip => ip,
+        };
+        say!("klaverjas-server: listening on {}:{port}, tables kept in {}", args.bind, args.data.display());
+        say!("  players connect to ws://{host}:{port}/ws");
+        say!("  host a table:  kj table new --server ws://{host}:{port}/ws");
+        say!("  join one:      kj table join CODE --server ws://{host}:{port}/ws");
+        if args.site.is_some() {
+            say!("  or open http://{host}:{port}/ in a browser (a table: http://{host}:{port}/t/CODE)");
+        }
+        let config = Config { data: args.data, site: args.site, limits: Limits::default(), seed: args.seed };
+        match run(listener, config).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("klaverjas-server: {e}");
+                ExitCode::from(1)
+            }
+        }
+    })
+}

@@ -1,0 +1,151 @@
+//! The tables on disk, in one redb file: each table's header (its setup,
+//! seed and chairs) and its steps, one record each. A step is written in a
+//! transaction of its own that is on disk when [`Store::append`] returns,
+//! so a step the players were told of survives `kill -9`. Its calls block:
+//! the tables make them on tokio's blocking threads.
+
+use klaverjas::{Action, Seat};
+use klaverjas_net::{Setup, TableCode};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+const HEADERS: TableDefinition<&str, &[u8]> = TableDefinition::new("headers");
+/// Keyed by table code and step number.
+const STEPS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("steps");
+
+/// A table as it was set up, and who sits where.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Header {
+    pub setup: Setup,
+    /// The first match's seed; a rematch's is a step of its own.
+    pub seed: u64,
+    pub chairs: Vec<Person>,
+    pub started: bool,
+    /// Seconds since 1970 of the last step or seating, for the purge of
+    /// tables nobody uses.
+    pub touched: u64,
+}
+
+/// A person in a chair. The token is kept only as its SHA-256.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Person {
+    pub seat: Seat,
+    pub name: String,
+    pub token_hash: String,
+    pub host: bool,
+}
+
+/// One accepted change of a match, replayed through the engine on a start.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Step {
+    Act { seat: Seat, action: Action },
+    CallRoem { seat: Seat },
+    NextDeal,
+    /// A new match at the same table.
+    Rematch { seed: u64 },
+}
+
+/// A table read back from disk.
+pub struct Stored {
+    pub code: TableCode,
+    pub header: Header,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug)]
+pub enum StoreError {
+    Database(redb::Error),
+    /// A record that does not read: the table it belongs to is named.
+    Record { code: String, why: String },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(e) => write!(f, "the tables' database: {e}"),
+            StoreError::Record { code, why } => write!(f, "table {code}'s record does not read: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl<E: Into<redb::Error>> From<E> for StoreError {
+    fn from(e: E) -> StoreError {
+        StoreError::Database(e.into())
+    }
+}
+
+pub struct Store {
+    db: Database,
+}
+
+impl Store {
+    /// Opens (or makes) `dir/tables.redb`.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(redb::Error::Io(e)))?;
+        let db = Database::create(dir.join("tables.redb"))?;
+        let txn = db.begin_write()?;
+        txn.open_table(HEADERS)?;
+        txn.open_table(STEPS)?;
+        txn.commit()?;
+        Ok(Store { db })
+    }
+
+    pub fn put_header(&self, code: TableCode, header: &Header) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        txn.open_table(HEADERS)?.insert(code.as_str(), json(header).as_slice())?;
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Writes step `number` (from 0) of the table, on disk when this returns.
+    pub fn append(&self, code: TableCode, number: u64, step: &Step) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        txn.open_table(STEPS)?.insert((code.as_str(), number), json(step).as_slice())?;
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Forgets a table and its steps.
+    pub fn remove(&self, code: TableCode) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        txn.open_table(HEADERS)?.remove(code.as_str())?;
+        txn.open_table(STEPS)?.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Every table with its steps in order.
+    pub fn load(&self) -> Result<Vec<Stored>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let headers = txn.open_table(HEADERS)?;
+        let steps = txn.open_table(STEPS)?;
+        let mut tables = Vec::new();
+        for row in headers.iter()? {
+            let (code, header) = row?;
+            let code_str = code.value().to_owned();
+            let bad = |why: String| StoreError::Record { code: code_str.clone(), why };
+            let code: TableCode = code_str.parse().map_err(|e: klaverjas_net::CodeError| bad(e.to_string()))?;
+            let header: Header = serde_json::from_slice(header.value()).map_err(|e| bad(e.to_string()))?;
+            let mut list = Vec::new();
+            for row in steps.range((code.as_str(), 0)..=(code.as_str(), u64::MAX))? {
+                let (key, step) = row?;
+                let number = key.value().1;
+                if number != list.len() as u64 {
+                    return Err(bad(format!("step {} is missing", list.len())));
+                }
+                list.push(serde_json::from_slice(step.value()).map_err(|e| bad(format!("step {number}: {e}")))?);
+            }
+            tables.push(Stored { code, header, steps: list });
+        }
+        Ok(tables)
+    }
+}
+
+fn json<T: Serialize>(value: &T) -> Vec<u8> {
+    // Plain data with string keys: writing it cannot fail.
+    serde_json::to_vec(value).unwrap_or_default()
+}

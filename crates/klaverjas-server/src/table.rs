@@ -1,0 +1,455 @@
+//! One table: a task that alone owns its match, its chairs and the
+//! connections of the people in them. Everything that changes the table
+//! comes through its inbox as a [`Command`], goes through the engine, is
+//! written to disk, and only then is anyone told, each seat its own view
+//! ([`klaverjas_net::for_seat`]).
+
+use crate::store::{Header, Person, Step, Store};
+use klaverjas::{Match, Phase, Seat};
+use klaverjas_net::{Chair, FromTable, Refusal, TableCode, ToTable, for_seat, seal};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// What reaches a table.
+pub enum Command {
+    /// A connection asks for a chair.
+    Sit { how: Sitting, conn: u64, out: mpsc::Sender<String>, reply: oneshot::Sender<Result<Seat, Refused>> },
+    /// A seated connection's message.
+    Message { conn: u64, seat: Seat, message: ToTable },
+    /// A seated connection closed.
+    Gone { conn: u64, seat: Seat },
+}
+
+pub enum Sitting {
+    /// The table's first person, its host, whose token is given.
+    Host { name: String, token: String },
+    Join { name: String, token: String },
+    Rejoin { token: String },
+}
+
+pub type Refused = (Refusal, String);
+
+/// How long a table nobody has touched is kept.
+pub const KEPT: Duration = Duration::from_secs(24 * 3600);
+
+/// Messages a connection may have waiting before it is dropped as too slow.
+pub const QUEUE: usize = 256;
+
+/// A seat's live side: who is connected, since when away, ready for the
+/// next deal.
+#[derive(Default)]
+struct Presence {
+    conn: Option<(u64, mpsc::Sender<String>)>,
+    away_since: Option<Instant>,
+    ready: bool,
+}
+
+pub struct Table {
+    code: TableCode,
+    header: Header,
+    game: Match,
+    /// Steps accepted since the table was made: the next step's number.
+    steps: u64,
+    seats: [Presence; 4],
+    store: Arc<Store>,
+}
+
+impl Table {
+    /// A table with `header`'s setup and the `steps` it has taken (none
+    /// for a new one), replayed through the engine.
+    pub fn new(code: TableCode, header: Header, steps: &[Step], store: Arc<Store>) -> Result<Table, String> {
+        let rules = header.setup.rules()?;
+        let mut game = Match::new(rules, header.seed, Seat::North);
+        for (n, step) in steps.iter().enumerate() {
+            apply(&mut game, *step).map_err(|e| format!("step {n} ({step:?}): {e}"))?;
+        }
+        let now = Instant::now();
+        let mut seats: [Presence; 4] = Default::default();
+        for person in &header.chairs {
+            // Everyone is away until they connect again.
+            seats[person.seat.index()].away_since = Some(now);
+        }
+        Ok(Table { code, header, game, steps: steps.len() as u64, seats, store })
+    }
+
+    /// Runs the table until its inbox closes or nobody has used it for
+    /// [`KEPT`]; then it is removed from disk.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        let mut last_used = Instant::now();
+        loop {
+            let wake = self.next_wake().unwrap_or(last_used + KEPT);
+            tokio::select! {
+                command = inbox.recv() => match command {
+                    Some(command) => {
+                        last_used = Instant::now();
+                        self.handle(command).await;
+                    }
+                    None => return,
+                },
+                _ = tokio::time::sleep_until(wake) => {
+                    if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= last_used + KEPT {
+                        let (store, code) = (self.store.clone(), self.code);
+                        let _ = tokio::task::spawn_blocking(move || store.remove(code)).await;
+                        return;
+                    }
+                    self.send_chairs();
+                }
+            }
+            self.play_bots().await;
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Sit { how, conn, out, reply } => {
+                let token = match &how {
+                    Sitting::Host { token, .. } | Sitting::Join { token, .. } => Some(token.clone()),
+                    Sitting::Rejoin { .. } => None,
+                };
+                let sat = self.sit(how).await;
+                if let Ok(seat) = sat {
+                    let presence = &mut self.seats[seat.index()];
+                    // A newer connection for the same chair wins: the old
+                    // one's queue closes and its socket with it.
+                    presence.conn = Some((conn, out));
+                    presence.away_since = None;
+                    presence.ready = false;
+                }
+                let _ = reply.send(sat.clone());
+                if let Ok(seat) = sat {
+                    self.welcome(seat, token);
+                    self.send_chairs();
+                }
+            }
+            Command::Message { conn, seat, message } => {
+                if self.connected(seat) != Some(conn) {
+                    return;
+                }
+                if let Err((why, message)) = self.message(seat, message).await {
+                    self.send(seat, &FromTable::refused(why, message));
+                }
+            }
+            Command::Gone { conn, seat } => {
+                if self.connected(seat) == Some(conn) {
+                    let presence = &mut self.seats[seat.index()];
+                    presence.conn = None;
+                    presence.away_since = Some(Instant::now());
+                    self.send_chairs();
+                }
+            }
+        }
+    }
+
+    fn connected(&self, seat: Seat) -> Option<u64> {
+        self.seats[seat.index()].conn.as_ref().map(|(c, _)| *c)
+    }
+
+    async fn sit(&mut self, how: Sitting) -> Result<Seat, Refused> {
+        let (name, token, host) = match how {
+            Sitting::Rejoin { token } => {
+                let hash = crate::token_hash(&token);
+                return self
+                    .header
+                    .chairs
+                    .iter()
+                    .find(|p| p.token_hash == hash)
+                    .map(|p| p.seat)
+                    .ok_or((Refusal::BadToken, "this token holds no chair at this table".into()));
+            }
+            Sitting::Host { name, token } => (name, token, true),
+            Sitting::Join { name, token } => (name, token, false),
+        };
+        if self.header.started {
+            return Err((Refusal::NotNow, "the match has begun: its chairs are taken".into()));
+        }
+        let seats = self.game.rules().players.seats();
+        // The host sits South, as on the player's own screen; the others
+        // clockwise from there.
+        let south = seats.iter().position(|&s| s == Seat::South).unwrap_or(0);
+        let free = (0..seats.len())
+            .map(|i| seats[(south + i) % seats.len()])
+            .find(|s| !self.header.chairs.iter().any(|p| p.seat == *s))
+            .ok_or((Refusal::Full, format!("table {} is full", self.code)))?;
+        let mut header = self.header.clone();
+        header.chairs.push(Person { seat: free, name: name.trim().to_owned(), token_hash: crate::token_hash(&token), host });
+        self.write_header(header).await?;
+        Ok(free)
+    }
+
+    async fn write_header(&mut self, mut header: Header) -> Result<(), Refused> {
+        header.touched = crate::now();
+        let (store, code, copy) = (self.store.clone(), self.code, header.clone());
+        match tokio::task::spawn_blocking(move || store.put_header(code, &copy)).await {
+            Ok(Ok(())) => {
+                self.header = header;
+                Ok(())
+            }
+            Ok(Err(e)) => Err((Refusal::TooMany, format!("the table could not be written: {e}"))),
+            Err(e) => Err((Refusal::TooMany, format!("the table could not be written: {e}"))),
+        }
+    }
+
+    async fn message(&mut self, seat: Seat, message: ToTable) -> Result<(), Refused> {
+        let host = self.header.chairs.iter().any(|p| p.seat == seat && p.host);
+        let only_host = || if host { Ok(()) } else { Err((Refusal::NotHost, "only the host may do this".to_owned())) };
+        let before_start = || {
+            if self.header.started { Err((Refusal::NotNow, "the match has begun".to_owned())) } else { Ok(()) }
+        };
+        match message {
+            ToTable::Host { .. } | ToTable::Join { .. } | ToTable::Rejoin { .. } => {
+                Err((Refusal::NotSeated, "this connection has a chair already".into()))
+            }
+            ToTable::Swap { from, to } => {
+                only_host()?;
+                before_start()?;
+                let seats = self.game.rules().players.seats();
+                if !seats.contains(&from) || !seats.contains(&to) {
+                    return Err((Refusal::NotNow, "no chair there at this table".into()));
+                }
+                let mut header = self.header.clone();
+                for p in &mut header.chairs {
+                    p.seat = if p.seat == from { to } else if p.seat == to { from } else { p.seat };
+                }
+                self.write_header(header).await?;
+                self.seats.swap(from.index(), to.index());
+                self.send_chairs();
+                for &seat in seats {
+                    self.welcome_seat_only(seat);
+                }
+                Ok(())
+            }
+            ToTable::Shuffle => {
+                only_host()?;
+                before_start()?;
+                let seats = self.game.rules().players.seats();
+                let mut order: Vec<Seat> = seats.to_vec();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, (crate::random_u64() % (i as u64 + 1)) as usize);
+                }
+                let mut header = self.header.clone();
+                let mut moved: [Presence; 4] = Default::default();
+                for p in &mut header.chairs {
+                    let to = order[seats.iter().position(|&s| s == p.seat).unwrap_or(0)];
+                    moved[to.index()] = std::mem::take(&mut self.seats[p.seat.index()]);
+                    p.seat = to;
+                }
+                self.write_header(header).await?;
+                self.seats = moved;
+                self.send_chairs();
+                for &seat in seats {
+                    self.welcome_seat_only(seat);
+                }
+                Ok(())
+            }
+            ToTable::Start => {
+                only_host()?;
+                before_start()?;
+                let mut header = self.header.clone();
+                header.started = true;
+                self.write_header(header).await?;
+                self.send_chairs();
+                for &seat in self.game.rules().players.seats() {
+                    self.send_deal_start(seat);
+                    self.send(seat, &for_seat(&self.game, seat, self.steps, &[]));
+                }
+                Ok(())
+            }
+            ToTable::Act { action } => {
+                self.playing(seat)?;
+                self.step(Step::Act { seat, action }).await
+            }
+            ToTable::CallRoem => {
+                self.playing(seat)?;
+                self.step(Step::CallRoem { seat }).await
+            }
+            ToTable::Ready => {
+                if !self.header.started || !deal_over(&self.game) || self.game.is_over() {
+                    return Err((Refusal::NotNow, "no deal has ended".into()));
+                }
+                self.seats[seat.index()].ready = true;
+                if self.everyone_ready() { self.step(Step::NextDeal).await } else { Ok(()) }
+            }
+            ToTable::Rematch => {
+                only_host()?;
+                if !self.game.is_over() {
+                    return Err((Refusal::NotNow, "the match is not over".into()));
+                }
+                self.step(Step::Rematch { seed: crate::random_u64() }).await
+            }
+        }
+    }
+
+    fn playing(&self, _seat: Seat) -> Result<(), Refused> {
+        if !self.header.started {
+            return Err((Refusal::NotNow, "the match has not begun".into()));
+        }
+        Ok(())
+    }
+
+    fn everyone_ready(&self) -> bool {
+        self.game.rules().players.seats().iter().all(|&s| !self.person_plays(s) || self.seats[s.index()].ready)
+    }
+
+    /// Whether a person (not a bot) plays `seat` now: someone sits there
+    /// and is connected, or away for less than the grace.
+    fn person_plays(&self, seat: Seat) -> bool {
+        if !self.header.chairs.iter().any(|p| p.seat == seat) {
+            return false;
+        }
+        match (self.seats[seat.index()].away_since, self.header.setup.grace) {
+            (None, _) | (_, None) => true,
+            (Some(since), Some(grace)) => since.elapsed() < Duration::from_secs(grace as u64),
+        }
+    }
+
+    /// The next moment someone's grace runs out.
+    fn next_wake(&self) -> Option<Instant> {
+        let grace = Duration::from_secs(self.header.setup.grace? as u64);
+        self.seats.iter().filter_map(|s| s.away_since).map(|t| t + grace).filter(|&t| t > Instant::now()).min()
+    }
+
+    /// Applies `step` through the engine, writes it, and only then tells
+    /// every seat; a step the engine refuses changes nothing.
+    async fn step(&mut self, step: Step) -> Result<(), Refused> {
+        let mut next = self.game.clone();
+        let events = apply(&mut next, step).map_err(|e| (Refusal::Rules, e))?;
+        let (store, code, number) = (self.store.clone(), self.code, self.steps);
+        match tokio::task::spawn_blocking(move || store.append(code, number, &step)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err((Refusal::TooMany, format!("the step could not be written: {e}"))),
+            Err(e) => return Err((Refusal::TooMany, format!("the step could not be written: {e}"))),
+        }
+        self.game = next;
+        self.steps += 1;
+        let new_deal = matches!(step, Step::NextDeal | Step::Rematch { .. });
+        for &seat in self.game.rules().players.seats() {
+            if new_deal {
+                self.seats[seat.index()].ready = false;
+                self.send_deal_start(seat);
+            }
+            self.send(seat, &for_seat(&self.game, seat, self.steps, &events));
+            self.send_deal_end(seat);
+        }
+        Ok(())
+    }
+
+    /// Bots play the seats nobody plays, while someone is there to see.
+    async fn play_bots(&mut self) {
+        let seats = self.game.rules().players.seats();
+        if !self.header.started || !seats.iter().any(|&s| self.connected(s).is_some()) {
+            return;
+        }
+        for _ in 0..64 {
+            if let Some(seat) = self.game.game().to_act().filter(|&s| !self.person_plays(s)) {
+                let view = self.game.game().view(seat);
+                let (level, seed) = (self.header.setup.bots, self.header.seed ^ self.steps.wrapping_mul(0x9E37_79B9));
+                let decided = tokio::task::spawn_blocking(move || level.bot(seed).decide(&view).action).await;
+                let Ok(action) = decided else { return };
+                if self.step(Step::Act { seat, action }).await.is_err() {
+                    return;
+                }
+            } else if deal_over(&self.game) && !self.game.is_over() && self.everyone_ready() {
+                if self.step(Step::NextDeal).await.is_err() {
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// What a seat is told when it sits down or comes back.
+    /// The token, a new person's only, comes once, here.
+    fn welcome(&mut self, seat: Seat, token: Option<String>) {
+        self.send(
+            seat,
+            &FromTable::Seated {
+                protocol: klaverjas_net::PROTOCOL,
+                code: self.code,
+                seat,
+                token,
+                setup: self.header.setup.clone(),
+            },
+        );
+        self.welcome_seat_only(seat);
+    }
+
+    fn welcome_seat_only(&mut self, seat: Seat) {
+        if self.header.started {
+            self.send_deal_start(seat);
+            self.send(seat, &for_seat(&self.game, seat, self.steps, &[]));
+            self.send_deal_end(seat);
+        }
+    }
+
+    fn send_deal_start(&mut self, seat: Seat) {
+        let sealed = FromTable::Sealed { deal: self.game.deal_number(), seal: seal(self.game.game()) };
+        self.send(seat, &sealed);
+    }
+
+    fn send_deal_end(&mut self, seat: Seat) {
+        if deal_over(&self.game) {
+            let opened = FromTable::Opened { deal: self.game.deal_number(), code: self.game.game().deal().code() };
+            self.send(seat, &opened);
+            if self.game.is_over() {
+                self.send(seat, &FromTable::MatchOver { winner: self.game.winner() });
+            }
+        }
+    }
+
+    fn send_chairs(&mut self) {
+        let chairs: Vec<Chair> = self
+            .game
+            .rules()
+            .players
+            .seats()
+            .iter()
+            .map(|&seat| {
+                let person = self.header.chairs.iter().find(|p| p.seat == seat);
+                Chair {
+                    seat,
+                    name: person.map(|p| p.name.clone()),
+                    away: person.is_some() && !self.person_plays(seat),
+                    host: person.is_some_and(|p| p.host),
+                }
+            })
+            .collect();
+        let message = FromTable::Chairs { chairs, started: self.header.started };
+        for &seat in self.game.rules().players.seats() {
+            self.send(seat, &message);
+        }
+    }
+
+    /// Queues `message` for the seat's connection; one that cannot keep up
+    /// is dropped (its client comes back with its token and is sent the
+    /// table whole).
+    fn send(&mut self, seat: Seat, message: &FromTable) {
+        let presence = &mut self.seats[seat.index()];
+        if let Some((_, out)) = &presence.conn
+            && out.try_send(message.to_json()).is_err()
+        {
+            presence.conn = None;
+            presence.away_since = Some(Instant::now());
+        }
+    }
+}
+
+/// Whether the deal in play has ended (played out or thrown in).
+fn deal_over(game: &Match) -> bool {
+    matches!(game.game().phase(), Phase::Done | Phase::ThrownIn)
+}
+
+/// One step through the engine.
+pub fn apply(game: &mut Match, step: Step) -> Result<Vec<klaverjas::Event>, String> {
+    match step {
+        Step::Act { seat, action } => game.act(seat, action).map_err(|e| e.to_string()),
+        Step::CallRoem { seat } => game.call_roem(seat).map_err(|e| e.to_string()),
+        Step::NextDeal => game.next_deal().map(|()| Vec::new()).map_err(|e| e.to_string()),
+        Step::Rematch { seed } => {
+            *game = Match::new(game.rules().clone(), seed, Seat::North);
+            Ok(Vec::new())
+        }
+    }
+}
