@@ -7,6 +7,7 @@ mod matches;
 mod progress;
 mod review;
 mod stats;
+mod table;
 
 use args::Args;
 use klaverjas::{
@@ -36,6 +37,7 @@ kj: the Klaverjas engine on the command line
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
   kj bench review --deals N --seed S [--rules PRESET]
   kj stats --data-dir DIR   (the game's statistics and learning curve, from DIR/profile.ron)
+{TABLE}
 
 Every command takes --json for JSON output, and every command with --rules
 takes --set NAME=VALUE,... to change options of the preset (listed below).
@@ -70,7 +72,8 @@ fn usage() -> String {
     let ideas: Vec<&str> = klaverjas_ai::expert::Idea::ALL.iter().map(|i| i.name()).collect();
     let presets: Vec<&str> = klaverjas::Preset::ALL.iter().map(|p| p.name()).collect();
     format!(
-        "{USAGE}\n\nPresets: {}\n\nRule options:\n{}\n\nIdeas of the expert: {}",
+        "{}\n\nPresets: {}\n\nRule options:\n{}\n\nIdeas of the expert: {}",
+        USAGE.replace("{TABLE}", table::USAGE),
         presets.join(", "),
         options.join("\n"),
         ideas.join(", ")
@@ -151,6 +154,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code", "rules", "set"], &["json"])?),
         "bench" => bench(rest),
         "stats" => stats::stats(&Args::parse("stats", rest, &["data-dir"], &["json"])?),
+        "table" => table::table(rest),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
             Ok(())

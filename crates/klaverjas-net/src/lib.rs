@@ -241,9 +241,13 @@ pub enum Refusal {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Seen {
-    Event { event: Event },
+    Event {
+        event: Event,
+    },
     /// Another seat laid a card away: which one is its own.
-    LaidAway { seat: Seat },
+    LaidAway {
+        seat: Seat,
+    },
 }
 
 /// What `seat` is told of `event`: everything public, and of what is
@@ -307,10 +311,9 @@ pub fn read(text: &str) -> Result<ToTable, (Refusal, String)> {
         {
             Err((Refusal::Protocol, format!("this table speaks protocol {PROTOCOL}, not {protocol}")))
         }
-        ToTable::Host { name, .. } | ToTable::Join { name, .. } if !good_name(name) => Err((
-            Refusal::BadName,
-            format!("a name has 1 to {MAX_NAME} characters, not {}", name.chars().count()),
-        )),
+        ToTable::Host { name, .. } | ToTable::Join { name, .. } if !good_name(name) => {
+            Err((Refusal::BadName, format!("a name has 1 to {MAX_NAME} characters, not {}", name.chars().count())))
+        }
         ToTable::Host { setup, .. } => match setup.rules() {
             Ok(_) => Ok(message),
             Err(e) => Err((Refusal::BadSetup, format!("house rules: {e}"))),

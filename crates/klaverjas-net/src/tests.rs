@@ -75,7 +75,12 @@ fn a_laid_away_card_and_a_second_deal_are_told_only_to_their_seat() {
     let laid = Event::Discarded { seat: Seat::East, card };
     assert_eq!(seen_by(&laid, Seat::South), Seen::LaidAway { seat: Seat::East });
     assert_eq!(seen_by(&laid, Seat::East), Seen::Event { event: laid });
-    let hands = [CardSet::suit(klaverjas::Suit::Hearts), CardSet::EMPTY, CardSet::suit(klaverjas::Suit::Spades), CardSet::EMPTY];
+    let hands = [
+        CardSet::suit(klaverjas::Suit::Hearts),
+        CardSet::EMPTY,
+        CardSet::suit(klaverjas::Suit::Spades),
+        CardSet::EMPTY,
+    ];
     let second = Event::SecondDeal { dealt: hands, bottom: card };
     let Seen::Event { event: Event::SecondDeal { dealt, .. } } = seen_by(&second, Seat::South) else { panic!() };
     assert_eq!(dealt[Seat::South.index()], hands[Seat::South.index()]);
@@ -91,7 +96,8 @@ fn codes_are_read_as_people_type_them() {
     for bad in ['O', 'I', 'L', '1', '0'] {
         assert!(!TableCode::ALPHABET.contains(&(bad as u8)), "{bad} looks like another");
     }
-    let codes: std::collections::HashSet<_> = (0..1000u64).map(|i| TableCode::from_random(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))).collect();
+    let codes: std::collections::HashSet<_> =
+        (0..1000u64).map(|i| TableCode::from_random(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))).collect();
     assert_eq!(codes.len(), 1000);
     for c in &codes {
         assert_eq!(c.as_str().parse::<TableCode>().as_ref(), Ok(c));
@@ -124,7 +130,8 @@ fn bad_messages_are_refused_with_what_was_wrong() {
     let refused = |text: &str| read(text).unwrap_err();
     assert_eq!(refused("not json").0, Refusal::BadMessage);
     assert_eq!(refused(r#"{"type":"start","extra":1}"#).0, Refusal::BadMessage, "unknown fields");
-    let nested = r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
+    let nested =
+        r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
     assert!(refused(nested).1.contains("colour"));
     assert!(refused(r#"{"type":"fly"}"#).1.contains("fly"), "names the unknown type");
     let wrong = refused(r#"{"type":"join","protocol":9,"code":"K7M2QZ","name":"Anna"}"#);
@@ -132,7 +139,8 @@ fn bad_messages_are_refused_with_what_was_wrong() {
     assert!(wrong.1.contains('9'));
     assert_eq!(refused(r#"{"type":"join","protocol":1,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
     assert_eq!(refused(r#"{"type":"join","protocol":1,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
-    let bad_rules = r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
+    let bad_rules =
+        r#"{"type":"host","protocol":1,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
     assert_eq!(refused(bad_rules).0, Refusal::BadSetup);
     assert_eq!(refused(&"x".repeat(MAX_MESSAGE + 1)).0, Refusal::TooLong);
 }

@@ -113,13 +113,20 @@ impl Lobby {
     }
 
     /// A new table for `setup`, its host to sit first.
-    async fn create(&self, setup: klaverjas_net::Setup, addr: IpAddr) -> Result<(TableCode, mpsc::Sender<Command>), table::Refused> {
+    async fn create(
+        &self,
+        setup: klaverjas_net::Setup,
+        addr: IpAddr,
+    ) -> Result<(TableCode, mpsc::Sender<Command>), table::Refused> {
         {
             let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
             let mine = made.entry(addr).or_default();
             mine.retain(|code| self.table(*code).is_some());
             if mine.len() >= self.limits.tables_per_address {
-                return Err((Refusal::TooMany, format!("at most {} tables from one address", self.limits.tables_per_address)));
+                return Err((
+                    Refusal::TooMany,
+                    format!("at most {} tables from one address", self.limits.tables_per_address),
+                ));
             }
         }
         let n = self.made_count.fetch_add(1, Ordering::Relaxed);

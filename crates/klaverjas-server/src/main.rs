@@ -15,6 +15,7 @@ klaverjas-server: a table for Klaverjas that friends join by a code
   --bind ADDR     the address to listen on (default 0.0.0.0: every
                   network of this computer, the home Wi-Fi included)
   --seed S        the tables' deals follow from S (to repeat a run)
+  --rate N        messages a connection may send a second (default 20)
   --help          this text";
 
 struct Args {
@@ -23,10 +24,18 @@ struct Args {
     site: Option<PathBuf>,
     bind: IpAddr,
     seed: Option<u64>,
+    rate: u32,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args { port: 7878, data: PathBuf::from("klaverjas-tables"), site: None, bind: Ipv4Addr::UNSPECIFIED.into(), seed: None };
+    let mut a = Args {
+        port: 7878,
+        data: PathBuf::from("klaverjas-tables"),
+        site: None,
+        bind: Ipv4Addr::UNSPECIFIED.into(),
+        seed: None,
+        rate: Limits::default().per_second,
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value"));
@@ -51,6 +60,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             "--seed" => {
                 let v = value()?;
                 a.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
+            }
+            "--rate" => {
+                let v = value()?;
+                a.rate = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--rate: not a count: '{v}'"))?;
             }
             other => return Err(format!("unknown argument '{other}' (try --help)")),
         }
@@ -110,11 +123,16 @@ fn main() -> ExitCode {
         say!("klaverjas-server: listening on {}:{port}, tables kept in {}", args.bind, args.data.display());
         say!("  players connect to ws://{host}:{port}/ws");
         say!("  host a table:  kj table new --server ws://{host}:{port}/ws");
-        say!("  join one:      kj table join CODE --server ws://{host}:{port}/ws");
+        say!("  join one:      kj table join --server ws://{host}:{port}/ws --code CODE");
         if args.site.is_some() {
             say!("  or open http://{host}:{port}/ in a browser (a table: http://{host}:{port}/t/CODE)");
         }
-        let config = Config { data: args.data, site: args.site, limits: Limits::default(), seed: args.seed };
+        let config = Config {
+            data: args.data,
+            site: args.site,
+            limits: Limits { per_second: args.rate, ..Limits::default() },
+            seed: args.seed,
+        };
         match run(listener, config).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -40,11 +40,18 @@ pub struct Person {
 /// One accepted change of a match, replayed through the engine on a start.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Step {
-    Act { seat: Seat, action: Action },
-    CallRoem { seat: Seat },
+    Act {
+        seat: Seat,
+        action: Action,
+    },
+    CallRoem {
+        seat: Seat,
+    },
     NextDeal,
     /// A new match at the same table.
-    Rematch { seed: u64 },
+    Rematch {
+        seed: u64,
+    },
 }
 
 /// A table read back from disk.
@@ -58,7 +65,10 @@ pub struct Stored {
 pub enum StoreError {
     Database(redb::Error),
     /// A record that does not read: the table it belongs to is named.
-    Record { code: String, why: String },
+    Record {
+        code: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for StoreError {

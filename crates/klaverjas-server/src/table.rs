@@ -24,9 +24,17 @@ pub enum Command {
 
 pub enum Sitting {
     /// The table's first person, its host, whose token is given.
-    Host { name: String, token: String },
-    Join { name: String, token: String },
-    Rejoin { token: String },
+    Host {
+        name: String,
+        token: String,
+    },
+    Join {
+        name: String,
+        token: String,
+    },
+    Rejoin {
+        token: String,
+    },
 }
 
 pub type Refused = (Refusal, String);
@@ -173,7 +181,12 @@ impl Table {
             .find(|s| !self.header.chairs.iter().any(|p| p.seat == *s))
             .ok_or((Refusal::Full, format!("table {} is full", self.code)))?;
         let mut header = self.header.clone();
-        header.chairs.push(Person { seat: free, name: name.trim().to_owned(), token_hash: crate::token_hash(&token), host });
+        header.chairs.push(Person {
+            seat: free,
+            name: name.trim().to_owned(),
+            token_hash: crate::token_hash(&token),
+            host,
+        });
         self.write_header(header).await?;
         Ok(free)
     }
@@ -210,7 +223,13 @@ impl Table {
                 }
                 let mut header = self.header.clone();
                 for p in &mut header.chairs {
-                    p.seat = if p.seat == from { to } else if p.seat == to { from } else { p.seat };
+                    p.seat = if p.seat == from {
+                        to
+                    } else if p.seat == to {
+                        from
+                    } else {
+                        p.seat
+                    };
                 }
                 self.write_header(header).await?;
                 self.seats.swap(from.index(), to.index());

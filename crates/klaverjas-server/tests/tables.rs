@@ -1,7 +1,7 @@
 //! The table server as a process on 127.0.0.1 with a random port, its
 //! database on disk, and players over real WebSockets.
 
-use klaverjas::{Action, Game, Match, Preset, Seat};
+use klaverjas::{Game, Match, Preset, Seat};
 use klaverjas_ai::Level;
 use klaverjas_net::check::{cards_named, visible};
 use klaverjas_net::{FromTable, PROTOCOL, Refusal, Setup, TableCode, ToTable};
@@ -40,8 +40,14 @@ struct Server {
 
 impl Server {
     fn start(data: &Path, seed: u64) -> Server {
+        Server::with(data, seed, &[])
+    }
+
+    fn with(data: &Path, seed: u64, more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_klaverjas-server"))
-            .args(["--port", "0", "--bind", "127.0.0.1", "--seed", &seed.to_string(), "--data"])
+            .args(["--port", "0", "--bind", "127.0.0.1", "--seed", &seed.to_string()])
+            .args(more)
+            .arg("--data")
             .arg(data)
             .stdout(Stdio::piped())
             .spawn()
@@ -83,10 +89,6 @@ impl Client {
 
     fn send(&mut self, message: &ToTable) {
         self.ws.send(Message::text(serde_json::to_string(message).unwrap())).unwrap();
-    }
-
-    fn send_text(&mut self, text: &str) -> bool {
-        self.ws.send(Message::text(text)).is_ok()
     }
 
     /// The next message; `None` when the connection closed.
@@ -238,4 +240,305 @@ fn people_and_bots_play_whole_matches_and_no_seat_is_told_a_hidden_card() {
     server.kill();
     let checked: usize = played.iter().map(|(code, got)| no_hidden_card_was_sent(&dir.0, *code, got)).sum();
     assert!(checked > 2000, "only {checked} messages checked");
+}
+
+/// A person whose client comes back by itself: on a lost connection it
+/// rejoins with its token wherever the server now listens. Its choices
+/// follow from its seat and the step, so a step it must send again is the
+/// same step.
+fn stubborn_player(
+    addr: std::sync::Arc<std::sync::Mutex<String>>,
+    code: TableCode,
+    token: String,
+    seat: Seat,
+    mut c: Client,
+) -> (Seat, u64, Vec<String>) {
+    let mut told = 0u64;
+    let mut regressions = Vec::new();
+    let mut back = false;
+    loop {
+        match c.recv() {
+            Some(FromTable::Table { view, step, .. }) => {
+                if back && step < told {
+                    regressions.push(format!("{seat:?} saw step {told}, then {step} after coming back"));
+                }
+                back = false;
+                told = told.max(step);
+                if !view.legal.is_empty() && view.to_act == Some(seat) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    let action = Level::Random.bot(step ^ (seat.index() as u64) << 32).decide(&view).action;
+                    let _ = c.ws.send(Message::text(serde_json::to_string(&ToTable::Act { action }).unwrap()));
+                }
+            }
+            Some(FromTable::Opened { .. }) => {
+                let _ = c.ws.send(Message::text(serde_json::to_string(&ToTable::Ready).unwrap()));
+            }
+            Some(FromTable::MatchOver { .. }) => return (seat, told, regressions),
+            Some(FromTable::Refused { why, message }) => {
+                // An action sent again after a restart that took it the first
+                // time is refused as out of turn: nothing changed.
+                assert_eq!(why, Refusal::Rules, "{message}");
+            }
+            Some(_) => {}
+            None => {
+                // Come back: wherever the server listens now.
+                let deadline = Instant::now() + Duration::from_secs(30);
+                loop {
+                    assert!(Instant::now() < deadline, "{seat:?} could not come back");
+                    std::thread::sleep(Duration::from_millis(30));
+                    let at = addr.lock().unwrap().clone();
+                    let Ok((ws, _)) = tungstenite::connect(format!("ws://{at}/ws")) else { continue };
+                    if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+                        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+                    }
+                    c.ws = ws;
+                    c.send(&ToTable::Rejoin { protocol: PROTOCOL, code, token: token.clone() });
+                    back = true;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Four people play a classic match of `deals` deals at a server seeded
+/// `seed`; `kills` times at random moments the server is killed with
+/// SIGKILL and started again on the same data. Returns the steps on disk.
+fn match_through_kills(name: &str, seed: u64, deals: u16, kills: usize) -> Vec<Step> {
+    let dir = Dir::new(name);
+    let mut server = Server::start(&dir.0, seed);
+    let addr = std::sync::Arc::new(std::sync::Mutex::new(server.addr.clone()));
+    let (host, code, host_token) = Client::host(&server.addr, "Anna", setup(Preset::Classic, deals, None));
+    let mut people = vec![(Seat::South, host_token, host)];
+    for name in ["Bram", "Cato", "Daan"] {
+        let (c, seat, token) = Client::join(&server.addr, code, name);
+        people.push((seat, token, c));
+    }
+    people[0].2.send(&ToTable::Start);
+    let threads: Vec<_> = people
+        .into_iter()
+        .map(|(seat, token, c)| {
+            let addr = addr.clone();
+            std::thread::spawn(move || stubborn_player(addr, code, token, seat, c))
+        })
+        .collect();
+    let mut random = klaverjas::Rng::new(seed);
+    for _ in 0..kills {
+        std::thread::sleep(Duration::from_millis(40 + random.below(300) as u64));
+        assert!(threads.iter().any(|t| !t.is_finished()), "the match ended before every kill");
+        server.kill();
+        server = Server::start(&dir.0, seed);
+        *addr.lock().unwrap() = server.addr.clone();
+    }
+    let mut told = 0;
+    for t in threads {
+        let (seat, last, regressions) = t.join().unwrap();
+        assert!(regressions.is_empty(), "{seat:?}: {regressions:?}");
+        told = told.max(last);
+    }
+    server.kill();
+    let stored = Store::open(&dir.0).unwrap().load().unwrap().into_iter().find(|t| t.code == code).unwrap();
+    assert!(stored.steps.len() as u64 >= told, "a step the players were told of is lost");
+    let mut game = Match::new(stored.header.setup.rules().unwrap(), stored.header.seed, Seat::North);
+    for step in &stored.steps {
+        apply(&mut game, *step).unwrap();
+    }
+    assert!(game.is_over(), "the match on disk is over");
+    stored.steps
+}
+
+#[test]
+fn a_server_killed_twenty_times_loses_nothing_and_plays_the_same_match() {
+    let without = match_through_kills("unkilled", 21, 6, 0);
+    let through = match_through_kills("killed", 21, 6, 20);
+    assert_eq!(through, without, "the match played through kills is the match without them");
+}
+
+#[test]
+fn a_dropped_player_gets_the_chair_back_and_a_bot_plays_meanwhile() {
+    let dir = Dir::new("dropped");
+    let server = Server::start(&dir.0, 3);
+    let (mut host, code, _) = Client::host(&server.addr, "Anna", setup(Preset::Classic, 4, Some(1)));
+    let (mut bram, seat, token) = Client::join(&server.addr, code, "Bram");
+    host.send(&ToTable::Start);
+    // Bram plays until the trick holds a card, then his phone sleeps.
+    let mut bot = Level::Random.bot(1);
+    let mut host_bot = Level::Random.bot(2);
+    let host_thread = std::thread::spawn(move || {
+        let mut step = 0;
+        while let Some(m) = host.recv() {
+            // The host thinks a moment, so that the match outlasts the test.
+            std::thread::sleep(Duration::from_millis(100));
+            if !respond(&mut host, &m, &mut host_bot, &mut step) {
+                break;
+            }
+        }
+        host.got
+    });
+    let mut step = 0;
+    let dropped_at = loop {
+        let m = bram.recv().unwrap();
+        if let FromTable::Table { view, step: at, .. } = &m
+            && !view.trick.is_empty()
+            && view.to_act != Some(seat)
+        {
+            break *at;
+        }
+        respond(&mut bram, &m, &mut bot, &mut step);
+    };
+    drop(bram);
+    // The bot plays his chair after the grace: wait until it has.
+    std::thread::sleep(Duration::from_millis(2500));
+    let mut bram = Client::connect(&server.addr);
+    bram.send(&ToTable::Rejoin { protocol: PROTOCOL, code, token: token.clone() });
+    let back = bram.until(|m| match m {
+        FromTable::Seated { seat, token: None, .. } => Some(*seat),
+        _ => None,
+    });
+    assert_eq!(back, seat, "the token gives the same chair");
+    let (view, at) = bram.until(|m| match m {
+        FromTable::Table { view, step, .. } => Some((view.clone(), *step)),
+        _ => None,
+    });
+    assert!(at > dropped_at, "the table went on while he was away");
+    assert_eq!(view.seat, seat);
+    let hand_and_played = view.hand.len() as usize + view.plays().filter(|(s, _)| *s == seat).count();
+    assert_eq!(hand_and_played, 8, "his hand is back, with what he and his bot played");
+    // He plays on; at his turn he thinks longer than the grace, and the
+    // table waits for him, not for a bot: his card is the step.
+    let mut pending = Some(FromTable::Table {
+        step: at,
+        deal: 0,
+        view: view.clone(),
+        happened: Vec::new(),
+        sheet: Default::default(),
+    });
+    let (turn, chosen) = loop {
+        let m = pending.take().or_else(|| bram.recv()).expect("the table stays open");
+        if let FromTable::Table { view, step, .. } = &m
+            && view.to_act == Some(seat)
+            && !view.legal.is_empty()
+        {
+            std::thread::sleep(Duration::from_millis(1500));
+            let action = bot.decide(view).action;
+            bram.send(&ToTable::Act { action });
+            break (*step, action);
+        }
+        if let FromTable::Opened { .. } = m {
+            bram.send(&ToTable::Ready);
+        }
+    };
+    bram.until(|m| match m {
+        FromTable::Table { step, .. } if *step > turn => Some(()),
+        _ => None,
+    });
+    drop(bram);
+    server.kill();
+    let _ = host_thread.join();
+    let steps = Store::open(&dir.0).unwrap().load().unwrap().into_iter().find(|t| t.code == code).unwrap().steps;
+    let is_his = |s: &Step| matches!(s, Step::Act { seat: by, .. } if *by == seat);
+    assert!(steps[dropped_at as usize..at as usize].iter().any(is_his), "a bot played his chair while he was away");
+    assert_eq!(steps[turn as usize], Step::Act { seat, action: chosen }, "back, he plays his own chair");
+}
+
+/// A random JSON value a few levels deep.
+fn random_json(r: &mut klaverjas::Rng, depth: u32) -> serde_json::Value {
+    use serde_json::Value;
+    let words = [
+        "type", "act", "action", "Play", "JH", "join", "code", "protocol", "name", "start", "swap", "North", "",
+        "ready",
+    ];
+    match r.below(if depth == 0 { 5 } else { 7 }) {
+        0 => Value::Null,
+        1 => Value::Bool(r.below(2) == 0),
+        2 => Value::from(r.next_u64() as i64 >> r.below(60)),
+        3 => Value::from(words[r.below(words.len() as u32) as usize]),
+        4 => Value::from(f64::from(r.below(1000)) / 7.0),
+        5 => Value::Array((0..r.below(4)).map(|_| random_json(r, depth - 1)).collect()),
+        _ => Value::Object(
+            (0..r.below(4))
+                .map(|_| (words[r.below(words.len() as u32) as usize].to_owned(), random_json(r, depth - 1)))
+                .collect(),
+        ),
+    }
+}
+
+/// A message that looks like the protocol's but is wrong for this seat,
+/// this moment or this protocol.
+fn almost_a_message(r: &mut klaverjas::Rng, code: TableCode) -> String {
+    let card = format!(
+        "{}{}",
+        ["7", "8", "9", "10", "J", "Q", "K", "A", "X"][r.below(9) as usize],
+        ["H", "S", "D", "C", "Z"][r.below(5) as usize]
+    );
+    let seat = ["North", "East", "South", "West", "Middle"][r.below(5) as usize];
+    match r.below(10) {
+        0 => format!(r#"{{"type":"act","action":{{"Play":"{card}"}}}}"#),
+        1 => r#"{"type":"act","action":{"Bid":"Pass"}}"#.to_owned(),
+        2 => format!(r#"{{"type":"swap","from":"{seat}","to":"North"}}"#),
+        3 => r#"{"type":"start"}"#.to_owned(),
+        4 => r#"{"type":"ready"}"#.to_owned(),
+        5 => r#"{"type":"rematch"}"#.to_owned(),
+        6 => format!(r#"{{"type":"join","protocol":{},"code":"{code}","name":"Eve"}}"#, 2 + r.below(3)),
+        7 => r#"{"type":"call_roem"}"#.to_owned(),
+        8 => format!(r#"{{"type":"shuffle","by":"{seat}"}}"#),
+        _ => format!(r#"{{"type":"rejoin","protocol":1,"code":"{code}","token":"{}"}}"#, r.next_u64()),
+    }
+}
+
+#[test]
+fn random_bytes_and_wrong_messages_get_errors_and_change_nothing() {
+    let dir = Dir::new("fuzz");
+    let mut server = Server::with(&dir.0, 9, &["--rate", "100000"]);
+    let (mut host, code, _) = Client::host(&server.addr, "Anna", setup(Preset::Classic, 2, Some(30)));
+    let (mut eve, _, _) = Client::join(&server.addr, code, "Eve");
+    eve.until(|m| matches!(m, FromTable::Chairs { .. }).then_some(()));
+    let before = Store::open(&dir.0).err().map(|e| e.to_string());
+    assert!(before.is_some(), "the running server holds its database");
+    let mut r = klaverjas::Rng::new(42);
+    let mut refused = std::collections::HashMap::<String, usize>::new();
+    for i in 0..3000 {
+        let text = match i % 3 {
+            0 => String::from_utf8_lossy(&(0..r.below(200)).map(|_| r.below(256) as u8).collect::<Vec<u8>>())
+                .into_owned(),
+            1 => random_json(&mut r, 3).to_string(),
+            _ => almost_a_message(&mut r, code),
+        };
+        if i % 50 == 0 {
+            eve.ws.send(Message::binary(text.clone().into_bytes())).unwrap();
+        } else {
+            eve.ws.send(Message::text(text.clone())).unwrap();
+        }
+        match eve.recv() {
+            Some(FromTable::Refused { why, .. }) => *refused.entry(format!("{why:?}")).or_default() += 1,
+            other => panic!("{text:?} was answered {other:?}"),
+        }
+    }
+    assert!(refused.len() >= 4, "refused for too few reasons: {refused:?}");
+    // The same for connections whose first message is wrong: each gets
+    // its reason and is closed.
+    for i in 0..300 {
+        let mut c = Client::connect(&server.addr);
+        let text = if i % 2 == 0 { random_json(&mut r, 3).to_string() } else { almost_a_message(&mut r, code) };
+        c.ws.send(Message::text(text.clone())).unwrap();
+        match c.recv() {
+            Some(FromTable::Refused { .. }) => assert!(c.recv().is_none(), "{text:?}: the connection is closed"),
+            other => panic!("{text:?} was answered {other:?}"),
+        }
+    }
+    // The server lives, and the table is as it was: not started, two
+    // people, no step.
+    assert!(server.child.try_wait().unwrap().is_none(), "the server is alive");
+    host.send(&ToTable::Swap { from: Seat::South, to: Seat::North });
+    let chairs = host.until(|m| match m {
+        FromTable::Chairs { chairs, started: false } if chairs[0].name.is_some() => Some(chairs.clone()),
+        _ => None,
+    });
+    let names: Vec<_> = chairs.iter().map(|c| c.name.as_deref()).collect();
+    assert_eq!(names, [Some("Anna"), None, None, Some("Eve")], "the host's swap, and nobody else's change");
+    server.kill();
+    server = Server::start(&dir.0, 9);
+    drop(server);
+    let stored = Store::open(&dir.0).unwrap().load().unwrap().into_iter().find(|t| t.code == code).unwrap();
+    assert!(stored.steps.is_empty() && !stored.header.started);
 }

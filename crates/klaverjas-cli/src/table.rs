@@ -1,0 +1,275 @@
+//! `kj table new|join|play`: a chair at a table server, played by a bot of
+//! any level or by a person typing actions, the table printed as it goes.
+
+use crate::Failure;
+use crate::args::Args;
+use klaverjas::{Action, Event, Preset};
+use klaverjas_ai::{Bot, Level};
+use klaverjas_net::{FromTable, PROTOCOL, Seen, Setup, TableCode, ToTable, seal_of};
+use std::io::BufRead;
+use std::net::TcpStream;
+use std::sync::mpsc;
+use std::time::Duration;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+pub const USAGE: &str = "\
+  kj table new  --server URL [--rules PRESET] [--set OPTIONS] [--bots LEVEL] [--grace S|never]
+                [--name NAME] [--as person|LEVEL] [--start]
+  kj table join --server URL --code CODE [--name NAME] [--as person|LEVEL]
+  kj table play --server URL --code CODE --token TOKEN [--as person|LEVEL]
+                (a chair taken back with the token `new` or `join` printed)";
+
+const VALUED: [&str; 9] = ["server", "rules", "bots", "grace", "name", "as", "code", "token", "seed"];
+
+pub fn table(rest: &[String]) -> Result<(), Failure> {
+    let Some((sub, rest)) = rest.split_first() else {
+        return Err(Failure::Usage(format!("kj table needs new, join or play:\n{USAGE}")));
+    };
+    let args = Args::parse(&format!("table {sub}"), rest, &VALUED, &["start", "json"])?;
+    let server = args.req("server")?.to_owned();
+    let player = Player::from(&args)?;
+    let first = match sub.as_str() {
+        "new" => {
+            let preset: Preset = args.parsed("rules")?.unwrap_or(Preset::Classic);
+            let grace = match args.opt("grace") {
+                None => Setup::default_grace(),
+                Some("never") => None,
+                Some(s) => Some(s.parse().map_err(|_| format!("--grace: seconds or 'never', not '{s}'"))?),
+            };
+            let bots = args.parsed("bots")?.unwrap_or(Level::Expert);
+            let setup = Setup { preset, set: args.opt("set").unwrap_or_default().to_owned(), bots, grace };
+            setup.rules().map_err(|e| format!("--set: {e}"))?;
+            ToTable::Host { protocol: PROTOCOL, name: name(&args), setup }
+        }
+        "join" => ToTable::Join { protocol: PROTOCOL, code: code(&args)?, name: name(&args) },
+        "play" => ToTable::Rejoin { protocol: PROTOCOL, code: code(&args)?, token: args.req("token")?.to_owned() },
+        other => return Err(Failure::Usage(format!("unknown 'kj table {other}' (new, join or play)"))),
+    };
+    let (mut ws, _) = tungstenite::connect(&server)
+        .map_err(|e| Failure::Rule(format!("cannot reach the table server at {server}: {e}")))?;
+    if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+        // Short reads, so that a person's typing is read between messages.
+        let _ = s.set_read_timeout(Some(Duration::from_millis(100)));
+    }
+    send(&mut ws, &first)?;
+    let mut sitting = Sitting { server, player, start: args.flag("start"), json: args.flag("json"), seals: Vec::new() };
+    sitting.run(&mut ws)
+}
+
+fn name(args: &Args) -> String {
+    args.opt("name").unwrap_or("kj").to_owned()
+}
+
+fn code(args: &Args) -> Result<TableCode, Failure> {
+    Ok(args.req("code")?.parse().map_err(|e| format!("--code: {e}"))?)
+}
+
+/// Who plays the chair.
+enum Player {
+    Bot(Box<dyn Bot>),
+    /// A person: lines typed, read on a thread of their own.
+    Person(mpsc::Receiver<String>),
+}
+
+impl Player {
+    fn from(args: &Args) -> Result<Player, Failure> {
+        Ok(match args.opt("as").unwrap_or("person") {
+            "person" => {
+                let (tx, rx) = mpsc::channel();
+                std::thread::spawn(move || {
+                    for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                });
+                Player::Person(rx)
+            }
+            level => {
+                Player::Bot(level.parse::<Level>().map_err(|e| format!("--as: {e}"))?.bot(args.number("seed", 1)?))
+            }
+        })
+    }
+}
+
+struct Sitting {
+    server: String,
+    player: Player,
+    start: bool,
+    json: bool,
+    /// Each deal's seal, to check its code against when it is opened.
+    seals: Vec<(usize, String)>,
+}
+
+impl Sitting {
+    fn run(&mut self, ws: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Result<(), Failure> {
+        let mut turn: Option<Vec<Action>> = None;
+        loop {
+            if let Player::Person(lines) = &self.player {
+                while let Ok(line) = lines.try_recv() {
+                    self.typed(ws, line.trim(), turn.as_deref())?;
+                }
+            }
+            let message = match ws.read() {
+                Ok(Message::Text(text)) => {
+                    if self.json {
+                        say(&text);
+                    }
+                    serde_json::from_str::<FromTable>(&text)
+                        .map_err(|e| Failure::Rule(format!("the server sent what kj cannot read: {e}")))?
+                }
+                Ok(Message::Close(_)) => return Err(Failure::Rule("the table server closed the connection".into())),
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(Failure::Rule(format!("the connection to the table server ended: {e}"))),
+            };
+            match message {
+                FromTable::Seated { code, seat, token, setup, .. } => {
+                    self.print(format!("table {code} ({}), your chair: {seat:?}", setup.preset.name()));
+                    if let Some(token) = token {
+                        self.print(format!(
+                            "  to come back: kj table play --server {} --code {code} --token {token}",
+                            self.server
+                        ));
+                        self.print(format!("  others join:  kj table join --server {} --code {code}", self.server));
+                    }
+                    if self.start {
+                        send(ws, &ToTable::Start)?;
+                    }
+                }
+                FromTable::Chairs { chairs, started } => {
+                    let line: Vec<String> = chairs
+                        .iter()
+                        .map(|c| {
+                            let who = c.name.clone().unwrap_or_else(|| if started { "bot".into() } else { "-".into() });
+                            format!(
+                                "{:?}: {who}{}{}",
+                                c.seat,
+                                if c.host { " (host)" } else { "" },
+                                if c.away { " (away)" } else { "" }
+                            )
+                        })
+                        .collect();
+                    self.print(format!("chairs: {}", line.join(", ")));
+                    // A bot host starts once every chair has a person.
+                    if !started
+                        && !self.start
+                        && matches!(self.player, Player::Bot(_))
+                        && chairs.iter().all(|c| c.name.is_some())
+                    {
+                        send(ws, &ToTable::Start)?;
+                    }
+                }
+                FromTable::Sealed { deal, seal } => {
+                    self.print(format!("deal {deal}, sealed {}", &seal[..16.min(seal.len())]));
+                    self.seals.push((deal, seal));
+                }
+                FromTable::Table { view, happened, .. } => {
+                    for seen in &happened {
+                        self.print(describe(seen));
+                    }
+                    turn = None;
+                    if view.to_act == Some(view.seat) && !view.legal.is_empty() {
+                        match &mut self.player {
+                            Player::Bot(bot) => send(ws, &ToTable::Act { action: bot.decide(&view).action })?,
+                            Player::Person(_) => {
+                                let trick: Vec<String> = view.trick.iter().map(|(s, c)| format!("{s:?} {c}")).collect();
+                                self.print(format!("your hand: {}", view.hand));
+                                if !trick.is_empty() {
+                                    self.print(format!("the trick: {}", trick.join(", ")));
+                                }
+                                let legal: Vec<String> = view.legal.iter().map(action_word).collect();
+                                self.print(format!("your turn: {}", legal.join(" | ")));
+                                turn = Some(view.legal.clone());
+                            }
+                        }
+                    }
+                }
+                FromTable::Opened { deal, code } => {
+                    let sealed = self.seals.iter().find(|(d, _)| *d == deal).map(|(_, s)| s.as_str());
+                    let check = match sealed {
+                        Some(s) if *s == seal_of(&code) => "the seal holds",
+                        Some(_) => "THE SEAL DOES NOT HOLD: the cards were changed",
+                        None => "dealt before you sat down",
+                    };
+                    self.print(format!("deal {deal} opened: {code} ({check}; kj code --code {code})"));
+                    send(ws, &ToTable::Ready)?;
+                }
+                FromTable::MatchOver { winner } => {
+                    self.print(format!(
+                        "the match is over: {}",
+                        winner.map_or("a draw".into(), |t| format!("{t:?} won"))
+                    ));
+                    return Ok(());
+                }
+                FromTable::Refused { message, .. } => self.print(format!("refused: {message}")),
+            }
+        }
+    }
+
+    /// A person's line: an action when it is their turn, or start.
+    fn typed(
+        &self,
+        ws: &mut WebSocket<MaybeTlsStream<TcpStream>>,
+        line: &str,
+        turn: Option<&[Action]>,
+    ) -> Result<(), Failure> {
+        match line {
+            "" => {}
+            "start" => send(ws, &ToTable::Start)?,
+            "roem" if turn.is_none() => send(ws, &ToTable::CallRoem)?,
+            _ => match (line.parse::<Action>(), turn) {
+                (Ok(action), Some(_)) => send(ws, &ToTable::Act { action })?,
+                (Ok(_), None) => self.print("not your turn yet".into()),
+                (Err(e), _) => self.print(format!("{e} (an action as kj deal takes it: pass, play, hearts, JH, ...)")),
+            },
+        }
+        Ok(())
+    }
+
+    fn print(&self, line: String) {
+        if !self.json {
+            say(&line);
+        }
+    }
+}
+
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+fn send(ws: &mut WebSocket<MaybeTlsStream<TcpStream>>, message: &ToTable) -> Result<(), Failure> {
+    let text = serde_json::to_string(message).map_err(|e| Failure::Rule(e.to_string()))?;
+    ws.send(Message::text(text)).map_err(|e| Failure::Rule(format!("the connection to the table server ended: {e}")))
+}
+
+fn action_word(action: &Action) -> String {
+    match action {
+        Action::Play(card) => card.to_string(),
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
+/// One line for what happened at the table.
+fn describe(seen: &Seen) -> String {
+    match seen {
+        Seen::LaidAway { seat } => format!("{seat:?} lays a card away"),
+        Seen::Event { event } => match event {
+            Event::Bid { seat, bid } => format!("{seat:?}: {bid:?}"),
+            Event::CardPlayed { seat, card } => format!("{seat:?} plays {card}"),
+            Event::TrickWon { number, winner, points, .. } => format!("trick {number} to {winner:?} ({points} points)"),
+            Event::Contract(c) => format!("trump {}, playing: {:?}", c.trump.name(), c.declarer),
+            Event::DealOver(result) => {
+                let score = result.final_score();
+                format!("deal over: NS {}, EW {}", score.ns, score.ew)
+            }
+            other => format!("{other:?}"),
+        },
+    }
+}
