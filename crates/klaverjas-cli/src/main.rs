@@ -3,6 +3,7 @@
 //! and a non-zero exit code, never a panic.
 
 mod args;
+mod bench_table;
 mod matches;
 mod progress;
 mod review;
@@ -36,6 +37,7 @@ kj: the Klaverjas engine on the command line
   kj bench solver --deals N --seed S [--rules PRESET]
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
   kj bench review --deals N --seed S [--rules PRESET]
+  kj bench table --server URL [--tables N] [--seconds S] [--think MS] [--pid SERVER_PID]
   kj stats --data-dir DIR   (the game's statistics and learning curve, from DIR/profile.ron)
 {TABLE}
 
@@ -661,7 +663,15 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
             &["json", "bids"],
         )?),
         "review" => review::bench_review(&Args::parse("bench review", rest, &["deals", "seed", "rules"], &["json"])?),
-        other => Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot, review)"))),
+        "table" => bench_table::bench_table(&Args::parse(
+            "bench table",
+            rest,
+            &["server", "tables", "seconds", "think", "pid"],
+            &["json"],
+        )?),
+        other => {
+            Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot, review, table)")))
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The table server: tables of Klaverjas that people join over WebSocket
 //! with a code, and that survive the server's death.
 //!
-//! - [`store`]: the tables on disk (redb), a step a record.
+//! - [`store`]: the tables on disk (redb), a step a record, written by one
+//!   thread in group commits.
 //! - [`table`]: one task per table, the only owner of its match.
 //! - this file: the lobby (codes to tables, the limits per address), the
 //!   connections, the routes, and [`run`].
@@ -23,7 +24,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use store::{Header, Store, StoreError};
+use store::{Header, Store, StoreError, Write, Writer};
 use table::{Command, Sitting, Table};
 use tokio::sync::{mpsc, oneshot};
 
@@ -61,7 +62,7 @@ struct Lobby {
     /// Tables made and connections open, per address.
     made: Mutex<HashMap<IpAddr, Vec<TableCode>>>,
     open: Mutex<HashMap<IpAddr, usize>>,
-    store: Arc<Store>,
+    writer: Writer,
     limits: Limits,
     next_conn: AtomicU64,
     seed: Option<u64>,
@@ -138,12 +139,8 @@ impl Lobby {
                 break code;
             }
         };
-        let table = Table::new(code, header.clone(), &[], self.store.clone()).map_err(|e| (Refusal::BadSetup, e))?;
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || store.put_header(code, &header))
-            .await
-            .map_err(|e| (Refusal::TooMany, e.to_string()))?
-            .map_err(|e| (Refusal::TooMany, e.to_string()))?;
+        let table = Table::new(code, header.clone(), &[], self.writer.clone()).map_err(|e| (Refusal::BadSetup, e))?;
+        self.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
         self.made.lock().unwrap_or_else(|e| e.into_inner()).entry(addr).or_default().push(code);
         Ok((code, self.spawn(table, code)))
     }
@@ -153,18 +150,20 @@ impl Lobby {
 /// are opened again first, each where it was.
 pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServerError> {
     let store = Arc::new(Store::open(&config.data)?);
+    let stored = store.load()?;
+    let writer = Writer::start(store);
     let lobby = Arc::new(Lobby {
         tables: Mutex::default(),
         made: Mutex::default(),
         open: Mutex::default(),
-        store: store.clone(),
+        writer: writer.clone(),
         limits: config.limits,
         next_conn: AtomicU64::new(1),
         seed: config.seed,
         made_count: AtomicU64::new(0),
     });
-    for stored in store.load()? {
-        match Table::new(stored.code, stored.header, &stored.steps, store.clone()) {
+    for stored in stored {
+        match Table::new(stored.code, stored.header, &stored.steps, writer.clone()) {
             Ok(table) => {
                 lobby.spawn(table, stored.code);
             }
@@ -211,7 +210,12 @@ async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(lobby): State<Arc<Lobby>>,
 ) -> impl IntoResponse {
-    ws.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, lobby, peer.ip()))
+    // A table's messages are small and few: small buffers (the defaults
+    // of 128 kB each would be most of a table's memory).
+    ws.max_message_size(MAX_MESSAGE)
+        .read_buffer_size(MAX_MESSAGE)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| connection(socket, lobby, peer.ip()))
 }
 
 /// A connection: its first message seats it, then its messages go to its

@@ -16,6 +16,8 @@ klaverjas-server: a table for Klaverjas that friends join by a code
                   network of this computer, the home Wi-Fi included)
   --seed S        the tables' deals follow from S (to repeat a run)
   --rate N        messages a connection may send a second (default 20)
+  --per-address N connections, and live tables made, from one address
+                  (default 64; more for a load test from one machine)
   --help          this text";
 
 struct Args {
@@ -25,6 +27,7 @@ struct Args {
     bind: IpAddr,
     seed: Option<u64>,
     rate: u32,
+    per_address: usize,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
@@ -35,6 +38,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         bind: Ipv4Addr::UNSPECIFIED.into(),
         seed: None,
         rate: Limits::default().per_second,
+        per_address: Limits::default().connections_per_address,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -60,6 +64,11 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             "--seed" => {
                 let v = value()?;
                 a.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
+            }
+            "--per-address" => {
+                let v = value()?;
+                a.per_address =
+                    v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--per-address: not a count: '{v}'"))?;
             }
             "--rate" => {
                 let v = value()?;
@@ -130,7 +139,12 @@ fn main() -> ExitCode {
         let config = Config {
             data: args.data,
             site: args.site,
-            limits: Limits { per_second: args.rate, ..Limits::default() },
+            limits: Limits {
+                per_second: args.rate,
+                tables_per_address: args.per_address,
+                connections_per_address: args.per_address,
+                ..Limits::default()
+            },
             seed: args.seed,
         };
         match run(listener, config).await {

@@ -1,8 +1,9 @@
 //! The tables on disk, in one redb file: each table's header (its setup,
 //! seed and chairs) and its steps, one record each. A step is written in a
 //! transaction of its own that is on disk when [`Store::append`] returns,
-//! so a step the players were told of survives `kill -9`. Its calls block:
-//! the tables make them on tokio's blocking threads.
+//! so a step the players were told of survives `kill -9`. The tables write
+//! through the [`Writer`], which groups what several tables write at once
+//! into one commit.
 
 use klaverjas::{Action, Seat};
 use klaverjas_net::{Setup, TableCode};
@@ -104,26 +105,27 @@ impl Store {
         Ok(Store { db })
     }
 
-    pub fn put_header(&self, code: TableCode, header: &Header) -> Result<(), StoreError> {
+    /// Makes `writes` in one transaction, on disk when this returns.
+    pub fn write_all(&self, writes: &[Write]) -> Result<(), StoreError> {
         let txn = self.db.begin_write()?;
-        txn.open_table(HEADERS)?.insert(code.as_str(), json(header).as_slice())?;
-        txn.commit()?;
-        Ok(())
-    }
-
-    /// Writes step `number` (from 0) of the table, on disk when this returns.
-    pub fn append(&self, code: TableCode, number: u64, step: &Step) -> Result<(), StoreError> {
-        let txn = self.db.begin_write()?;
-        txn.open_table(STEPS)?.insert((code.as_str(), number), json(step).as_slice())?;
-        txn.commit()?;
-        Ok(())
-    }
-
-    /// Forgets a table and its steps.
-    pub fn remove(&self, code: TableCode) -> Result<(), StoreError> {
-        let txn = self.db.begin_write()?;
-        txn.open_table(HEADERS)?.remove(code.as_str())?;
-        txn.open_table(STEPS)?.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
+        {
+            let mut headers = txn.open_table(HEADERS)?;
+            let mut steps = txn.open_table(STEPS)?;
+            for write in writes {
+                match write {
+                    Write::Header(code, header) => {
+                        headers.insert(code.as_str(), json(header).as_slice())?;
+                    }
+                    Write::Step(code, number, step) => {
+                        steps.insert((code.as_str(), *number), json(step).as_slice())?;
+                    }
+                    Write::Remove(code) => {
+                        headers.remove(code.as_str())?;
+                        steps.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
+                    }
+                }
+            }
+        }
         txn.commit()?;
         Ok(())
     }
@@ -152,6 +154,56 @@ impl Store {
             tables.push(Stored { code, header, steps: list });
         }
         Ok(tables)
+    }
+}
+
+/// One change to the tables on disk.
+#[derive(Clone, Debug)]
+pub enum Write {
+    Header(TableCode, Header),
+    /// Step `number` (from 0) of the table.
+    Step(TableCode, u64, Step),
+    /// The table and its steps are forgotten.
+    Remove(TableCode),
+}
+
+/// The one thread that writes: every table's changes that wait while a
+/// commit is under way go into the next commit together (a group commit),
+/// so a disk's few syncs a second serve many tables. Each change is
+/// answered once its commit is on disk.
+#[derive(Clone)]
+pub struct Writer(std::sync::mpsc::Sender<(Write, tokio::sync::oneshot::Sender<Result<(), String>>)>);
+
+/// Changes in one commit at most.
+const GROUP: usize = 1024;
+
+impl Writer {
+    pub fn start(store: std::sync::Arc<Store>) -> Writer {
+        let (tx, rx) = std::sync::mpsc::channel::<(Write, tokio::sync::oneshot::Sender<Result<(), String>>)>();
+        std::thread::spawn(move || {
+            while let Ok(first) = rx.recv() {
+                let mut group = vec![first];
+                while group.len() < GROUP {
+                    match rx.try_recv() {
+                        Ok(next) => group.push(next),
+                        Err(_) => break,
+                    }
+                }
+                let writes: Vec<Write> = group.iter().map(|(w, _)| w.clone()).collect();
+                let result = store.write_all(&writes).map_err(|e| e.to_string());
+                for (_, done) in group {
+                    let _ = done.send(result.clone());
+                }
+            }
+        });
+        Writer(tx)
+    }
+
+    /// Makes the change; returns once it is on disk.
+    pub async fn write(&self, write: Write) -> Result<(), String> {
+        let (done, written) = tokio::sync::oneshot::channel();
+        self.0.send((write, done)).map_err(|_| "the tables' writer has stopped".to_owned())?;
+        written.await.map_err(|_| "the tables' writer has stopped".to_owned())?
     }
 }
 

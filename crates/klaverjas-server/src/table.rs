@@ -4,10 +4,9 @@
 //! written to disk, and only then is anyone told, each seat its own view
 //! ([`klaverjas_net::for_seat`]).
 
-use crate::store::{Header, Person, Step, Store};
+use crate::store::{Header, Person, Step, Write, Writer};
 use klaverjas::{Match, Phase, Seat};
 use klaverjas_net::{Chair, FromTable, Refusal, TableCode, ToTable, for_seat, seal};
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -61,13 +60,13 @@ pub struct Table {
     /// Steps accepted since the table was made: the next step's number.
     steps: u64,
     seats: [Presence; 4],
-    store: Arc<Store>,
+    writer: Writer,
 }
 
 impl Table {
     /// A table with `header`'s setup and the `steps` it has taken (none
     /// for a new one), replayed through the engine.
-    pub fn new(code: TableCode, header: Header, steps: &[Step], store: Arc<Store>) -> Result<Table, String> {
+    pub fn new(code: TableCode, header: Header, steps: &[Step], writer: Writer) -> Result<Table, String> {
         let rules = header.setup.rules()?;
         let mut game = Match::new(rules, header.seed, Seat::North);
         for (n, step) in steps.iter().enumerate() {
@@ -79,7 +78,7 @@ impl Table {
             // Everyone is away until they connect again.
             seats[person.seat.index()].away_since = Some(now);
         }
-        Ok(Table { code, header, game, steps: steps.len() as u64, seats, store })
+        Ok(Table { code, header, game, steps: steps.len() as u64, seats, writer })
     }
 
     /// Runs the table until its inbox closes or nobody has used it for
@@ -98,8 +97,7 @@ impl Table {
                 },
                 _ = tokio::time::sleep_until(wake) => {
                     if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= last_used + KEPT {
-                        let (store, code) = (self.store.clone(), self.code);
-                        let _ = tokio::task::spawn_blocking(move || store.remove(code)).await;
+                        let _ = self.writer.write(Write::Remove(self.code)).await;
                         return;
                     }
                     self.send_chairs();
@@ -193,13 +191,11 @@ impl Table {
 
     async fn write_header(&mut self, mut header: Header) -> Result<(), Refused> {
         header.touched = crate::now();
-        let (store, code, copy) = (self.store.clone(), self.code, header.clone());
-        match tokio::task::spawn_blocking(move || store.put_header(code, &copy)).await {
-            Ok(Ok(())) => {
+        match self.writer.write(Write::Header(self.code, header.clone())).await {
+            Ok(()) => {
                 self.header = header;
                 Ok(())
             }
-            Ok(Err(e)) => Err((Refusal::TooMany, format!("the table could not be written: {e}"))),
             Err(e) => Err((Refusal::TooMany, format!("the table could not be written: {e}"))),
         }
     }
@@ -334,11 +330,8 @@ impl Table {
     async fn step(&mut self, step: Step) -> Result<(), Refused> {
         let mut next = self.game.clone();
         let events = apply(&mut next, step).map_err(|e| (Refusal::Rules, e))?;
-        let (store, code, number) = (self.store.clone(), self.code, self.steps);
-        match tokio::task::spawn_blocking(move || store.append(code, number, &step)).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err((Refusal::TooMany, format!("the step could not be written: {e}"))),
-            Err(e) => return Err((Refusal::TooMany, format!("the step could not be written: {e}"))),
+        if let Err(e) = self.writer.write(Write::Step(self.code, self.steps, step)).await {
+            return Err((Refusal::TooMany, format!("the step could not be written: {e}")));
         }
         self.game = next;
         self.steps += 1;
