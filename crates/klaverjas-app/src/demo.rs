@@ -9,7 +9,7 @@ use crate::seats::{self, GameEvent, Seats, TableCommand, new_match};
 use crate::show::Show;
 use crate::state::{Config, Files, PlayerSettings, Screen, TitleMessage, TitleNote};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 /// The first table, and a demo's dealing on and quitting.
 pub fn plugin(app: &mut App) {
@@ -141,7 +141,7 @@ fn deal_on_and_quit(
 /// `--screenshot DIR`: a PNG of the window whenever the show asks, and of
 /// each menu screen as it opens.
 pub fn capture_plugin(app: &mut App) {
-    app.add_systems(Update, capture.after(seats::Flow::React));
+    app.init_resource::<Settling>().add_systems(Update, capture.after(seats::Flow::React));
     for screen in Screen::MENUS {
         let name = screen.name();
         // The first screen is entered before `start` sets the show to
@@ -154,6 +154,20 @@ pub fn capture_plugin(app: &mut App) {
     }
 }
 
+/// The picture being taken: a picture is kept only once two captures in a
+/// row are the same, so that nothing in it is mid-change (a card still
+/// landing, a notice fading, letters or a texture on their way).
+#[derive(Resource, Default)]
+struct Settling {
+    shot: Option<String>,
+    /// A hash of the last capture's pixels.
+    last: Option<u64>,
+    tries: u32,
+}
+
+/// Captures a picture may take to settle; past them it is kept as it is.
+const SETTLE_TRIES: u32 = 60;
+
 #[allow(clippy::too_many_arguments)]
 fn capture(
     mut commands: Commands,
@@ -162,14 +176,14 @@ fn capture(
     time: Res<Time>,
     images: Res<crate::pictures::CardImages>,
     server: Res<AssetServer>,
-    taking: Query<(), With<Screenshot>>,
+    mut settling: ResMut<Settling>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     glyphs: Res<crate::window::GlyphsChanged>,
 ) {
-    // A screenshot is written a frame or two after it is taken: keep
-    // drawing until it is on disk, even on an idle screen.
-    if !taking.is_empty() {
+    // A picture settling keeps the window drawing, even an idle one.
+    if settling.shot.is_some() {
         redraw.write(bevy::window::RequestRedraw);
+        return;
     }
     let now = time.elapsed_secs();
     // Until the skin's pictures are loaded and halved, the window may show
@@ -177,20 +191,49 @@ fn capture(
     if show.screenshots.iter().all(|s| s.at > now) || !images.ready(&server) {
         return;
     }
-    let Some(dir) = &config.0.screenshot else {
+    if config.0.screenshot.is_none() {
         show.screenshots.retain(|s| s.at > now);
         return;
-    };
-    // Bevy takes one screenshot of a window at a time and skips the
-    // others: the first due now, the rest once it is taken.
+    }
     // Nor while new letters are on their way to the screen.
-    if !taking.is_empty() || glyphs.0 {
+    if glyphs.0 {
         redraw.write(bevy::window::RequestRedraw);
         return;
     }
-    let Some(first) = show.screenshots.iter().position(|s| s.at <= now) else { return };
-    let shot = show.screenshots.remove(first);
-    let _ = std::fs::create_dir_all(dir);
-    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(shot.name)));
+    // One picture at a time (Bevy takes one screenshot of a window at a
+    // time): the first due now; it stays due, holding the show, until kept.
+    let Some(first) = show.screenshots.iter().find(|s| s.at <= now) else { return };
+    *settling = Settling { shot: Some(first.name.clone()), last: None, tries: 0 };
+    commands.spawn(Screenshot::primary_window()).observe(settle);
     redraw.write(bevy::window::RequestRedraw);
+}
+
+/// A capture of the picture being settled: kept if it equals the one
+/// before, else taken again.
+fn settle(
+    captured: On<ScreenshotCaptured>,
+    mut commands: Commands,
+    mut settling: ResMut<Settling>,
+    mut show: ResMut<Show>,
+    config: Res<Config>,
+) {
+    use std::hash::{Hash, Hasher};
+    let (Some(name), Some(dir)) = (settling.shot.clone(), config.0.screenshot.clone()) else { return };
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    captured.image.data.hash(&mut hasher);
+    let hash = hasher.finish();
+    let settled = settling.last == Some(hash);
+    settling.tries += 1;
+    if !settled && settling.tries < SETTLE_TRIES {
+        settling.last = Some(hash);
+        commands.spawn(Screenshot::primary_window()).observe(settle);
+        return;
+    }
+    if !settled {
+        warn!("{name}: the window did not settle in {SETTLE_TRIES} captures; kept as it is");
+    }
+    let _ = std::fs::create_dir_all(&dir);
+    save_to_disk(dir.join(&name))(captured);
+    show.screenshots.retain(|s| s.name != name);
+    *settling = Settling::default();
 }

@@ -27,7 +27,7 @@ struct Tally {
 }
 
 pub fn bench_table(args: &Args) -> Result<(), Failure> {
-    let server = args.req("server")?.to_owned();
+    let server = crate::table::server_url(args)?;
     let tables = args.at_least_one("tables", 100)? as usize;
     let seconds = args.at_least_one("seconds", 20)?;
     let think = Duration::from_millis(args.number("think", 1000)?);
@@ -41,37 +41,42 @@ pub fn bench_table(args: &Args) -> Result<(), Failure> {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let acted = Arc::new(AtomicU64::new(0));
     let measuring = Arc::new(AtomicBool::new(false));
-    let (seated, held, elapsed) = runtime.block_on(async {
-        let start = Instant::now();
-        let mut sat = Vec::new();
-        // Tables are set a few at a time, as people would arrive.
-        for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
-            let set = chunk.iter().map(|&i| seat_table(server.clone(), i as u64));
-            for table in futures_util::future::join_all(set).await {
-                match table {
-                    Ok(clients) => sat.push(clients),
-                    Err(e) => tally.lock().await.failed.push(e),
+    let (seated, held, elapsed) = runtime
+        .block_on(async {
+            let start = Instant::now();
+            let mut sat = Vec::new();
+            // Tables are set a few at a time, as people would arrive.
+            for chunk in (0..tables).collect::<Vec<_>>().chunks(50) {
+                let set = chunk.iter().map(|&i| seat_table(server.clone(), i as u64));
+                for table in futures_util::future::join_all(set).await {
+                    match table {
+                        Ok(clients) => sat.push(clients),
+                        Err(e) => tally.lock().await.failed.push(e),
+                    }
                 }
             }
-        }
-        let seated = start.elapsed();
-        let held = sat.len();
-        for (i, clients) in sat.into_iter().enumerate() {
-            for (n, client) in clients.into_iter().enumerate() {
-                let (tally, acted, measuring) = (tally.clone(), acted.clone(), measuring.clone());
-                tokio::spawn(play(client, (i * 4 + n) as u64, think, tally, acted, measuring));
+            let seated = start.elapsed();
+            let held = sat.len();
+            if held == 0 {
+                return Err(tally.lock().await.failed.first().cloned().unwrap_or_default());
             }
-        }
-        // A moment for every table to reach its pace, then the measure.
-        tokio::time::sleep(think * 2).await;
-        measuring.store(true, Ordering::Relaxed);
-        let from = acted.load(Ordering::Relaxed);
-        let begun = Instant::now();
-        tokio::time::sleep(Duration::from_secs(seconds)).await;
-        let count = acted.load(Ordering::Relaxed) - from;
-        measuring.store(false, Ordering::Relaxed);
-        (seated, held, (begun.elapsed(), count))
-    });
+            for (i, clients) in sat.into_iter().enumerate() {
+                for (n, client) in clients.into_iter().enumerate() {
+                    let (tally, acted, measuring) = (tally.clone(), acted.clone(), measuring.clone());
+                    tokio::spawn(play(client, (i * 4 + n) as u64, think, tally, acted, measuring));
+                }
+            }
+            // A moment for every table to reach its pace, then the measure.
+            tokio::time::sleep(think * 2).await;
+            measuring.store(true, Ordering::Relaxed);
+            let from = acted.load(Ordering::Relaxed);
+            let begun = Instant::now();
+            tokio::time::sleep(Duration::from_secs(seconds)).await;
+            let count = acted.load(Ordering::Relaxed) - from;
+            measuring.store(false, Ordering::Relaxed);
+            Ok((seated, held, (begun.elapsed(), count)))
+        })
+        .map_err(|e| Failure::Rule(format!("no table could be seated at {server}: {e}")))?;
     let after = pid.and_then(resident_kb);
     let tally = runtime.block_on(async { std::mem::take(&mut *tally.lock().await) });
     let mut rtt = tally.round_trips_us;

@@ -27,7 +27,7 @@ pub fn table(rest: &[String]) -> Result<(), Failure> {
         return Err(Failure::Usage(format!("kj table needs new, join or play:\n{USAGE}")));
     };
     let args = Args::parse(&format!("table {sub}"), rest, &VALUED, &["start", "json"])?;
-    let server = args.req("server")?.to_owned();
+    let server = server_url(&args)?;
     let player = Player::from(&args)?;
     let first = match sub.as_str() {
         "new" => {
@@ -55,6 +55,16 @@ pub fn table(rest: &[String]) -> Result<(), Failure> {
     send(&mut ws, &first)?;
     let mut sitting = Sitting { server, player, start: args.flag("start"), json: args.flag("json"), seals: Vec::new() };
     sitting.run(&mut ws)
+}
+
+/// `--server`: a WebSocket address, `ws://HOST:PORT/ws` (or `wss://`).
+pub fn server_url(args: &Args) -> Result<String, Failure> {
+    let url = args.req("server")?;
+    let rest = url.strip_prefix("ws://").or_else(|| url.strip_prefix("wss://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.starts_with('/') => Ok(url.to_owned()),
+        _ => Err(Failure::Usage(format!("--server: a table server's address is ws://HOST:PORT/ws, not '{url}'"))),
+    }
 }
 
 fn name(args: &Args) -> String {

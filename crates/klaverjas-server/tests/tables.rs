@@ -542,3 +542,32 @@ fn random_bytes_and_wrong_messages_get_errors_and_change_nothing() {
     let stored = Store::open(&dir.0).unwrap().load().unwrap().into_iter().find(|t| t.code == code).unwrap();
     assert!(stored.steps.is_empty() && !stored.header.started);
 }
+
+/// A plain HTTP GET over a socket: the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let status = answer.lines().next().unwrap_or_default().to_owned();
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default().to_owned();
+    (status, body)
+}
+
+#[test]
+fn the_site_is_served_at_the_root_and_at_a_tables_link() {
+    let dir = Dir::new("site");
+    let site = dir.0.join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("index.html"), "<title>Klaverjas</title>").unwrap();
+    std::fs::write(site.join("klaverjas.js"), "// the game").unwrap();
+    let server = Server::with(&dir.0.join("data"), 1, &["--site", site.to_str().unwrap()]);
+    let (status, body) = get(&server.addr, "/");
+    assert!(status.contains("200") && body.contains("Klaverjas"), "{status}");
+    let (status, body) = get(&server.addr, "/t/K7M2QZ");
+    assert!(status.contains("200") && body.contains("Klaverjas"), "a table's link opens the game: {status}");
+    let (_, body) = get(&server.addr, "/klaverjas.js");
+    assert_eq!(body, "// the game");
+    assert!(get(&server.addr, "/nothing-here").0.contains("404"));
+}
