@@ -93,7 +93,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --screen NAME          open a menu screen: title, new-game, settings, rules,
-                         lessons or statistics (with --screenshot, NAME.png)
+                         lessons or statistics (with --screenshot, NAME.png,
+                         and quit)
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends

@@ -216,6 +216,7 @@ fn settle(
     mut settling: ResMut<Settling>,
     mut show: ResMut<Show>,
     config: Res<Config>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     use std::hash::{Hash, Hasher};
     let (Some(name), Some(dir)) = (settling.shot.clone(), config.0.screenshot.clone()) else { return };
@@ -236,4 +237,8 @@ fn settle(
     save_to_disk(dir.join(&name))(captured);
     show.screenshots.retain(|s| s.name != name);
     *settling = Settling::default();
+    // `--screen NAME --screenshot DIR`: the screen's picture is the run.
+    if config.0.screen.as_ref().is_some_and(|screen| name == format!("{screen}.png")) {
+        exit.write(AppExit::Success);
+    }
 }

@@ -571,3 +571,38 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     assert_eq!(body, "// the game");
     assert!(get(&server.addr, "/nothing-here").0.contains("404"));
 }
+
+#[test]
+fn a_match_over_is_played_again_when_the_host_asks() {
+    let dir = Dir::new("rematch");
+    let server = Server::start(&dir.0, 4);
+    let (mut host, _, _) = Client::host(&server.addr, "Anna", setup(Preset::Rotterdam, 1, Some(30)));
+    host.send(&ToTable::Start);
+    let mut bot = Level::Random.bot(5);
+    let mut step = 0;
+    while let Some(m) = host.recv() {
+        if !respond(&mut host, &m, &mut bot, &mut step) {
+            break;
+        }
+    }
+    let first = host.got.iter().find_map(|m| match m {
+        FromTable::Sealed { deal: 1, seal } => Some(seal.clone()),
+        _ => None,
+    });
+    let mut joiner = Client::connect(&server.addr);
+    joiner.send(&ToTable::Rematch);
+    assert!(matches!(joiner.recv(), Some(FromTable::Refused { why: Refusal::NotSeated, .. })), "only from a chair");
+    host.send(&ToTable::Rematch);
+    let (deal, seal) = host.until(|m| match m {
+        FromTable::Sealed { deal, seal } => Some((*deal, seal.clone())),
+        _ => None,
+    });
+    assert_eq!(deal, 1, "a new match begins at its first deal");
+    let (view, at) = host.until(|m| match m {
+        FromTable::Table { view, step, .. } => Some((view.clone(), *step)),
+        _ => None,
+    });
+    assert!(at > step, "the rematch is a step of the table's record");
+    assert_eq!(view.tricks.len(), 0);
+    assert_ne!(Some(seal), first, "new cards: the rematch has a seed of its own");
+}
