@@ -100,6 +100,10 @@ fn deal_on_and_quit(
     if seats.demo || config.0.quit_after_deals.is_some() {
         redraw.write(bevy::window::RequestRedraw);
     }
+    // The deal's end is photographed before anything opens over it.
+    if !show.screenshots.is_empty() {
+        return;
+    }
     // With --review a demo's every deal is reviewed, and photographed,
     // before the match goes on.
     if config.0.review && seats.demo {

@@ -61,6 +61,13 @@ pub enum NoticeText {
     CodeCopied(Result<(), String>),
 }
 
+impl NoticeText {
+    /// Words of the bidding: each seat's bid or double, the pile's next card.
+    pub fn of_the_bidding(&self) -> bool {
+        matches!(self, NoticeText::Bid(_) | NoticeText::Double(_) | NoticeText::SecondCard(_))
+    }
+}
+
 /// A message for the player, shown for a while beside a seat or in the
 /// middle of the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,9 +152,14 @@ impl Show {
         self.beats.is_empty() && now >= self.busy_until
     }
 
-    /// What the seats wait for ([`Stage`]).
+    /// What the seats wait for ([`Stage`]). While a picture is being taken
+    /// (`--screenshot`) nobody acts, so that it shows the moment it names.
     pub fn stage(&self, now: f32) -> Stage {
-        Stage { idle: self.idle(now), result_shown: self.shown.result.is_some(), roem_call_open: now < self.call_until }
+        Stage {
+            idle: self.idle(now) && self.screenshots.is_empty(),
+            result_shown: self.shown.result.is_some(),
+            roem_call_open: now < self.call_until,
+        }
     }
 
     /// Whether the show has caught up but for sweeping a finished trick:
@@ -158,7 +170,12 @@ impl Show {
 
     pub fn notice(&mut self, text: NoticeText, seat: Option<Seat>, now: f32, warning: bool) {
         self.notices.retain(|n| n.until > now && n.seat != seat);
-        self.notices.push(Notice { text, seat, until: now + 3.0, warning });
+        // The bidding's words stay while it lasts, as at a table where
+        // each player's last word is remembered: they go when the play
+        // begins (and the contract's with the first trick), not by time.
+        let until =
+            if text.of_the_bidding() || matches!(text, NoticeText::Contract(_)) { f32::INFINITY } else { now + 3.0 };
+        self.notices.push(Notice { text, seat, until, warning });
     }
 
     /// Asks for a screenshot at `at`, with `--screenshot`.
@@ -178,6 +195,8 @@ impl Show {
         }
         self.last_put = Some(put);
         self.beats.clear();
+        // A new deal on the table: the last one's words go with it.
+        self.notices.clear();
         self.shown = Shown::of(game);
         self.tricks_seen = game.tricks().len() as u8;
         self.false_call = None;
@@ -198,6 +217,11 @@ impl Show {
 
     /// Runs the beats that are due. Returns whether anything happened.
     fn step(&mut self, now: f32, pace: Pace, roem_help: bool) -> bool {
+        // A picture that is due (`--screenshot`) holds the show where it
+        // is until it is kept: it shows the moment it names, every run.
+        if self.screenshots.iter().any(|s| s.at <= now) {
+            return false;
+        }
         let mut stepped = false;
         while now >= self.busy_until {
             if self.shown.dealing.as_ref().is_some_and(|d| now >= d.start + d.seconds) {
@@ -226,6 +250,7 @@ impl Show {
                 return;
             }
             Beat::Sweep { number, winner } => {
+                self.notices.retain(|n| !matches!(n.text, NoticeText::Contract(_)));
                 let trick = std::mem::take(&mut self.shown.trick);
                 self.shown.last_trick = Some(LastTrick { number, plays: trick.clone(), winner });
                 let pile = pile_of(self.shown.players, winner).index();
@@ -268,6 +293,9 @@ impl Show {
                 self.notice(NoticeText::Contract(c), None, now, false);
             }
             Event::CardPlayed { seat, card } => {
+                if self.tricks_seen == 0 && self.shown.trick.is_empty() {
+                    self.notices.retain(|n| !n.text.of_the_bidding());
+                }
                 self.shown.hands[seat.index()].remove(card);
                 self.shown.trick.push((seat, card));
                 self.busy_until = now + pace.fly;

@@ -280,8 +280,12 @@ impl Table {
                 self.step(Step::CallRoem { seat }).await
             }
             ToTable::Ready => {
-                if !self.header.started || !deal_over(&self.game) || self.game.is_over() {
+                if !self.header.started || !deal_over(&self.game) {
                     return Err((Refusal::NotNow, "no deal has ended".into()));
+                }
+                // After the match's last deal, ready is ready for nothing.
+                if self.game.is_over() {
+                    return Ok(());
                 }
                 self.seats[seat.index()].ready = true;
                 if self.everyone_ready() { self.step(Step::NextDeal).await } else { Ok(()) }
