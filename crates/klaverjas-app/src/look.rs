@@ -54,6 +54,9 @@ pub fn table_look(ctx: &egui::Context) {
     v.selection.bg_fill = GOLD;
     v.selection.stroke = Stroke::new(1.5, INK);
     v.override_text_color = Some(INK);
+    // Which window egui last raised is no news to a player (and would make
+    // the lesson's bubble change colour as other windows come and go).
+    v.window_highlight_topmost = false;
     let widget = |fill: Color32, edge: Color32| (fill, Stroke::new(1.0, edge));
     for (w, (fill, stroke)) in [
         (&mut v.widgets.inactive, widget(Color32::from_rgb(236, 226, 198), Color32::from_rgb(150, 130, 90))),

@@ -66,6 +66,11 @@ impl NoticeText {
     pub fn of_the_bidding(&self) -> bool {
         matches!(self, NoticeText::Bid(_) | NoticeText::Double(_) | NoticeText::SecondCard(_))
     }
+
+    /// Words about the trick just won: its roem, pointed out, called or not.
+    pub fn of_the_trick(&self) -> bool {
+        matches!(self, NoticeText::RoemInTrick(_) | NoticeText::RoemClaimed(_) | NoticeText::NoRoemInTrick)
+    }
 }
 
 /// A message for the player, shown for a while beside a seat or in the
@@ -76,6 +81,8 @@ pub struct Notice {
     pub seat: Option<Seat>,
     pub until: f32,
     pub warning: bool,
+    /// The tricks won when it was said.
+    pub trick: u8,
 }
 
 /// A screenshot for `--screenshot`, taken when due.
@@ -173,9 +180,14 @@ impl Show {
         // The bidding's words stay while it lasts, as at a table where
         // each player's last word is remembered: they go when the play
         // begins (and the contract's with the first trick), not by time.
-        let until =
-            if text.of_the_bidding() || matches!(text, NoticeText::Contract(_)) { f32::INFINITY } else { now + 3.0 };
-        self.notices.push(Notice { text, seat, until, warning });
+        // So do the words about a trick's roem, until the next trick is
+        // swept.
+        let until = if text.of_the_bidding() || text.of_the_trick() || matches!(text, NoticeText::Contract(_)) {
+            f32::INFINITY
+        } else {
+            now + 3.0
+        };
+        self.notices.push(Notice { text, seat, until, warning, trick: self.tricks_seen });
     }
 
     /// Asks for a screenshot at `at`, with `--screenshot`.
@@ -250,7 +262,11 @@ impl Show {
                 return;
             }
             Beat::Sweep { number, winner } => {
-                self.notices.retain(|n| !matches!(n.text, NoticeText::Contract(_)));
+                // The contract after the first trick, and what was said of
+                // the trick before this one, are no longer news.
+                let old_news =
+                    |n: &Notice| matches!(n.text, NoticeText::Contract(_)) || n.text.of_the_trick() && n.trick < number;
+                self.notices.retain(|n| !old_news(n));
                 let trick = std::mem::take(&mut self.shown.trick);
                 self.shown.last_trick = Some(LastTrick { number, plays: trick.clone(), winner });
                 let pile = pile_of(self.shown.players, winner).index();
@@ -302,12 +318,12 @@ impl Show {
                 self.heard.push(if self.players_seats[seat.index()] { Sound::PlayMine } else { Sound::PlayTheirs });
             }
             Event::TrickWon { number, winner, roem, .. } => {
-                if roem_help && !roem.is_empty() {
-                    self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
-                }
                 // The review of the trick before closes: this one replaces it.
                 self.reviewing = false;
                 self.tricks_seen = number;
+                if roem_help && !roem.is_empty() {
+                    self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
+                }
                 self.call_until = now + CALL_WINDOW;
                 self.beats.push_front(Beat::Sweep { number, winner });
                 self.beats.push_front(Beat::Gather { winner });

@@ -197,11 +197,7 @@ async fn play(
                     }
                 }
             }
-            FromTable::Opened { .. } => {
-                if send(&mut ws, &ToTable::Ready).await.is_err() {
-                    return;
-                }
-            }
+            FromTable::Opened { .. } if send(&mut ws, &ToTable::Ready).await.is_err() => return,
             FromTable::Refused { .. } => tally.lock().await.refused += 1,
             FromTable::MatchOver { .. } => return,
             _ => {}

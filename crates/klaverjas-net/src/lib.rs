@@ -195,7 +195,7 @@ pub enum FromTable {
     Sealed { deal: usize, seal: String },
     /// The table as this seat sees it after the table's `step`-th accepted
     /// step, with what happened in it.
-    Table { step: u64, deal: usize, view: PlayerView, happened: Vec<Seen>, sheet: ScoreSheet },
+    Table { step: u64, deal: usize, view: Box<PlayerView>, happened: Vec<Seen>, sheet: ScoreSheet },
     /// A deal has ended: its code, which the seal announced, with all four
     /// hands (the review needs them).
     Opened { deal: usize, code: String },
@@ -273,7 +273,7 @@ pub fn for_seat(table: &Match, seat: Seat, step: u64, events: &[Event]) -> FromT
     FromTable::Table {
         step,
         deal: table.deal_number(),
-        view: table.game().view(seat),
+        view: Box::new(table.game().view(seat)),
         happened: events.iter().map(|e| seen_by(e, seat)).collect(),
         sheet: table.sheet().clone(),
     }

@@ -464,7 +464,7 @@ pub fn apply(game: &mut Match, step: Step) -> Result<Vec<klaverjas::Event>, Stri
         Step::CallRoem { seat } => game.call_roem(seat).map_err(|e| e.to_string()),
         Step::NextDeal => game.next_deal().map(|()| Vec::new()).map_err(|e| e.to_string()),
         Step::Rematch { seed } => {
-            *game = Match::new(game.rules().clone(), seed, Seat::North);
+            *game = Match::new(*game.rules(), seed, Seat::North);
             Ok(Vec::new())
         }
     }
