@@ -211,9 +211,10 @@ async fn upgrade(
     State(lobby): State<Arc<Lobby>>,
 ) -> impl IntoResponse {
     // A table's messages are small and few: small buffers (the defaults
-    // of 128 kB each would be most of a table's memory).
+    // of 128 kB each would be most of a table's memory); a longer message
+    // grows the buffer as it comes.
     ws.max_message_size(MAX_MESSAGE)
-        .read_buffer_size(MAX_MESSAGE)
+        .read_buffer_size(512)
         .write_buffer_size(0)
         .on_upgrade(move |socket| connection(socket, lobby, peer.ip()))
 }
