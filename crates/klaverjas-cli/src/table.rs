@@ -20,12 +20,26 @@ pub const USAGE: &str = "\
   kj table play --server URL --code CODE --token TOKEN [--as person|LEVEL]
                 (a chair taken back with the token `new` or `join` printed)";
 
+/// What a person types at the table.
+const AT_THE_TABLE: &str = "\
+At the table, type (then Enter):
+  an action at your turn, as kj deal takes it: pass, play, hearts, double, JH, discard 7C, ...
+  roem           call roem on the trick your team just won
+  start          the host: empty chairs get bots and the match begins
+  swap N S       the host, before the start: swap the people of two chairs
+  shuffle        the host, before the start: partners at random
+  help           this text";
+
 const VALUED: [&str; 9] = ["server", "rules", "bots", "grace", "name", "as", "code", "token", "seed"];
 
 pub fn table(rest: &[String]) -> Result<(), Failure> {
     let Some((sub, rest)) = rest.split_first() else {
         return Err(Failure::Usage(format!("kj table needs new, join or play:\n{USAGE}")));
     };
+    if sub == "--help" || sub == "help" || rest.iter().any(|a| a == "--help") {
+        say(&format!("{USAGE}\n\n{AT_THE_TABLE}"));
+        return Ok(());
+    }
     let args = Args::parse(&format!("table {sub}"), rest, &VALUED, &["start", "json"])?;
     let server = server_url(&args)?;
     let player = Player::from(&args)?;
@@ -62,6 +76,8 @@ pub fn server_url(args: &Args) -> Result<String, Failure> {
     let url = args.req("server")?;
     let rest = url.strip_prefix("ws://").or_else(|| url.strip_prefix("wss://"));
     match rest {
+        // The table server's path is /ws: an address without one means it.
+        Some(host) if !host.is_empty() && !host.starts_with('/') && !host.contains('/') => Ok(format!("{url}/ws")),
         Some(host) if !host.is_empty() && !host.starts_with('/') => Ok(url.to_owned()),
         _ => Err(Failure::Usage(format!("--server: a table server's address is ws://HOST:PORT/ws, not '{url}'"))),
     }
@@ -115,6 +131,9 @@ struct Sitting {
 impl Sitting {
     fn run(&mut self, ws: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Result<(), Failure> {
         let mut turn: Option<Vec<Action>> = None;
+        // A deal begins (or the table is seen anew): show the hand.
+        let mut new_deal = false;
+        let mut seated = false;
         loop {
             if let Player::Person(lines) = &self.player {
                 while let Ok(line) = lines.try_recv() {
@@ -140,6 +159,7 @@ impl Sitting {
             };
             match message {
                 FromTable::Seated { code, seat, token, setup, .. } => {
+                    seated = true;
                     self.print(format!("table {code} ({}), your chair: {seat:?}", setup.preset.name()));
                     if let Some(token) = token {
                         self.print(format!(
@@ -147,6 +167,9 @@ impl Sitting {
                             self.server
                         ));
                         self.print(format!("  others join:  kj table join --server {} --code {code}", self.server));
+                    }
+                    if matches!(self.player, Player::Person(_)) {
+                        self.print("  type help for what you can type".into());
                     }
                     if self.start {
                         send(ws, &ToTable::Start)?;
@@ -176,12 +199,25 @@ impl Sitting {
                     }
                 }
                 FromTable::Sealed { deal, seal } => {
+                    new_deal = true;
                     self.print(format!("deal {deal}, sealed {}", &seal[..16.min(seal.len())]));
                     self.seals.push((deal, seal));
                 }
                 FromTable::Table { view, happened, .. } => {
                     for seen in &happened {
                         self.print(describe(seen));
+                    }
+                    if std::mem::take(&mut new_deal) {
+                        self.print(format!("your hand: {}", view.hand));
+                        if let Some(card) = view.turned.last() {
+                            self.print(format!("the turned card: the {} of {}", card.rank, card.suit.name()));
+                        }
+                        if let Some(stock) = view.stock {
+                            self.print(format!("the stock's turned card: {}", stock.turned));
+                        }
+                        if let Some(card) = view.face_up {
+                            self.print(format!("the dealer's last card, face up: {card}"));
+                        }
                     }
                     turn = None;
                     if view.to_act == Some(view.seat) && !view.legal.is_empty() {
@@ -193,7 +229,7 @@ impl Sitting {
                                 if !trick.is_empty() {
                                     self.print(format!("the trick: {}", trick.join(", ")));
                                 }
-                                let legal: Vec<String> = view.legal.iter().map(action_word).collect();
+                                let legal: Vec<String> = view.legal.iter().map(Action::to_string).collect();
                                 self.print(format!("your turn: {}", legal.join(" | ")));
                                 turn = Some(view.legal.clone());
                             }
@@ -217,6 +253,7 @@ impl Sitting {
                     ));
                     return Ok(());
                 }
+                FromTable::Refused { message, .. } if !seated => return Err(Failure::Rule(message)),
                 FromTable::Refused { message, .. } => self.print(format!("refused: {message}")),
             }
         }
@@ -229,14 +266,24 @@ impl Sitting {
         line: &str,
         turn: Option<&[Action]>,
     ) -> Result<(), Failure> {
+        let words: Vec<&str> = line.split_whitespace().collect();
         match line {
             "" => {}
+            "help" | "?" => self.print(AT_THE_TABLE.into()),
             "start" => send(ws, &ToTable::Start)?,
+            "shuffle" => send(ws, &ToTable::Shuffle)?,
             "roem" if turn.is_none() => send(ws, &ToTable::CallRoem)?,
+            _ if words.first() == Some(&"swap") => {
+                match (words.get(1).map(|w| w.parse()), words.get(2).map(|w| w.parse())) {
+                    (Some(Ok(from)), Some(Ok(to))) => send(ws, &ToTable::Swap { from, to })?,
+                    _ => self.print("swap two chairs: swap N S (seats N E S W)".into()),
+                }
+            }
             _ => match (line.parse::<Action>(), turn) {
                 (Ok(action), Some(_)) => send(ws, &ToTable::Act { action })?,
                 (Ok(_), None) => self.print("not your turn yet".into()),
-                (Err(e), _) => self.print(format!("{e} (an action as kj deal takes it: pass, play, hearts, JH, ...)")),
+                (Err(e), _) => self
+                    .print(format!("{e} (an action as kj deal takes it: pass, play, hearts, JH, ...; help for more)")),
             },
         }
         Ok(())
@@ -257,13 +304,6 @@ fn say(line: &str) {
 fn send(ws: &mut WebSocket<MaybeTlsStream<TcpStream>>, message: &ToTable) -> Result<(), Failure> {
     let text = serde_json::to_string(message).map_err(|e| Failure::Rule(e.to_string()))?;
     ws.send(Message::text(text)).map_err(|e| Failure::Rule(format!("the connection to the table server ended: {e}")))
-}
-
-fn action_word(action: &Action) -> String {
-    match action {
-        Action::Play(card) => card.to_string(),
-        other => format!("{other:?}").to_lowercase(),
-    }
 }
 
 /// One line for what happened at the table.

@@ -171,6 +171,10 @@ pub struct Chair {
     /// plays for them until they are back.
     #[serde(default)]
     pub away: bool,
+    /// A person sits here and is not connected now (within the grace, or
+    /// away).
+    #[serde(default)]
+    pub gone: bool,
     pub host: bool,
 }
 

@@ -428,6 +428,7 @@ impl Table {
                     seat,
                     name: person.map(|p| p.name.clone()),
                     away: person.is_some() && !self.person_plays(seat),
+                    gone: person.is_some() && self.seats[seat.index()].conn.is_none(),
                     host: person.is_some_and(|p| p.host),
                 }
             })
