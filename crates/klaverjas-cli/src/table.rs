@@ -215,6 +215,14 @@ impl Sitting {
                         if let Some(stock) = view.stock {
                             self.print(format!("the stock's turned card: {}", stock.turned));
                         }
+                        if let Some(c) = view.contract {
+                            let (ns, ew) = (view.points.ns, view.points.ew);
+                            self.print(format!(
+                                "trump {}, playing: {:?}; points so far NS {ns}, EW {ew}",
+                                c.trump.name(),
+                                c.declarer
+                            ));
+                        }
                         if let Some(card) = view.face_up {
                             self.print(format!("the dealer's last card, face up: {card}"));
                         }
