@@ -96,7 +96,9 @@ impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodeError::Length(s) => write!(f, "a table's code has {} characters, not '{s}'", TableCode::LEN),
-            CodeError::Character(c) => write!(f, "'{c}' is in no table's code"),
+            CodeError::Character(c) => {
+                write!(f, "'{c}' is in no table's code (codes are letters and digits without 0, O, 1, I or L)")
+            }
         }
     }
 }
