@@ -272,11 +272,11 @@ impl Table {
                 Ok(())
             }
             ToTable::Act { action } => {
-                self.playing(seat)?;
+                self.started()?;
                 self.step(Step::Act { seat, action }).await
             }
             ToTable::CallRoem => {
-                self.playing(seat)?;
+                self.started()?;
                 self.step(Step::CallRoem { seat }).await
             }
             ToTable::Ready => {
@@ -300,7 +300,7 @@ impl Table {
         }
     }
 
-    fn playing(&self, _seat: Seat) -> Result<(), Refused> {
+    fn started(&self) -> Result<(), Refused> {
         if !self.header.started {
             return Err((Refusal::NotNow, "the match has not begun".into()));
         }
