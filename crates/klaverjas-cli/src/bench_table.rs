@@ -63,11 +63,11 @@ pub fn bench_table(args: &Args) -> Result<(), Failure> {
             for (i, clients) in sat.into_iter().enumerate() {
                 for (n, client) in clients.into_iter().enumerate() {
                     let (tally, acted, measuring) = (tally.clone(), acted.clone(), measuring.clone());
-                    tokio::spawn(play(client, (i * 4 + n) as u64, think, tally, acted, measuring));
+                    tokio::spawn(play(client, n == 0, (i * 4 + n) as u64, think, tally, acted, measuring));
                 }
             }
             // A moment for every table to reach its pace, then the measure.
-            tokio::time::sleep(think * 2).await;
+            tokio::time::sleep(think * 3).await;
             measuring.store(true, Ordering::Relaxed);
             let from = acted.load(Ordering::Relaxed);
             let begun = Instant::now();
@@ -129,10 +129,13 @@ async fn next(ws: &mut Socket) -> Result<FromTable, String> {
     }
 }
 
-/// A table of four clients: the host makes it, three join, the host starts.
+/// A table of four clients: the host makes it, three join.
 async fn seat_table(server: String, n: u64) -> Result<Vec<Socket>, String> {
     let connect = || async {
-        tokio_tungstenite::connect_async(server.as_str()).await.map(|(ws, _)| ws).map_err(|e| e.to_string())
+        tokio_tungstenite::connect_async_with_config(server.as_str(), None, true)
+            .await
+            .map(|(ws, _)| ws)
+            .map_err(|e| e.to_string())
     };
     let setup = Setup { preset: Preset::Classic, set: "match=deals:1000".into(), bots: Level::Random, grace: None };
     let mut host = connect().await?;
@@ -157,13 +160,14 @@ async fn seat_table(server: String, n: u64) -> Result<Vec<Socket>, String> {
         }
         clients.push(c);
     }
-    send(&mut clients[0], &ToTable::Start).await?;
     Ok(clients)
 }
 
-/// A client's life: act at its turn after `think`, ready after each deal.
+/// A client's life: the host starts the table; each acts at its turn
+/// after a pause of about `think`, ready after each deal.
 async fn play(
     mut ws: Socket,
+    host: bool,
     seed: u64,
     think: Duration,
     tally: Arc<Mutex<Tally>>,
@@ -171,6 +175,18 @@ async fn play(
     measuring: Arc<AtomicBool>,
 ) {
     let mut bot = Level::Random.bot(seed);
+    // People do not act in step: each pause is drawn from half to one and
+    // a half `think` (the mean stays `think`), and the host starts the
+    // table after up to a whole `think`. With the same pause for everyone
+    // and every table started at once, all tables acted in the same half
+    // second of each second.
+    let mut pace = klaverjas::Rng::new(seed ^ 0x7ab1e);
+    if host {
+        tokio::time::sleep(think.mul_f64(pace.below(1000) as f64 / 1000.0)).await;
+        if send(&mut ws, &ToTable::Start).await.is_err() {
+            return;
+        }
+    }
     let mut sent: Option<(u64, Instant)> = None;
     loop {
         let message = match next(&mut ws).await {
@@ -189,7 +205,8 @@ async fn play(
                     }
                 }
                 if view.to_act == Some(view.seat) && !view.legal.is_empty() {
-                    tokio::time::sleep(think).await;
+                    let wait = think.mul_f64(0.5 + pace.below(1000) as f64 / 1000.0);
+                    tokio::time::sleep(wait).await;
                     let action = bot.decide(&view).action;
                     sent = Some((step, Instant::now()));
                     if send(&mut ws, &ToTable::Act { action }).await.is_err() {

@@ -200,8 +200,16 @@ pub enum FromTable {
     /// shuffle ([`seal`]).
     Sealed { deal: usize, seal: String },
     /// The table as this seat sees it after the table's `step`-th accepted
-    /// step, with what happened in it.
-    Table { step: u64, deal: usize, view: Box<PlayerView>, happened: Vec<Seen>, sheet: ScoreSheet },
+    /// step, with what happened in it; the match's score sheet only when it
+    /// may have changed (see [`for_seat`]).
+    Table {
+        step: u64,
+        deal: usize,
+        view: Box<PlayerView>,
+        happened: Vec<Seen>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        sheet: Option<ScoreSheet>,
+    },
     /// A deal has ended: its code, which the seal announced, with all four
     /// hands (the review needs them).
     Opened { deal: usize, code: String },
@@ -274,14 +282,18 @@ pub fn seen_by(event: &Event, seat: Seat) -> Seen {
 }
 
 /// The table as `seat` may see it, after `step` accepted steps, with the
-/// events of the last.
+/// events of the last. The score sheet comes when it may have changed: with
+/// no events (a seat welcomed, a deal begun) and at a deal's end. Sent with
+/// every card, it made a late deal's messages several kilobytes, each
+/// connection's buffer as large, and the phone's download with it.
 pub fn for_seat(table: &Match, seat: Seat, step: u64, events: &[Event]) -> FromTable {
+    let sheet_changed = events.is_empty() || events.iter().any(|e| matches!(e, Event::DealOver(_)));
     FromTable::Table {
         step,
         deal: table.deal_number(),
         view: Box::new(table.game().view(seat)),
         happened: events.iter().map(|e| seen_by(e, seat)).collect(),
-        sheet: table.sheet().clone(),
+        sheet: sheet_changed.then(|| table.sheet().clone()),
     }
 }
 

@@ -152,3 +152,30 @@ fn a_seal_is_the_codes_sha256() {
     let table = Match::new(Preset::Classic.rules(), 3, Seat::North);
     assert_eq!(seal(table.game()), seal_of(&table.game().deal().code()));
 }
+
+#[test]
+fn a_seat_that_keeps_the_last_sheet_sent_always_has_the_tables() {
+    let mut table = Match::new(Preset::Classic.rules(), 7, Seat::North);
+    let mut bots: Vec<_> = Seat::ALL.iter().map(|s| Level::Random.bot(7 ^ s.index() as u64)).collect();
+    let mut kept: Option<ScoreSheet> = None;
+    let (mut sent, mut messages) = (0, 0);
+    let mut receive = |table: &Match, events: &[Event], kept: &mut Option<ScoreSheet>| {
+        let FromTable::Table { sheet, .. } = for_seat(table, Seat::South, 0, events) else { unreachable!() };
+        messages += 1;
+        if let Some(sheet) = sheet {
+            sent += 1;
+            *kept = Some(sheet);
+        }
+        assert_eq!(kept.as_ref(), Some(table.sheet()), "after {events:?}");
+    };
+    receive(&table, &[], &mut kept);
+    for _ in 0..3 {
+        while let Some(seat) = table.game().to_act() {
+            let events = table.act(seat, bots[seat.index()].decide(&table.game().view(seat)).action).unwrap();
+            receive(&table, &events, &mut kept);
+        }
+        table.next_deal().unwrap();
+        receive(&table, &[], &mut kept);
+    }
+    assert!(sent * 5 < messages, "the sheet came with {sent} of {messages} messages");
+}

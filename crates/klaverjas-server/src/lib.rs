@@ -12,10 +12,10 @@
 
 pub mod store;
 pub mod table;
+mod ws;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
-use axum::response::IntoResponse;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::response::Response;
 use klaverjas::Seat;
 use klaverjas_net::{FromTable, MAX_MESSAGE, Refusal, TableCode, ToTable};
 use std::collections::HashMap;
@@ -25,8 +25,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use store::{Header, Store, StoreError, Write, Writer};
-use table::{Command, Sitting, Table};
+use table::{Command, Sit, Sitting, Table};
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use ws::Socket;
 
 /// The limits that keep one address from taking the server.
 #[derive(Clone, Copy, Debug)]
@@ -179,6 +181,14 @@ pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<()
             .fallback_service(tower_http::services::ServeDir::new(site));
     }
     let app = app.with_state(lobby);
+    // A table's answer is often two frames (its state, then a deal's
+    // opening): with Nagle's algorithm the second waits for the client's
+    // delayed ack, up to 40 ms, so small frames go out at once.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            eprintln!("a connection keeps Nagle's algorithm: {e}");
+        }
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(ServerError::Io)
 }
 
@@ -206,22 +216,21 @@ impl From<StoreError> for ServerError {
 }
 
 async fn upgrade(
-    ws: WebSocketUpgrade,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(lobby): State<Arc<Lobby>>,
-) -> impl IntoResponse {
+    request: Request,
+) -> Response {
     // A table's messages are small and few: small buffers (the defaults
     // of 128 kB each would be most of a table's memory); a longer message
-    // grows the buffer as it comes.
-    ws.max_message_size(MAX_MESSAGE)
-        .read_buffer_size(512)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| connection(socket, lobby, peer.ip()))
+    // grows the read buffer as it comes, and is written in short frames.
+    let config =
+        WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE)).read_buffer_size(512).write_buffer_size(0);
+    ws::upgrade(request, config, move |socket| connection(socket, lobby, peer.ip()))
 }
 
 /// A connection: its first message seats it, then its messages go to its
 /// table and the table's to it.
-async fn connection(mut socket: WebSocket, lobby: Arc<Lobby>, addr: IpAddr) {
+async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
     let Some(_held) = lobby.hold(addr) else {
         refuse(&mut socket, Refusal::TooMany, "too many connections from this address").await;
         return;
@@ -250,7 +259,7 @@ async fn connection(mut socket: WebSocket, lobby: Arc<Lobby>, addr: IpAddr) {
     let conn = lobby.next_conn.fetch_add(1, Ordering::Relaxed);
     let (out, mut queue) = mpsc::channel(table::QUEUE);
     let (reply, seated) = oneshot::channel();
-    let _ = table.send(Command::Sit { how, conn, out, reply }).await;
+    let _ = table.send(Command::Sit(Box::new(Sit { how, conn, out, reply }))).await;
     let seat = match seated.await {
         Ok(Ok(seat)) => seat,
         Ok(Err((why, text))) => return refuse(&mut socket, why, &text).await,
@@ -261,7 +270,7 @@ async fn connection(mut socket: WebSocket, lobby: Arc<Lobby>, addr: IpAddr) {
 }
 
 async fn serve_seat(
-    socket: &mut WebSocket,
+    socket: &mut Socket,
     table: &mpsc::Sender<Command>,
     queue: &mut mpsc::Receiver<String>,
     conn: u64,
@@ -274,7 +283,7 @@ async fn serve_seat(
     loop {
         tokio::select! {
             text = queue.recv() => match text {
-                Some(text) => if socket.send(Message::Text(text.into())).await.is_err() { return },
+                Some(text) => if ws::send_text(socket, &text).await.is_err() { return },
                 // The table dropped this connection (too slow, or a newer
                 // one took the chair).
                 None => return,
@@ -290,13 +299,12 @@ async fn serve_seat(
                 bucket -= 1.0;
                 match klaverjas_net::read(&text) {
                     Ok(message) => {
-                        if table.send(Command::Message { conn, seat, message }).await.is_err() {
+                        if table.send(Command::Message { conn, seat, message: Box::new(message) }).await.is_err() {
                             return;
                         }
                     }
                     Err((why, text)) => {
-                        let refused = FromTable::refused(why, text).to_json();
-                        if socket.send(Message::Text(refused.into())).await.is_err() {
+                        if ws::send_text(socket, &FromTable::refused(why, text).to_json()).await.is_err() {
                             return;
                         }
                     }
@@ -307,25 +315,14 @@ async fn serve_seat(
 }
 
 /// The next text message; `None` when the connection ends. Binary frames
-/// are answered as bad messages; pings are answered by axum.
-async fn next_text(socket: &mut WebSocket) -> Option<String> {
-    loop {
-        match socket.recv().await? {
-            Ok(Message::Text(text)) => return Some(text.to_string()),
-            Ok(Message::Binary(_)) => {
-                let refused = FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json();
-                socket.send(Message::Text(refused.into())).await.ok()?;
-            }
-            Ok(Message::Close(_)) | Err(_) => return None,
-            Ok(_) => {}
-        }
-    }
+/// are answered as bad messages.
+async fn next_text(socket: &mut Socket) -> Option<String> {
+    ws::next_text(socket, &FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json()).await
 }
 
 /// Says why, and closes the connection cleanly.
-async fn refuse(socket: &mut WebSocket, why: Refusal, text: &str) {
-    let _ = socket.send(Message::Text(FromTable::refused(why, text).to_json().into())).await;
-    let _ = socket.send(Message::Close(None)).await;
+async fn refuse(socket: &mut Socket, why: Refusal, text: &str) {
+    ws::close_with(socket, &FromTable::refused(why, text).to_json()).await;
 }
 
 /// A seat's token: 128 random bits in hex. Shown once, kept hashed.

@@ -89,6 +89,12 @@ impl<E: Into<redb::Error>> From<E> for StoreError {
     }
 }
 
+/// redb's page cache. Its default (1 GiB) keeps every page a busy server
+/// touches, a few kilobytes a table more each minute. A page it does not
+/// hold is read again from the file, which the system keeps in memory; at
+/// 2,000 busy tables the round trip was no slower with 1 MiB.
+const CACHE: usize = 1 << 20;
+
 pub struct Store {
     db: Database,
 }
@@ -97,7 +103,7 @@ impl Store {
     /// Opens (or makes) `dir/tables.redb`.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(redb::Error::Io(e)))?;
-        let db = Database::create(dir.join("tables.redb"))?;
+        let db = Database::builder().set_cache_size(CACHE).create(dir.join("tables.redb"))?;
         let txn = db.begin_write()?;
         txn.open_table(HEADERS)?;
         txn.open_table(STEPS)?;

@@ -11,14 +11,23 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-/// What reaches a table.
+/// What reaches a table. Kept small (its larger parts boxed): a table's
+/// inbox holds its commands in blocks of 32, and keeps a few blocks to use
+/// again, so every byte here is a hundred bytes of each table's memory.
 pub enum Command {
     /// A connection asks for a chair.
-    Sit { how: Sitting, conn: u64, out: mpsc::Sender<String>, reply: oneshot::Sender<Result<Seat, Refused>> },
+    Sit(Box<Sit>),
     /// A seated connection's message.
-    Message { conn: u64, seat: Seat, message: ToTable },
+    Message { conn: u64, seat: Seat, message: Box<ToTable> },
     /// A seated connection closed.
     Gone { conn: u64, seat: Seat },
+}
+
+pub struct Sit {
+    pub how: Sitting,
+    pub conn: u64,
+    pub out: mpsc::Sender<String>,
+    pub reply: oneshot::Sender<Result<Seat, Refused>>,
 }
 
 pub enum Sitting {
@@ -109,7 +118,8 @@ impl Table {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Sit { how, conn, out, reply } => {
+            Command::Sit(sit) => {
+                let Sit { how, conn, out, reply } = *sit;
                 let token = match &how {
                     Sitting::Host { token, .. } | Sitting::Join { token, .. } => Some(token.clone()),
                     Sitting::Rejoin { .. } => None,
@@ -133,7 +143,7 @@ impl Table {
                 if self.connected(seat) != Some(conn) {
                     return;
                 }
-                if let Err((why, message)) = self.message(seat, message).await {
+                if let Err((why, message)) = self.message(seat, *message).await {
                     self.send(seat, &FromTable::refused(why, message));
                 }
             }

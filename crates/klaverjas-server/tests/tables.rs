@@ -406,13 +406,8 @@ fn a_dropped_player_gets_the_chair_back_and_a_bot_plays_meanwhile() {
     assert_eq!(hand_and_played, 8, "his hand is back, with what he and his bot played");
     // He plays on; at his turn he thinks longer than the grace, and the
     // table waits for him, not for a bot: his card is the step.
-    let mut pending = Some(FromTable::Table {
-        step: at,
-        deal: 0,
-        view: view.clone(),
-        happened: Vec::new(),
-        sheet: Default::default(),
-    });
+    let mut pending =
+        Some(FromTable::Table { step: at, deal: 0, view: view.clone(), happened: Vec::new(), sheet: None });
     let (turn, chosen) = loop {
         let m = pending.take().or_else(|| bram.recv()).expect("the table stays open");
         if let FromTable::Table { view, step, .. } = &m
@@ -570,6 +565,9 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     let (_, body) = get(&server.addr, "/klaverjas.js");
     assert_eq!(body, "// the game");
     assert!(get(&server.addr, "/nothing-here").0.contains("404"));
+    // The table's address opened as a page says what it is.
+    let (status, body) = get(&server.addr, "/ws");
+    assert!(status.contains("400") && body.contains("ws://"), "{status}: {body}");
 }
 
 #[test]
