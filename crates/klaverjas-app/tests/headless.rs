@@ -1763,6 +1763,13 @@ fn a_lessons_bubble_leaves_what_it_speaks_of_in_view() {
                     let (c, at) = (layout.trick_card(), layout.trick_centre());
                     keep.push(klaverjas_app::table::outline::on_table(at, Vec2::new(c.x * 3.2, c.y * 2.0)));
                 }
+                // On a tall table with a trick on it, the trump and the
+                // playing side stay readable too, where the step's spot
+                // leaves the room below the trick.
+                let drawn = *app.world().resource::<klaverjas_app::panels::paint::Drawn>();
+                if size.0 < size.1 && !show.shown.trick.is_empty() && spot.is_empty() {
+                    keep.extend(drawn.indicator);
+                }
                 let k = step + 1;
                 for r in keep.iter().filter(|r| r.intersects(bubble.shrink(2.0))) {
                     problems.push(format!("{size:?} {} step {k}: the bubble {bubble:?} covers {r:?}", lesson.id));

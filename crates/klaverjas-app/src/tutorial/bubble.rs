@@ -57,7 +57,8 @@ fn bubble(
     let step = lesson.steps.get(tutorial.step);
     let spot = step.map_or(Spot::Nothing, |s| step_spot(s, tutorial.answered));
     let rects = outline(&ctx, &layout, &show, &drawn, spot);
-    let (pos, pivot, width, height) = home(&layout, spot, &rects, show.shown.trick.is_empty(), &drawn);
+    let (pos, pivot, width, height) =
+        home(&layout, spot, &rects, show.shown.trick.is_empty(), &drawn, ctx.content_rect().bottom());
     let title = t.fill("lesson.header", &[("n", &number.to_string()), ("title", &t.get(&lesson.title_key()))]);
     // The learner's steps: where the others play the count stands still.
     let (k, steps) = lesson.counted_step(tutorial.step);
@@ -76,7 +77,10 @@ fn bubble(
     // triangle in the title bar is a mouse's target) rather than dragging
     // it: on a phone it stays at its home, step after step.
     let touch = device.touch();
-    let window = if touch { window.fixed_pos(pos) } else { window.default_pos(pos) };
+    // Unconstrained: in its first pass, before it knows its size, egui
+    // would push a window low on a tall screen up over the trick, and keep
+    // it there.
+    let window = if touch { window.fixed_pos(pos) } else { window.default_pos(pos).constrain(false) };
     // Folded for this step only: the next step's words must be seen.
     let fold_id = egui::Id::new(("lesson-bubble-folded", &lesson.id, tutorial.step));
     let folded = touch && ctx.data(|d| d.get_temp::<bool>(fold_id)).unwrap_or(false);
@@ -197,14 +201,15 @@ const FRAME: f32 = 20.0;
 /// says, leaving the pile and North in view, down to the learner's name
 /// (or to the side players' names, above the learner's pile). With a trick
 /// on the table it takes the taller of the room above the trick (over
-/// North's hand, which the lessons do not talk about) and the room below
-/// it, of those the step's spot leaves free.
+/// North's hand, which the lessons do not talk about, below the trump's
+/// words) and the room below it, of those the step's spot leaves free.
 fn home(
     layout: &Layout,
     spot: Spot,
     rects: &[egui::Rect],
     trick_empty: bool,
     drawn: &Drawn,
+    room_bottom: f32,
 ) -> (egui::Pos2, egui::Align2, f32, f32) {
     let trick = layout.trick_centre();
     let card = layout.trick_card();
@@ -232,15 +237,23 @@ fn home(
         let bottom = layout.name_plate(above).y - 18.0;
         (top, drawn.bid_box.map_or(bottom, |b| bottom.min(b.top() - 8.0)))
     } else {
-        let above = (layout.area.min.y + 6.0, layout.lesson_bubble_bottom().unwrap_or(trick.y));
-        let below = (trick.y + card.y * 1.02 + 8.0, layout.name_plate(Seat::South).y - 18.0);
+        // Above the trick: below the trump's words and the playing side,
+        // which a learner needs in view while the cards are played, or,
+        // where that leaves too little room and the trick's other side is
+        // taken, over them.
+        let over_north = (layout.area.min.y + 6.0, layout.lesson_bubble_bottom().unwrap_or(trick.y));
+        let above = (drawn.indicator.map_or(over_north.0, |i| over_north.0.max(i.bottom() + 8.0)), over_north.1);
+        // egui keeps a window inside the content rect (above a phone's
+        // gesture bar).
+        let below = (trick.y + card.y * 1.02 + 8.0, (layout.name_plate(Seat::South).y - 18.0).min(room_bottom));
         let free = |(t, b): (f32, f32)| {
             let room = egui::Rect::from_min_max(egui::pos2(left, t), egui::pos2(left + width + FRAME, b));
             !rects.iter().any(|r| r.intersects(room))
         };
-        let mut rooms: Vec<(f32, f32)> = [above, below].into_iter().filter(|&r| free(r)).collect();
+        let mut rooms: Vec<(f32, f32)> =
+            [above, below].into_iter().filter(|&r| free(r) && r.1 - r.0 >= 100.0).collect();
         rooms.sort_by(|a, b| (b.1 - b.0).total_cmp(&(a.1 - a.0)));
-        rooms.first().copied().unwrap_or(above)
+        rooms.first().copied().unwrap_or(over_north)
     };
     (egui::pos2(left, top), egui::Align2::LEFT_TOP, width, bottom - top)
 }
