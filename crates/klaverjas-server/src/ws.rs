@@ -107,12 +107,14 @@ pub async fn send_text(socket: &mut Socket, text: &str) -> Result<(), ()> {
 }
 
 /// The next text message; `None` when the connection ends. A binary frame
-/// is answered with `binary`'s text; pings are answered by tungstenite.
+/// is answered with `binary`'s text in one frame, so that a read dropped
+/// for a message to send never leaves half a message on the wire; pings
+/// are answered by tungstenite.
 pub async fn next_text(socket: &mut Socket, binary: &str) -> Option<String> {
     loop {
         match socket.next().await? {
             Ok(Message::Text(text)) => return Some(text.as_str().to_owned()),
-            Ok(Message::Binary(_)) => send_text(socket, binary).await.ok()?,
+            Ok(Message::Binary(_)) => socket.send(Message::text(binary)).await.ok()?,
             Ok(Message::Close(_)) | Err(_) => return None,
             Ok(_) => {}
         }
