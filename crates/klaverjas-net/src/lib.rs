@@ -15,8 +15,9 @@ use klaverjas_ai::Level;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The protocol's version, the first thing both sides check.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version, the first thing both sides check. 2: a
+/// table's state carries the score sheet only when it may have changed.
+pub const PROTOCOL: u32 = 2;
 
 /// The longest message a table accepts, in bytes.
 pub const MAX_MESSAGE: usize = 4096;

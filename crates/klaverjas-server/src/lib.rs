@@ -223,8 +223,13 @@ async fn upgrade(
     // A table's messages are small and few: small buffers (the defaults
     // of 128 kB each would be most of a table's memory); a longer message
     // grows the read buffer as it comes, and is written in short frames.
-    let config =
-        WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE)).read_buffer_size(512).write_buffer_size(0);
+    // A frame's header says how long it is, and its buffer is made that
+    // long before it comes: a frame no longer than a message may be.
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE))
+        .read_buffer_size(512)
+        .write_buffer_size(0);
     ws::upgrade(request, config, move |socket| connection(socket, lobby, peer.ip()))
 }
 

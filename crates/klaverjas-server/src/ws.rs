@@ -37,8 +37,17 @@ where
 {
     let key = match handshake_key(request.method(), request.headers()) {
         Ok(key) => key,
-        Err(why) => return plain(StatusCode::BAD_REQUEST, why),
+        Err(Refused::Bad(why)) => return plain(StatusCode::BAD_REQUEST, why),
+        Err(Refused::Version) => {
+            let mut response = plain(StatusCode::UPGRADE_REQUIRED, "only WebSocket version 13 is spoken here");
+            response.headers_mut().insert(header::SEC_WEBSOCKET_VERSION, HeaderValue::from_static("13"));
+            return response;
+        }
     };
+    // hyper can upgrade only an HTTP/1.1 connection.
+    if request.extensions().get::<hyper::upgrade::OnUpgrade>().is_none() {
+        return plain(StatusCode::UPGRADE_REQUIRED, "a WebSocket needs HTTP/1.1");
+    }
     let upgrading = hyper::upgrade::on(&mut request);
     tokio::spawn(async move {
         if let Ok(upgraded) = upgrading.await {
@@ -56,8 +65,15 @@ where
     response
 }
 
+/// Why a handshake is not answered with an upgrade.
+enum Refused {
+    Bad(&'static str),
+    /// Not version 13: RFC 6455 answers 426 with the version spoken.
+    Version,
+}
+
 /// RFC 6455's opening handshake, as a browser sends it.
-fn handshake_key(method: &Method, headers: &HeaderMap) -> Result<String, &'static str> {
+fn handshake_key(method: &Method, headers: &HeaderMap) -> Result<String, Refused> {
     let has = |name: header::HeaderName, token: &str| {
         headers
             .get_all(name)
@@ -66,19 +82,19 @@ fn handshake_key(method: &Method, headers: &HeaderMap) -> Result<String, &'stati
             .any(|v| v.split(',').any(|part| part.trim().eq_ignore_ascii_case(token)))
     };
     if method != Method::GET {
-        return Err("a WebSocket opens with GET");
+        return Err(Refused::Bad("a WebSocket opens with GET"));
     }
     if !has(header::CONNECTION, "upgrade") || !has(header::UPGRADE, "websocket") {
-        return Err("this address is a WebSocket: connect with ws:// or wss://");
+        return Err(Refused::Bad("this address is a WebSocket: connect with ws:// or wss://"));
     }
     if !has(header::SEC_WEBSOCKET_VERSION, "13") {
-        return Err("only WebSocket version 13 is spoken here");
+        return Err(Refused::Version);
     }
     headers
         .get(header::SEC_WEBSOCKET_KEY)
         .and_then(|k| k.to_str().ok())
         .map(str::to_owned)
-        .ok_or("the WebSocket handshake has no Sec-WebSocket-Key")
+        .ok_or(Refused::Bad("the WebSocket handshake has no Sec-WebSocket-Key"))
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response {

@@ -474,10 +474,10 @@ fn almost_a_message(r: &mut klaverjas::Rng, code: TableCode) -> String {
         3 => r#"{"type":"start"}"#.to_owned(),
         4 => r#"{"type":"ready"}"#.to_owned(),
         5 => r#"{"type":"rematch"}"#.to_owned(),
-        6 => format!(r#"{{"type":"join","protocol":{},"code":"{code}","name":"Eve"}}"#, 2 + r.below(3)),
+        6 => format!(r#"{{"type":"join","protocol":{},"code":"{code}","name":"Eve"}}"#, PROTOCOL + 1 + r.below(3)),
         7 => r#"{"type":"call_roem"}"#.to_owned(),
         8 => format!(r#"{{"type":"shuffle","by":"{seat}"}}"#),
-        _ => format!(r#"{{"type":"rejoin","protocol":1,"code":"{code}","token":"{}"}}"#, r.next_u64()),
+        _ => format!(r#"{{"type":"rejoin","protocol":{PROTOCOL},"code":"{code}","token":"{}"}}"#, r.next_u64()),
     }
 }
 
@@ -540,9 +540,14 @@ fn random_bytes_and_wrong_messages_get_errors_and_change_nothing() {
 
 /// A plain HTTP GET over a socket: the status line and the body.
 fn get(addr: &str, path: &str) -> (String, String) {
+    ask(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"))
+}
+
+/// The server's answer (status line, body) to a request written as is.
+fn ask(addr: &str, request: &str) -> (String, String) {
     use std::io::{Read, Write};
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    s.write_all(request.as_bytes()).unwrap();
     let mut answer = String::new();
     s.read_to_string(&mut answer).unwrap();
     let status = answer.lines().next().unwrap_or_default().to_owned();
@@ -568,6 +573,14 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     // The table's address opened as a page says what it is.
     let (status, body) = get(&server.addr, "/ws");
     assert!(status.contains("400") && body.contains("ws://"), "{status}: {body}");
+    // A WebSocket of another version is told which one is spoken (426).
+    let old = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 8\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    let (status, body) = ask(&server.addr, &old);
+    assert!(status.contains("426") && body.contains("13"), "{status}: {body}");
 }
 
 #[test]
