@@ -16,7 +16,6 @@ mod ws;
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::response::Response;
-use klaverjas::Seat;
 use klaverjas_net::{FromTable, MAX_MESSAGE, Refusal, TableCode, ToTable};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -265,13 +264,13 @@ async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
     let (out, mut queue) = mpsc::channel(table::QUEUE);
     let (reply, seated) = oneshot::channel();
     let _ = table.send(Command::Sit(Box::new(Sit { how, conn, out, reply }))).await;
-    let seat = match seated.await {
-        Ok(Ok(seat)) => seat,
+    match seated.await {
+        Ok(Ok(_)) => {}
         Ok(Err((why, text))) => return refuse(&mut socket, why, &text).await,
         Err(_) => return refuse(&mut socket, Refusal::NoTable, "the table has closed").await,
     };
-    serve_seat(&mut socket, &table, &mut queue, conn, seat, lobby.limits.per_second).await;
-    let _ = table.send(Command::Gone { conn, seat }).await;
+    serve_seat(&mut socket, &table, &mut queue, conn, lobby.limits.per_second).await;
+    let _ = table.send(Command::Gone { conn }).await;
 }
 
 async fn serve_seat(
@@ -279,7 +278,6 @@ async fn serve_seat(
     table: &mpsc::Sender<Command>,
     queue: &mut mpsc::Receiver<String>,
     conn: u64,
-    seat: Seat,
     per_second: u32,
 ) {
     // A bucket of twice a second's messages, filled at `per_second`.
@@ -304,7 +302,7 @@ async fn serve_seat(
                 bucket -= 1.0;
                 match klaverjas_net::read(&text) {
                     Ok(message) => {
-                        if table.send(Command::Message { conn, seat, message: Box::new(message) }).await.is_err() {
+                        if table.send(Command::Message { conn, message: Box::new(message) }).await.is_err() {
                             return;
                         }
                     }

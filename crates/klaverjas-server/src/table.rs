@@ -12,15 +12,15 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 /// What reaches a table. Kept small (its larger parts boxed): a table's
-/// inbox holds its commands in blocks of 32, and keeps a few blocks to use
-/// again, so every byte here is a hundred bytes of each table's memory.
+/// inbox holds its commands in blocks of 32 and keeps a few blocks to use
+/// again, so every byte here is paid many times in each table's memory.
 pub enum Command {
     /// A connection asks for a chair.
     Sit(Box<Sit>),
     /// A seated connection's message.
-    Message { conn: u64, seat: Seat, message: Box<ToTable> },
+    Message { conn: u64, message: Box<ToTable> },
     /// A seated connection closed.
-    Gone { conn: u64, seat: Seat },
+    Gone { conn: u64 },
 }
 
 pub struct Sit {
@@ -139,16 +139,15 @@ impl Table {
                     self.send_chairs();
                 }
             }
-            Command::Message { conn, seat, message } => {
-                if self.connected(seat) != Some(conn) {
-                    return;
-                }
+            Command::Message { conn, message } => {
+                // A connection's chair is wherever the host last moved it.
+                let Some(seat) = self.chair_of(conn) else { return };
                 if let Err((why, message)) = self.message(seat, *message).await {
                     self.send(seat, &FromTable::refused(why, message));
                 }
             }
-            Command::Gone { conn, seat } => {
-                if self.connected(seat) == Some(conn) {
+            Command::Gone { conn } => {
+                if let Some(seat) = self.chair_of(conn) {
                     let presence = &mut self.seats[seat.index()];
                     presence.conn = None;
                     presence.away_since = Some(Instant::now());
@@ -156,6 +155,12 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// The chair connection `conn` sits in, if it still holds one (a newer
+    /// connection may have taken it).
+    fn chair_of(&self, conn: u64) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|s| self.connected(*s) == Some(conn))
     }
 
     fn connected(&self, seat: Seat) -> Option<u64> {
@@ -210,6 +215,28 @@ impl Table {
         }
     }
 
+    /// Moves whoever sits in each chair to `to(chair)`, a reordering of the
+    /// table's chairs: on disk first, then the connections follow and
+    /// everyone is told.
+    async fn reseat(&mut self, to: impl Fn(Seat) -> Seat) -> Result<(), Refused> {
+        let mut header = self.header.clone();
+        for p in &mut header.chairs {
+            p.seat = to(p.seat);
+        }
+        self.write_header(header).await?;
+        let seats = self.game.rules().players.seats();
+        let mut moved: [Presence; 4] = Default::default();
+        for &seat in seats {
+            moved[to(seat).index()] = std::mem::take(&mut self.seats[seat.index()]);
+        }
+        self.seats = moved;
+        self.send_chairs();
+        for &seat in seats {
+            self.welcome_seat_only(seat);
+        }
+        Ok(())
+    }
+
     async fn message(&mut self, seat: Seat, message: ToTable) -> Result<(), Refused> {
         let host = self.header.chairs.iter().any(|p| p.seat == seat && p.host);
         let only_host = || if host { Ok(()) } else { Err((Refusal::NotHost, "only the host may do this".to_owned())) };
@@ -227,23 +254,16 @@ impl Table {
                 if !seats.contains(&from) || !seats.contains(&to) {
                     return Err((Refusal::NotNow, "no chair there at this table".into()));
                 }
-                let mut header = self.header.clone();
-                for p in &mut header.chairs {
-                    p.seat = if p.seat == from {
+                self.reseat(|s| {
+                    if s == from {
                         to
-                    } else if p.seat == to {
+                    } else if s == to {
                         from
                     } else {
-                        p.seat
-                    };
-                }
-                self.write_header(header).await?;
-                self.seats.swap(from.index(), to.index());
-                self.send_chairs();
-                for &seat in seats {
-                    self.welcome_seat_only(seat);
-                }
-                Ok(())
+                        s
+                    }
+                })
+                .await
             }
             ToTable::Shuffle => {
                 only_host()?;
@@ -253,20 +273,7 @@ impl Table {
                 for i in (1..order.len()).rev() {
                     order.swap(i, (crate::random_u64() % (i as u64 + 1)) as usize);
                 }
-                let mut header = self.header.clone();
-                let mut moved: [Presence; 4] = Default::default();
-                for p in &mut header.chairs {
-                    let to = order[seats.iter().position(|&s| s == p.seat).unwrap_or(0)];
-                    moved[to.index()] = std::mem::take(&mut self.seats[p.seat.index()]);
-                    p.seat = to;
-                }
-                self.write_header(header).await?;
-                self.seats = moved;
-                self.send_chairs();
-                for &seat in seats {
-                    self.welcome_seat_only(seat);
-                }
-                Ok(())
+                self.reseat(|s| order[seats.iter().position(|&c| c == s).unwrap_or(0)]).await
             }
             ToTable::Start => {
                 only_host()?;

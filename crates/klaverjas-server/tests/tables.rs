@@ -531,11 +531,23 @@ fn random_bytes_and_wrong_messages_get_errors_and_change_nothing() {
     });
     let names: Vec<_> = chairs.iter().map(|c| c.name.as_deref()).collect();
     assert_eq!(names, [Some("Anna"), None, None, Some("Eve")], "the host's swap, and nobody else's change");
+    host.send(&ToTable::Shuffle);
+    let shuffled = host.until(|m| match m {
+        FromTable::Chairs { chairs, started: false } => Some(chairs.clone()),
+        _ => None,
+    });
+    let mut seated: Vec<_> = shuffled.iter().filter_map(|c| Some((c.name.clone()?, c.seat))).collect();
+    seated.sort();
+    assert_eq!(seated.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["Anna", "Eve"], "the same two, reseated");
+    assert_ne!(seated[0].1, seated[1].1, "in two chairs");
     server.kill();
     server = Server::start(&dir.0, 9);
     drop(server);
     let stored = Store::open(&dir.0).unwrap().load().unwrap().into_iter().find(|t| t.code == code).unwrap();
     assert!(stored.steps.is_empty() && !stored.header.started);
+    let mut on_disk: Vec<_> = stored.header.chairs.iter().map(|p| (p.name.clone(), p.seat)).collect();
+    on_disk.sort();
+    assert_eq!(on_disk, seated, "the chairs as shuffled are the chairs on disk");
 }
 
 /// A plain HTTP GET over a socket: the status line and the body.
