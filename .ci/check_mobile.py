@@ -8,15 +8,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 root = Path(__file__).resolve().parent.parent
-android = ET.parse(root / "android/app/src/main/AndroidManifest.xml").getroot()
+android = ET.parse(root / "android/AndroidManifest.xml").getroot()
 ns = "{http://schemas.android.com/apk/res/android}"
 assert not android.findall("uses-permission"), "the app asks for no permission"
 lib = [m.get(ns + "value") for m in android.iter("meta-data") if m.get(ns + "name") == "android.app.lib_name"]
 cargo = (root / "crates/klaverjas-mobile/Cargo.toml").read_text()
 assert lib and f'name = "{lib[0]}"' in cargo, f"the manifest loads {lib}, the mobile crate builds another"
-java = (root / "android/app/src/main/java/org/klaverjas/game/MainActivity.java").read_text()
-assert f'System.loadLibrary("{lib[0]}")' in java
-for f in (root / "android/app/src/main/res").rglob("*.xml"):
+assert android.find("application").get(ns + "hasCode") == "false", "the app is the library alone"
+assert any(a.get(ns + "name") == "android.app.NativeActivity" for a in android.iter("activity"))
+for f in (root / "android/res").rglob("*.xml"):
     ET.parse(f)
 ET.parse(root / "ios/Klaverjas/LaunchScreen.storyboard")
 plist = plistlib.load(open(root / "ios/Klaverjas/Info.plist", "rb"))
@@ -24,7 +24,7 @@ assert plist["UILaunchStoryboardName"] == "LaunchScreen"
 for f in (root / "ios").rglob("Contents.json"):
     json.load(open(f))
 sizes = {"mdpi": 48, "hdpi": 72, "xhdpi": 96, "xxhdpi": 144, "xxxhdpi": 192}
-icons = [(root / f"android/app/src/main/res/mipmap-{d}/ic_launcher.png", n) for d, n in sizes.items()]
+icons = [(root / f"android/res/mipmap-{d}/ic_launcher.png", n) for d, n in sizes.items()]
 icons.append((root / "ios/Klaverjas/Assets.xcassets/AppIcon.appiconset/AppIcon.png", 1024))
 for path, n in icons:
     head = path.read_bytes()[:24]

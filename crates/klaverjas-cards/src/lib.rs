@@ -31,11 +31,11 @@ pub use draw::{app_icon, contact_sheet, encode_png, render};
 /// 1024-pixel icon (the system scales it), and the web app's two that a
 /// browser installs to the home screen.
 pub const ICONS: [(&str, u32); 8] = [
-    ("android/app/src/main/res/mipmap-mdpi/ic_launcher.png", 48),
-    ("android/app/src/main/res/mipmap-hdpi/ic_launcher.png", 72),
-    ("android/app/src/main/res/mipmap-xhdpi/ic_launcher.png", 96),
-    ("android/app/src/main/res/mipmap-xxhdpi/ic_launcher.png", 144),
-    ("android/app/src/main/res/mipmap-xxxhdpi/ic_launcher.png", 192),
+    ("android/res/mipmap-mdpi/ic_launcher.png", 48),
+    ("android/res/mipmap-hdpi/ic_launcher.png", 72),
+    ("android/res/mipmap-xhdpi/ic_launcher.png", 96),
+    ("android/res/mipmap-xxhdpi/ic_launcher.png", 144),
+    ("android/res/mipmap-xxxhdpi/ic_launcher.png", 192),
     ("ios/Klaverjas/Assets.xcassets/AppIcon.appiconset/AppIcon.png", 1024),
     ("crates/klaverjas-web/site/icon-192.png", 192),
     ("crates/klaverjas-web/site/icon-512.png", 512),

@@ -1,5 +1,5 @@
 //! The game on a phone. `#[bevy_main]` gives Android the `android_main`
-//! that GameActivity calls (and hands Bevy the activity, where
+//! that NativeActivity calls (and hands Bevy the activity, where
 //! `klaverjas_app::platform` finds the app's internal storage); iOS runs
 //! [`main`] from the binary. Both start the same game as the desktop.
 
