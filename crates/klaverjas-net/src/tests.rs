@@ -179,3 +179,107 @@ fn a_seat_that_keeps_the_last_sheet_sent_always_has_the_tables() {
     }
     assert!(sent * 5 < messages, "the sheet came with {sent} of {messages} messages");
 }
+
+/// Plays a match of `deals` deals with random bots (and roem called out of
+/// turn now and then, as a person taps Roem!), a stand-in for every seat
+/// fed every message that seat is sent. Returns the views followed.
+fn stand_ins_follow_the_table(preset: Preset, seed: u64, deals: usize) -> Result<usize, TestCaseError> {
+    use crate::stand_in::StandIn;
+    let rules = preset.rules();
+    let mut table = Match::new(rules, seed, Seat::from_index(seed as usize));
+    let mut bots: Vec<_> = Seat::ALL.iter().map(|s| Level::Random.bot(seed ^ s.index() as u64)).collect();
+    let mut rng = klaverjas::Rng::new(seed);
+    let mut stand_ins = Seat::ALL.map(|s| StandIn::new(s, seed + s.index() as u64));
+    let mut followed = 0;
+    let mut reviewed = 0;
+    let mut step = 0;
+    let mut send = |table: &Match, events: &[Event], step: u64, stand_ins: &mut [StandIn; 4]| {
+        for seat in Seat::ALL {
+            let FromTable::Table { deal, view, sheet, .. } = for_seat(table, seat, step, events) else {
+                unreachable!()
+            };
+            let s = &mut stand_ins[seat.index()];
+            s.table(deal, &view, sheet.as_ref())
+                .map_err(|e| TestCaseError::fail(format!("{preset:?} seed {seed} step {step} {seat:?}: {e}")))?;
+            prop_assert_eq!(&s.game().unwrap().view(seat), &*view);
+            // The app's match: this seat at South, with its own hand, the
+            // table's deal number and the sheet turned with it.
+            let m = s
+                .seen_from_seat()
+                .map_err(|e| TestCaseError::fail(format!("{preset:?} {seed} {step} {seat:?}: {e}")))?;
+            prop_assert_eq!(m.game().hand(Seat::South), view.hand);
+            prop_assert_eq!(m.deal_number(), table.deal_number());
+            let turned: Vec<_> = table.sheet().rows.iter().map(|r| r.seen_from(seat)).collect();
+            prop_assert_eq!(&m.sheet().rows, &turned);
+            prop_assert_eq!(m.game().to_act().map(|s| s.after(4 - seat.turn_to_south())), table.game().to_act());
+            followed += 1;
+        }
+        Ok::<(), TestCaseError>(())
+    };
+    send(&table, &[], step, &mut stand_ins)?;
+    for _ in 0..deals {
+        while let Some(seat) = table.game().to_act() {
+            // A roem call out of turn, from a seat whose side took it.
+            let caller = Seat::ALL[rng.below(4) as usize];
+            let called = if rng.below(2) == 0 { table.call_roem(caller).ok() } else { None };
+            let events = match called {
+                Some(events) => events,
+                None => table.act(seat, bots[seat.index()].decide(&table.game().view(seat)).action).unwrap(),
+            };
+            step += 1;
+            send(&table, &events, step, &mut stand_ins)?;
+        }
+        let number = table.deal_number();
+        if table.game().result().is_some() {
+            let code = table.game().deal().code();
+            for seat in Seat::ALL {
+                let s = &mut stand_ins[seat.index()];
+                s.opened(number, &code).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                // The review's deal: the real cards, seen from the seat.
+                let m = s.seen_from_seat().unwrap();
+                let real = table.finished_deal(number).unwrap();
+                prop_assert_eq!(*m.finished_deal(number).unwrap().deal(), real.deal().seen_from(seat));
+                // The deal before, where this stand-in saw it end (not one
+                // come back since).
+                if let Some(kept) = m.finished_deal(number.saturating_sub(1)) {
+                    let before = table.finished_deal(number - 1).unwrap();
+                    prop_assert_eq!(*kept.deal(), before.deal().seen_from(seat));
+                    reviewed += 1;
+                }
+            }
+        }
+        if table.is_over() || table.next_deal().is_err() {
+            break;
+        }
+        step += 1;
+        send(&table, &[], step, &mut stand_ins)?;
+        // Now and then a seat comes back with nothing but the table's word
+        // (a reload): a new stand-in, welcomed as the server welcomes a
+        // seat taken back, then following with the others.
+        if rng.below(2) == 0 {
+            let seat = Seat::ALL[rng.below(4) as usize];
+            stand_ins[seat.index()] = StandIn::new(seat, seed ^ 77);
+            send(&table, &[], step, &mut stand_ins)?;
+        }
+    }
+    prop_assert!(deals < 2 || reviewed > 0, "{preset:?} {seed}: no earlier deal kept for its review");
+    Ok(followed)
+}
+
+#[test]
+fn a_stand_in_follows_every_four_player_preset() {
+    for preset in Preset::ALL.into_iter().filter(|p| p.rules().players == klaverjas::Players::Four) {
+        for seed in 0..16 {
+            let followed = stand_ins_follow_the_table(preset, seed, 4).unwrap();
+            assert!(followed > 200, "{preset:?}: only {followed} views");
+        }
+    }
+}
+
+#[test]
+fn a_stand_in_refuses_a_table_of_three() {
+    let table = Match::new(Preset::Three.rules(), 1, Seat::East);
+    let FromTable::Table { deal, view, sheet, .. } = for_seat(&table, Seat::South, 0, &[]) else { unreachable!() };
+    let err = crate::stand_in::StandIn::new(Seat::South, 1).table(deal, &view, sheet.as_ref()).unwrap_err();
+    assert_eq!(err.to_string(), "a table of 3 players cannot be followed here");
+}

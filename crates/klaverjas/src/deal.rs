@@ -293,7 +293,7 @@ impl Deal {
     /// place from the dealer. The pile stays. To replay a deal from another
     /// seat's chair.
     pub fn seen_from(&self, seat: Seat) -> Deal {
-        let turn = (Seat::South.index() + 4 - seat.index()) % 4;
+        let turn = seat.turn_to_south();
         let mut hands = [CardSet::EMPTY; 4];
         for s in Seat::ALL {
             hands[s.after(turn).index()] = self.hands[s.index()];

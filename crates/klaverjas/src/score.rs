@@ -380,6 +380,46 @@ impl ScoreSheet {
     }
 }
 
+impl DealResult {
+    /// The same result with the table turned so that `seat` sits at South
+    /// ([`crate::Deal::seen_from`]): every seat moves as many places, and
+    /// the teams swap names when the turn is odd.
+    pub fn seen_from(&self, seat: Seat) -> DealResult {
+        let turn = seat.turn_to_south();
+        let swap = turn % 2 == 1;
+        let team = |t: Team| if swap { t.other() } else { t };
+        fn teams<T: Copy>(p: PerTeam<T>, swap: bool) -> PerTeam<T> {
+            if swap { PerTeam::new(p.ew, p.ns) } else { p }
+        }
+        fn seats<T: Copy>(a: [T; 4], turn: usize) -> [T; 4] {
+            let mut out = a;
+            for s in Seat::ALL {
+                out[s.after(turn).index()] = a[s.index()];
+            }
+            out
+        }
+        DealResult {
+            contract: Contract { declarer: self.contract.declarer.after(turn), ..self.contract },
+            points: teams(self.points, swap),
+            roem: teams(self.roem, swap),
+            tricks: teams(self.tricks, swap),
+            nat: self.nat,
+            pit: self.pit.map(team),
+            pit_bonus: self.pit_bonus.map(team),
+            sheet_points: teams(self.sheet_points, swap),
+            sheet_roem: teams(self.sheet_roem, swap),
+            stakes: Stakes { challenger: self.stakes.challenger.map(team), ..self.stakes },
+            going_on: self.going_on.map(|g| GoingOn { team: team(g.team), ..g }),
+            players: self.players.map(|p| PlayerScores {
+                points: seats(p.points, turn),
+                roem: seats(p.roem, turn),
+                tricks: seats(p.tricks, turn),
+                score: seats(p.score, turn),
+            }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +440,38 @@ mod tests {
             PerTeam::new(roem.0, roem.1),
             PerTeam::new(tricks.0, tricks.1),
         )
+    }
+
+    #[test]
+    fn a_result_seen_from_a_seat_is_that_of_the_deal_seen_from_it() {
+        use crate::{Deal, Game, Phase, Players, Preset, Rng};
+        let mut compared = 0;
+        for preset in Preset::ALL.into_iter().filter(|p| p.rules().players == Players::Four) {
+            let rules = preset.rules();
+            for seed in 0..24 {
+                // A deal from its code, as the turned deal is: neither has
+                // a deck order to take the last card dealt from.
+                let shuffled = Deal::shuffled_for(&rules, seed, Seat::from_index(seed as usize));
+                let deal = Deal::from_code(&shuffled.code()).unwrap();
+                let mut game = Game::new(rules, deal).unwrap();
+                let mut rng = Rng::new(seed);
+                while game.result().is_none() && game.phase() != Phase::ThrownIn {
+                    let legal = game.legal_actions();
+                    game.apply(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+                }
+                let Some(result) = game.result() else { continue };
+                assert_eq!(result.seen_from(Seat::South), *result);
+                for seat in Seat::ALL {
+                    let mut turned = Game::new(rules, deal.seen_from(seat)).unwrap();
+                    for &action in game.actions() {
+                        turned.apply(action).unwrap();
+                    }
+                    assert_eq!(turned.result(), Some(&result.seen_from(seat)), "{preset:?} seed {seed} from {seat:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 300, "only {compared} results compared");
     }
 
     #[test]

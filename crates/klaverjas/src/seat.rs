@@ -41,6 +41,12 @@ impl Seat {
         Seat::from_index(self as usize + n)
     }
 
+    /// How many places clockwise the table turns to bring this seat to
+    /// South: a table shown from this seat's chair.
+    pub const fn turn_to_south(self) -> usize {
+        (Seat::South as usize + 4 - self as usize) % 4
+    }
+
     pub const fn partner(self) -> Seat {
         Seat::from_index(self as usize + 2)
     }
