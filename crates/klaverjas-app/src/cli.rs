@@ -46,7 +46,7 @@ pub struct Options {
 }
 
 /// The menu screens `--screen` opens.
-pub const SCREENS: [&str; 6] = ["title", "new-game", "settings", "rules", "lessons", "statistics"];
+pub const SCREENS: [&str; 7] = ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends"];
 
 impl Default for Options {
     fn default() -> Options {

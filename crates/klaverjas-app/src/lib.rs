@@ -20,6 +20,7 @@ pub mod coach;
 pub mod demo;
 pub mod disk;
 pub mod forms;
+pub mod friends;
 pub mod i18n;
 pub mod look;
 pub mod panels;
@@ -58,6 +59,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             coach::plugin,
             demo::plugin,
             progress::plugin,
+            friends::plugin,
         ));
     }
 }

@@ -171,6 +171,9 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
 }
 
+/// Whether [`copy_to_clipboard`] has a clipboard to copy to.
+pub const HAS_CLIPBOARD: bool = !cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
+
 /// Copies `text` to the system clipboard, or says why it could not.
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
 pub fn copy_to_clipboard(text: &str) -> Result<(), String> {

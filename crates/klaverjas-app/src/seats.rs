@@ -31,6 +31,19 @@ pub enum Controller {
     /// The given actions in order (a lesson's partner, a test); when they
     /// run out the seat waits.
     Script(VecDeque<Action>),
+    /// A friend, or the bot in their chair, at a table on a server: the
+    /// table's messages say what they did ([`Seats::follow`]).
+    Table,
+}
+
+/// At a table with friends: the messages for the table, which the friends'
+/// plugin sends, and what the host allows.
+#[derive(Default, Debug)]
+pub struct Remote {
+    pub outbox: Vec<klaverjas_net::ToTable>,
+    /// An action was sent and the table has not answered yet: no second.
+    pub waiting: bool,
+    pub hints: bool,
 }
 
 impl Controller {
@@ -88,6 +101,8 @@ pub struct Seats {
     /// Events written that the show has not taken in yet: no seat acts
     /// until it has, so the show never falls behind the match.
     pub(crate) unseen: bool,
+    /// A table with friends: the match is the table's, followed here.
+    pub remote: Option<Remote>,
 }
 
 impl Seats {
@@ -108,7 +123,74 @@ impl Seats {
     pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
         static SITTINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let table = SITTINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Seats { m, demo, lesson: false, controllers, thinking: None, desk: Some(Desk::default()), table, unseen: true }
+        Seats {
+            m,
+            demo,
+            lesson: false,
+            controllers,
+            thinking: None,
+            desk: Some(Desk::default()),
+            table,
+            unseen: true,
+            remote: None,
+        }
+    }
+
+    /// The player at South of a table with friends, `m` the table's match
+    /// as this seat follows it; the other chairs are the table's.
+    pub fn at_table(m: Match, hints: bool) -> Seats {
+        let controllers = Seat::ALL.map(|s| if s == HUMAN { Controller::Human } else { Controller::Table });
+        let mut seats = Seats::with_controllers(m, false, controllers);
+        seats.remote = Some(Remote { hints, ..Remote::default() });
+        seats
+    }
+
+    /// Follows the table: `next` is its match as it stands now. New actions
+    /// of the same deal are taken again from where this match stood, on
+    /// `next`'s cards, so that the show sees the engine's own events; a new
+    /// deal is put on the table.
+    pub fn follow(&mut self, next: Match, events: &mut MessageWriter<GameEvent>) {
+        if let Some(remote) = &mut self.remote {
+            remote.waiting = false;
+        }
+        let (now, then) = (self.m.game(), next.game());
+        let taken = now.actions().len();
+        let same_deal = next.deal_number() == self.m.deal_number()
+            && now.deal().dealer == then.deal().dealer
+            && then.actions().get(..taken) == Some(now.actions());
+        if !same_deal {
+            self.m = next;
+            self.unseen = true;
+            events.write(GameEvent::Dealt { number: self.m.deal_number() });
+            return;
+        }
+        let mut record = next.record();
+        let new: Vec<Action> = record.game.actions.split_off(taken);
+        if new.is_empty() {
+            // The same moment, the unseen cards dealt anew (or the real
+            // ones, at the deal's end): nothing to show.
+            self.m = next;
+            return;
+        }
+        if then.result().is_some() {
+            record.sheet.rows.pop();
+        }
+        let Ok(mut at) = Match::from_record(&record) else {
+            self.m = next;
+            self.unseen = true;
+            events.write(GameEvent::Dealt { number: self.m.deal_number() });
+            return;
+        };
+        for action in new {
+            match at.apply(action) {
+                Ok(happened) => happened.into_iter().for_each(|e| {
+                    events.write(GameEvent::Engine(e));
+                }),
+                Err(e) => bevy::log::error!("the table's {action} is refused here: {e}"),
+            }
+        }
+        self.m = next;
+        self.unseen = true;
     }
 
     /// Gives `seat` to `controller` (a lesson hands its seats to bots for
@@ -196,6 +278,24 @@ impl Seats {
             Some(Refusal::NotNow)
         } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(self.game(), seat, action)) {
             Some(Refusal::Lesson(key))
+        } else if let Some(remote) = &mut self.remote {
+            // The table decides: the rules are asked here only so that a
+            // refusal is said at once, in the player's words.
+            if remote.waiting {
+                Some(Refusal::NotNow)
+            } else {
+                match self.m.clone().act(seat, action) {
+                    Ok(_) => {
+                        remote.waiting = true;
+                        remote.outbox.push(match action {
+                            Action::ClaimRoem => klaverjas_net::ToTable::CallRoem,
+                            action => klaverjas_net::ToTable::Act { action },
+                        });
+                        None
+                    }
+                    Err(e) => Some(Refusal::Rule(e)),
+                }
+            }
         } else {
             self.act(seat, action, events).err().map(Refusal::Rule)
         };
@@ -352,6 +452,15 @@ pub fn apply_table_commands(
         commands.clear();
         return;
     };
+    if let Some(remote) = &mut seats.remote {
+        for command in commands.read() {
+            remote.outbox.push(match command {
+                TableCommand::NextDeal => klaverjas_net::ToTable::Ready,
+                TableCommand::NewMatch => klaverjas_net::ToTable::Rematch,
+            });
+        }
+        return;
+    }
     for command in commands.read() {
         match command {
             TableCommand::NextDeal => {
@@ -387,7 +496,7 @@ fn follow_lifecycle(
         match event {
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
                 if !suspended.0
-                    && let Some(seats) = seats.as_deref().filter(|s| !s.demo && !s.lesson)
+                    && let Some(seats) = seats.as_deref().filter(|s| !s.demo && !s.lesson && s.remote.is_none())
                     && let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo))
                 {
                     error!("the game could not be saved on suspend: {e}");
@@ -400,6 +509,17 @@ fn follow_lifecycle(
             }
             AppLifecycle::Idle => {}
         }
+    }
+}
+
+/// Puts the player's own saved match back as the one to continue, after a
+/// lesson or a table with friends (which leave it on disk as it was).
+pub fn restore_saved(commands: &mut Commands, files: &crate::save::Store, level: Level) {
+    commands.remove_resource::<Seats>();
+    if let crate::save::Loaded::Found((save, m)) = files.load_game()
+        && !save.demo
+    {
+        commands.insert_resource(Seats::new(m, false, level));
     }
 }
 

@@ -115,6 +115,12 @@ pub struct Settings {
     /// Their volume, 0 to 100.
     #[serde(default = "usual_volume")]
     pub volume: u8,
+    /// The name this player gives at a table with friends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The table server a phone or a browser hosts and joins at, as typed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_server: Option<String>,
 }
 
 impl Settings {
@@ -169,6 +175,8 @@ impl Default for Settings {
             house_rules: Vec::new(),
             sound: true,
             volume: usual_volume(),
+            name: None,
+            table_server: None,
         }
     }
 }

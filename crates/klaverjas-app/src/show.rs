@@ -151,9 +151,31 @@ pub struct Show {
     heard: Vec<Sound>,
     /// The last deal put on the table: when, its code and how far played.
     last_put: Option<(f32, String, usize)>,
+    /// Face-down cards whose names were swapped (a table with friends: the
+    /// other hands are a guess, and a card played from one may have been
+    /// guessed in another): the card entities swap theirs too, so nothing
+    /// moves but the card played.
+    pub relabel: Vec<(Card, Card)>,
 }
 
 impl Show {
+    /// `seat` plays `card`, which the hands shown put in another hand (a
+    /// guess at a table with friends): it swaps names with one of `seat`'s
+    /// face-down cards.
+    fn guessed_elsewhere(&mut self, seat: Seat, card: Card) {
+        let hands = &mut self.shown.hands;
+        if hands[seat.index()].contains(card) {
+            return;
+        }
+        let Some(holder) = Seat::ALL.into_iter().find(|s| hands[s.index()].contains(card)) else { return };
+        let Some(stand) = hands[seat.index()].iter().next() else { return };
+        hands[holder.index()].remove(card);
+        hands[holder.index()].insert(stand);
+        hands[seat.index()].remove(stand);
+        hands[seat.index()].insert(card);
+        self.relabel.push((stand, card));
+    }
+
     /// Whether the show has caught up with the engine.
     pub fn idle(&self, now: f32) -> bool {
         self.beats.is_empty() && now >= self.busy_until
@@ -312,6 +334,7 @@ impl Show {
                 if self.tricks_seen == 0 && self.shown.trick.is_empty() {
                     self.notices.retain(|n| !n.text.of_the_bidding());
                 }
+                self.guessed_elsewhere(seat, card);
                 self.shown.hands[seat.index()].remove(card);
                 self.shown.trick.push((seat, card));
                 self.busy_until = now + pace.fly;

@@ -20,13 +20,22 @@ pub enum Screen {
     Rules,
     Lessons,
     Statistics,
+    /// Play with friends: hosting, joining, the waiting room.
+    Friends,
     Table,
 }
 
 impl Screen {
     /// The menu screens, which `--screen` opens by [`Screen::name`].
-    pub const MENUS: [Screen; 6] =
-        [Screen::Title, Screen::NewGame, Screen::Settings, Screen::Rules, Screen::Lessons, Screen::Statistics];
+    pub const MENUS: [Screen; 7] = [
+        Screen::Title,
+        Screen::NewGame,
+        Screen::Settings,
+        Screen::Rules,
+        Screen::Lessons,
+        Screen::Statistics,
+        Screen::Friends,
+    ];
 
     /// Its name on the command line and in a screenshot's file name.
     pub const fn name(&self) -> &'static str {
@@ -37,6 +46,7 @@ impl Screen {
             Screen::Rules => "rules",
             Screen::Lessons => "lessons",
             Screen::Statistics => "statistics",
+            Screen::Friends => "friends",
             Screen::Table => "table",
         }
     }

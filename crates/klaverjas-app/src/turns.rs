@@ -15,13 +15,18 @@ pub fn plugin(app: &mut App) {
         Update,
         (apply_player_actions, apply_table_commands, finish_thinking, start_thinking, play_scripts)
             .chain()
-            .in_set(Flow::Engine),
+            .in_set(Flow::Engine)
+            .in_set(Turns),
     )
     // After the show's own notices of the frame, so that a failed save's
     // word is not replaced by one of them.
     .add_systems(Update, save_after_events.in_set(Flow::React).after(Pacing))
     .add_systems(Update, photograph_the_bid.in_set(Flow::React));
 }
+
+/// The seats' turns of a frame, in the engine's part of it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Turns;
 
 /// With `--screenshot`, the player's bid as the table asks it, each time:
 /// a moment the show names, so it is the same picture every run.
@@ -96,7 +101,9 @@ fn save_after_events(
 ) {
     let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
     let Some(seats) = seats else { return };
-    if !changed || seats.demo || seats.lesson {
+    // A table with friends is kept by its server; the player's own match
+    // stays on disk as it was.
+    if !changed || seats.demo || seats.lesson || seats.remote.is_some() {
         return;
     }
     if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {

@@ -137,7 +137,13 @@ async fn seat_table(server: String, n: u64) -> Result<Vec<Socket>, String> {
             .map(|(ws, _)| ws)
             .map_err(|e| e.to_string())
     };
-    let setup = Setup { preset: Preset::Classic, set: "match=deals:1000".into(), bots: Level::Random, grace: None };
+    let setup = Setup {
+        preset: Preset::Classic,
+        set: "match=deals:1000".into(),
+        bots: Level::Random,
+        grace: None,
+        hints: false,
+    };
     let mut host = connect().await?;
     send(&mut host, &ToTable::Host { protocol: PROTOCOL, name: format!("host{n}"), setup }).await?;
     let code: TableCode = loop {

@@ -122,6 +122,9 @@ pub struct Setup {
     /// the table waits for them.
     #[serde(default = "Setup::default_grace")]
     pub grace: Option<u32>,
+    /// Whether the players' apps offer the coach's hints at this table.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 impl Setup {

@@ -103,6 +103,10 @@ impl StandIn {
         if let Some(sheet) = sheet {
             self.sheet = sheet.clone();
         }
+        // The deals count from one again: a new match at the same table.
+        if deal < self.deal {
+            self.played.clear();
+        }
         let actions = actions_of(view);
         let kept = self.game.as_ref().filter(|_| self.deal == deal).and_then(|g| go_on(g, &actions, view));
         let game = match kept {

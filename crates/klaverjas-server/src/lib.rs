@@ -150,6 +150,52 @@ impl Lobby {
 /// Serves tables on `listener` until the process ends: the tables on disk
 /// are opened again first, each where it was.
 pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServerError> {
+    serve(listener, open(config)?).await
+}
+
+/// Serves tables on a thread of its own, as a desktop game hosting its own
+/// table does: binds `addr` and opens the tables on disk before it
+/// returns, so that a port taken or a damaged database is the caller's to
+/// say; returns the address bound. The thread serves until the process
+/// ends.
+pub fn serve_in_background(addr: SocketAddr, config: Config) -> Result<SocketAddr, ServerError> {
+    let listener = std::net::TcpListener::bind(addr).map_err(ServerError::Io)?;
+    listener.set_nonblocking(true).map_err(ServerError::Io)?;
+    let bound = listener.local_addr().map_err(ServerError::Io)?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(ServerError::Io)?;
+    // The tables are opened inside the runtime: each is a task of it.
+    let (app, listener) = runtime.block_on(async {
+        Ok::<_, ServerError>((open(config)?, tokio::net::TcpListener::from_std(listener).map_err(ServerError::Io)?))
+    })?;
+    std::thread::Builder::new()
+        .name("table server".into())
+        .spawn(move || {
+            if let Err(e) = runtime.block_on(serve(listener, app)) {
+                eprintln!("the table server stopped: {e}");
+            }
+        })
+        .map_err(ServerError::Io)?;
+    Ok(bound)
+}
+
+/// The addresses of this computer that others on its networks can reach
+/// (its home Wi-Fi, a wired network), IPv4 first; no loopback.
+pub fn home_addresses() -> Vec<IpAddr> {
+    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| i.ip())
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified() && !ip.is_multicast())
+        // Link-local IPv6 addresses need a zone to be dialled.
+        .filter(|ip| !matches!(ip, IpAddr::V6(v6) if v6.segments()[0] & 0xffc0 == 0xfe80))
+        .collect();
+    found.sort_by_key(|ip| (ip.is_ipv6(), *ip));
+    found.dedup();
+    found
+}
+
+/// The lobby with the tables on disk opened again, and the routes.
+fn open(config: Config) -> Result<axum::Router, ServerError> {
     let store = Arc::new(Store::open(&config.data)?);
     let stored = store.load()?;
     let writer = Writer::start(store);
@@ -179,7 +225,10 @@ pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<()
             .route_service("/t/{code}", tower_http::services::ServeFile::new(index))
             .fallback_service(tower_http::services::ServeDir::new(site));
     }
-    let app = app.with_state(lobby);
+    Ok(app.with_state(lobby))
+}
+
+async fn serve(listener: tokio::net::TcpListener, app: axum::Router) -> Result<(), ServerError> {
     // A table's answer is often two frames (its state, then a deal's
     // opening): with Nagle's algorithm the second waits for the client's
     // delayed ack, up to 40 ms, so small frames go out at once.

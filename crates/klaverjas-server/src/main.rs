@@ -1,7 +1,7 @@
 //! `klaverjas-server --port 7878 --data DIR [--site DIR] [--bind ADDR]`:
 //! serves tables until stopped, and says where and how to join.
 
-use klaverjas_server::{Config, Limits, run};
+use klaverjas_server::{Config, Limits, home_addresses, run};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -82,12 +82,6 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
 
 /// This computer's address on the network the default route leaves by
 /// (no packet is sent: a UDP socket only picks its way out).
-fn home_address() -> Option<IpAddr> {
-    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
-    socket.connect("192.168.0.1:9").ok()?;
-    Some(socket.local_addr().ok()?.ip()).filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
-}
-
 /// A line on stdout; a closed stdout (a pipe nobody reads) is no error.
 macro_rules! say {
     ($($arg:tt)*) => {{
@@ -126,7 +120,7 @@ fn main() -> ExitCode {
         };
         let port = listener.local_addr().map(|a| a.port()).unwrap_or(args.port);
         let host = match args.bind {
-            ip if ip.is_unspecified() => home_address().unwrap_or(Ipv4Addr::LOCALHOST.into()),
+            ip if ip.is_unspecified() => home_addresses().first().copied().unwrap_or(Ipv4Addr::LOCALHOST.into()),
             ip => ip,
         };
         say!("klaverjas-server: listening on {}:{port}, tables kept in {}", args.bind, args.data.display());

@@ -141,7 +141,7 @@ impl Client {
 }
 
 fn setup(preset: Preset, deals: u16, grace: Option<u32>) -> Setup {
-    Setup { preset, set: format!("match=deals:{deals}"), bots: Level::Random, grace }
+    Setup { preset, set: format!("match=deals:{deals}"), bots: Level::Random, grace, hints: false }
 }
 
 /// What a person at the table does with a message: acts when the view says

@@ -114,6 +114,11 @@ fn title(
                 if response.clicked() {
                     next.set(Screen::NewGame);
                 }
+                let response = big_button(ui, t.get("menu.friends"));
+                crate::forms::mark_target(ui, "friends", &response);
+                if response.clicked() {
+                    next.set(Screen::Friends);
+                }
                 if big_button(ui, t.get("menu.tutorial")).clicked() {
                     next.set(Screen::Lessons);
                 }

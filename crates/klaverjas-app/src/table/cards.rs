@@ -109,7 +109,10 @@ pub struct Target(pub Look);
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), spawn_cards).add_systems(
         Update,
-        (place_cards, run_tweens, draw_cards).chain().after(crate::seats::Flow::React).run_if(in_state(Screen::Table)),
+        (relabel_cards, place_cards, run_tweens, draw_cards)
+            .chain()
+            .after(crate::seats::Flow::React)
+            .run_if(in_state(Screen::Table)),
     );
 }
 
@@ -298,6 +301,20 @@ type CardParts = (
 /// The show's places become targets; a changed target starts a tween.
 /// A new deal first gathers every card at the dealer, then sends each to
 /// its hand when the engine's dealing order says it leaves.
+/// Swaps the names of face-down cards as the show did
+/// ([`Show::relabel`]): each entity stays where it lies.
+fn relabel_cards(mut show: ResMut<Show>, mut cards: Query<&mut TableCard>) {
+    for (a, b) in std::mem::take(&mut show.relabel) {
+        for mut card in &mut cards {
+            if card.0 == a {
+                card.0 = b;
+            } else if card.0 == b {
+                card.0 = a;
+            }
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn place_cards(
     mut cards: Query<CardParts>,

@@ -244,12 +244,7 @@ pub fn end_lesson(
     show.lesson_roem_help = false;
     show.hold_trick = false;
     commands.remove_resource::<Tutorial>();
-    commands.remove_resource::<Seats>();
-    if let crate::save::Loaded::Found((save, m)) = files.0.load_game()
-        && !save.demo
-    {
-        commands.insert_resource(Seats::new(m, false, settings.0.bot_level.level()));
-    }
+    crate::seats::restore_saved(&mut commands, &files.0, settings.0.bot_level.level());
 }
 
 /// Runs the lesson's step: sets it up, sees when it is done, moves on.

@@ -1,0 +1,513 @@
+//! Play with friends: host a table or join one by its code, then the
+//! waiting room (the code, the link and its QR code, the chairs, the
+//! host's moves and Start). The table itself is the table's screen, drawn
+//! from the stand-in the sitting keeps (`crate::friends`).
+
+use crate::forms::{big_button, form, mark_target, narrow_layout, option_label, page};
+use crate::friends::host::{self, Hosting};
+use crate::friends::link::{forget_chair, kept_chair, waker};
+use crate::friends::sitting::{Connection, Sitting};
+use crate::look::at_least_a_finger;
+use crate::platform::TOUCH_TARGET;
+use crate::state::{Files, PlayerSettings, Screen, Texts};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas::{Preset, Seat};
+use klaverjas_ai::Level;
+use klaverjas_net::{Setup, TableCode, ToTable};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<FriendsForm>()
+        .add_systems(OnEnter(Screen::Friends), take_the_link)
+        .add_systems(EguiPrimaryContextPass, friends.after(crate::look::Zoom).run_if(in_state(Screen::Friends)));
+}
+
+/// What the player filled in.
+#[derive(Resource)]
+pub struct FriendsForm {
+    pub name: String,
+    pub code: String,
+    /// The table server to host on or join at (a phone, a browser; on a
+    /// desktop, a table elsewhere), as typed.
+    pub server: String,
+    pub preset: Preset,
+    pub bots: Level,
+    pub deals: u16,
+    pub grace: Option<u32>,
+    pub hints: bool,
+    pub problem: Option<String>,
+}
+
+impl Default for FriendsForm {
+    fn default() -> FriendsForm {
+        FriendsForm {
+            name: String::new(),
+            code: String::new(),
+            server: String::new(),
+            preset: Preset::Classic,
+            bots: Level::Heuristic,
+            deals: 16,
+            grace: Some(30),
+            hints: false,
+            problem: None,
+        }
+    }
+}
+
+/// The presets a table with friends plays here: those of four.
+const PRESETS: [Preset; 5] =
+    [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas];
+
+/// A table server's WebSocket address from what a person types: a host and
+/// port, with or without `ws://` and `/ws`.
+pub fn server_address(typed: &str) -> Option<String> {
+    let typed = typed.trim().trim_end_matches('/');
+    if typed.is_empty() || typed.contains(char::is_whitespace) {
+        return None;
+    }
+    let (scheme, rest) = match typed.split_once("://") {
+        Some(("ws" | "http", rest)) => ("ws", rest),
+        Some(("wss" | "https", rest)) => ("wss", rest),
+        Some(_) => return None,
+        None => ("ws", typed),
+    };
+    let host = rest.split('/').next().filter(|h| !h.is_empty())?;
+    Some(format!("{scheme}://{host}/ws"))
+}
+
+/// The page's own table server and table code, where the game was opened
+/// from a table's link (`http://HOST:PORT/t/CODE`).
+#[cfg(target_arch = "wasm32")]
+fn page_link() -> Option<(String, Option<TableCode>)> {
+    let location = web_sys::window()?.location();
+    let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
+    let server = format!("{scheme}://{}/ws", location.host().ok()?);
+    let code = location.pathname().ok()?.strip_prefix("/t/").and_then(|c| c.parse().ok());
+    Some((server, code))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn page_link() -> Option<(String, Option<TableCode>)> {
+    None
+}
+
+/// On entering: the name and server the player used last, the page's own
+/// server in a browser, and a table's code from its link.
+fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>) {
+    if form.name.is_empty() {
+        form.name = settings.0.name.clone().unwrap_or_default();
+    }
+    if form.server.is_empty() {
+        form.server = settings.0.table_server.clone().unwrap_or_default();
+    }
+    if let Some((server, code)) = page_link() {
+        form.server = server;
+        if let Some(code) = code {
+            form.code = code.to_string();
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn friends(
+    mut contexts: EguiContexts,
+    texts: Res<Texts>,
+    mut form: ResMut<FriendsForm>,
+    mut settings: ResMut<PlayerSettings>,
+    files: Res<Files>,
+    sitting: Option<ResMut<Sitting>>,
+    hosting: Option<Res<Hosting>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let t = &texts.0;
+    let wake = || waker(proxy.as_deref());
+    match sitting {
+        Some(mut sitting) => {
+            let mut leave = false;
+            page(&ctx, t.get("friends.waiting"), |ui| {
+                leave = waiting_room(ui, t, &mut sitting, hosting.as_deref());
+            });
+            if leave {
+                sitting.leave();
+                forget_chair(&files);
+                commands.remove_resource::<Sitting>();
+                crate::seats::restore_saved(&mut commands, &files.0, settings.0.bot_level.level());
+            }
+        }
+        None => {
+            let mut chosen = None;
+            let kept = kept_chair(&files);
+            page(&ctx, t.get("menu.friends"), |ui| {
+                chosen = choose(ui, t, &mut form, hosting.is_some(), kept.is_some());
+                if big_button(ui, t.get("menu.back")).clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+            let Some(choice) = chosen else { return Ok(()) };
+            form.problem = None;
+            let name = form.name.trim().to_owned();
+            if choice != Choice::Back && name.is_empty() {
+                form.problem = Some(t.get("friends.need_name"));
+                return Ok(());
+            }
+            let mut s = settings.0.clone();
+            s.name = Some(name.clone());
+            let sitting = match choice {
+                Choice::Back => kept.map(|k| Sitting::rejoin(&k, wake())),
+                Choice::Host if host::HOSTS_ITSELF => {
+                    let hosting = match hosting.as_deref() {
+                        Some(h) => h.clone(),
+                        None => match host::start(&files.0.dir) {
+                            Ok(h) => {
+                                commands.insert_resource(h.clone());
+                                h
+                            }
+                            Err(e) => {
+                                form.problem = Some(t.fill("friends.cannot_host", &[("why", &e)]));
+                                return Ok(());
+                            }
+                        },
+                    };
+                    Some(Sitting::host(hosting.own_server(), name, setup(&form), wake()))
+                }
+                Choice::Host => match server_address(&form.server) {
+                    Some(server) => {
+                        s.table_server = Some(form.server.trim().to_owned());
+                        Some(Sitting::host(server, name, setup(&form), wake()))
+                    }
+                    None => {
+                        form.problem = Some(t.get("friends.need_server"));
+                        None
+                    }
+                },
+                Choice::Join => {
+                    let code = match form.code.parse::<TableCode>() {
+                        Ok(code) => code,
+                        Err(e) => {
+                            form.problem = Some(t.fill("friends.bad_code", &[("why", &e.to_string())]));
+                            return Ok(());
+                        }
+                    };
+                    let server = match (server_address(&form.server), hosting.as_deref()) {
+                        (Some(server), _) => {
+                            s.table_server = Some(form.server.trim().to_owned());
+                            Some(server)
+                        }
+                        (None, Some(h)) => Some(h.own_server()),
+                        (None, None) => None,
+                    };
+                    match server {
+                        Some(server) => Some(Sitting::join(server, code, name, wake())),
+                        None => {
+                            form.problem = Some(t.get("friends.need_server"));
+                            None
+                        }
+                    }
+                }
+            };
+            if s != settings.0 {
+                settings.0 = s;
+                if let Err(e) = files.0.write_settings(&settings.0) {
+                    warn!("{e}");
+                }
+            }
+            if let Some(sitting) = sitting {
+                commands.insert_resource(sitting);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn setup(form: &FriendsForm) -> Setup {
+    Setup {
+        preset: form.preset,
+        set: format!("match=deals:{}", form.deals),
+        bots: form.bots,
+        grace: form.grace,
+        hints: form.hints,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Choice {
+    Host,
+    Join,
+    /// Back to the table whose chair was kept.
+    Back,
+}
+
+/// The form: a name, then hosting (the game and its rules) and joining (a
+/// code). Returns what the player chose.
+fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hosting: bool, kept: bool) -> Option<Choice> {
+    let mut chosen = None;
+    let (narrow, width) = narrow_layout(ui);
+    let field = |ui: &mut egui::Ui, text: &mut String, hint: String, name: &str| {
+        let response = ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(width.min(320.0)));
+        mark_target(ui, name, &response);
+    };
+    if kept {
+        let response = ui.add_sized(
+            [ui.available_width().min(320.0), at_least_a_finger(ui, TOUCH_TARGET)],
+            egui::Button::new(RichText::new(t.get("friends.back_to_table")).size(20.0).strong())
+                .fill(crate::look::GOLD),
+        );
+        mark_target(ui, "friends.back", &response);
+        if response.clicked() {
+            chosen = Some(Choice::Back);
+        }
+        ui.add_space(8.0);
+    }
+    if let Some(problem) = &f.problem {
+        ui.label(RichText::new(problem).color(Color32::from_rgb(160, 30, 30)).size(16.0));
+    }
+    form(ui, "friends.name", narrow, 200.0, |ui| {
+        option_label(ui, t.get("friends.name"), narrow);
+        field(ui, &mut f.name, t.get("friends.name_hint"), "friends.name");
+        ui.end_row();
+        if !host::HOSTS_ITSELF || !hosting {
+            option_label(ui, t.get("friends.server"), narrow);
+            field(ui, &mut f.server, t.get("friends.server_hint"), "friends.server");
+            ui.end_row();
+        }
+    });
+    ui.add_space(10.0);
+    ui.heading(t.get("friends.join"));
+    ui.label(t.get(if host::HOSTS_ITSELF { "friends.join_line_desktop" } else { "friends.join_line" }));
+    ui.horizontal_wrapped(|ui| {
+        let code = egui::TextEdit::singleline(&mut f.code)
+            .hint_text("ABC234")
+            .char_limit(8)
+            .font(egui::TextStyle::Monospace)
+            .desired_width(140.0);
+        let response = ui.add(code);
+        mark_target(ui, "friends.code", &response);
+        let join =
+            ui.add_sized([160.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.join_button")));
+        mark_target(ui, "friends.join", &join);
+        if join.clicked() {
+            chosen = Some(Choice::Join);
+        }
+    });
+    ui.add_space(14.0);
+    ui.heading(t.get("friends.host"));
+    ui.label(t.get(if host::HOSTS_ITSELF { "friends.host_line_desktop" } else { "friends.host_line" }));
+    if !host::HOSTS_ITSELF && f.server.trim().is_empty() {
+        ui.label(RichText::new(t.get("friends.no_server")).italics());
+    }
+    form(ui, "friends.host", narrow, 200.0, |ui| {
+        option_label(ui, t.get("friends.game"), narrow);
+        ui.horizontal_wrapped(|ui| {
+            for p in PRESETS {
+                ui.selectable_value(&mut f.preset, p, t.get(&format!("home.{}", p.name())));
+            }
+        });
+        ui.end_row();
+        option_label(ui, t.get("settings.bots"), narrow);
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut f.bots, Level::Heuristic, t.get("level.heuristic"));
+            ui.selectable_value(&mut f.bots, Level::Expert, t.get("level.expert"));
+        });
+        ui.end_row();
+        option_label(ui, t.get("friends.length"), narrow);
+        ui.horizontal_wrapped(|ui| {
+            for n in [4, 8, 16] {
+                ui.selectable_value(&mut f.deals, n, t.count("friends.deals", ("n", n as i64), &[]));
+            }
+        });
+        ui.end_row();
+        option_label(ui, t.get("friends.grace"), narrow);
+        ui.horizontal_wrapped(|ui| {
+            for (grace, key) in
+                [(Some(30), "friends.grace_30"), (Some(120), "friends.grace_120"), (None, "friends.grace_never")]
+            {
+                ui.selectable_value(&mut f.grace, grace, t.get(key));
+            }
+        });
+        ui.end_row();
+        option_label(ui, t.get("friends.hints"), narrow);
+        ui.checkbox(&mut f.hints, t.get("friends.hints_allowed"));
+        ui.end_row();
+    });
+    let host = big_button(ui, t.get("friends.host_button"));
+    mark_target(ui, "friends.host", &host);
+    if host.clicked() {
+        chosen = Some(Choice::Host);
+    }
+    ui.add_space(8.0);
+    chosen
+}
+
+/// The table's link, as others open it: the host's address on the home
+/// network for a table this computer hosts, else the server's own.
+fn link(sitting: &Sitting, hosting: Option<&Hosting>) -> Option<String> {
+    let code = sitting.code?;
+    let server = match hosting.filter(|h| sitting.server == h.own_server()) {
+        Some(h) => format!("http://{}", h.address()),
+        None => {
+            let rest = sitting.server.strip_suffix("/ws")?;
+            rest.replacen("ws://", "http://", 1).replacen("wss://", "https://", 1)
+        }
+    };
+    Some(format!("{server}/t/{code}"))
+}
+
+/// The waiting room; returns whether the player leaves.
+fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting, hosting: Option<&Hosting>) -> bool {
+    let mut leave = false;
+    match &sitting.connection {
+        Connection::Opening => {
+            ui.label(t.get("friends.opening"));
+        }
+        Connection::Reconnecting { .. } => {
+            ui.label(RichText::new(t.get("table.reconnecting")).strong());
+        }
+        Connection::Closed(why) => {
+            ui.label(RichText::new(t.fill("friends.closed", &[("why", why)])).color(Color32::from_rgb(160, 30, 30)));
+        }
+        Connection::Open => {}
+    }
+    if let Some((_, message)) = &sitting.refused {
+        ui.label(RichText::new(message).color(Color32::from_rgb(160, 30, 30)));
+    }
+    if let Some(code) = sitting.code {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t.get("friends.code")).size(18.0));
+            ui.label(RichText::new(code.as_str()).size(40.0).monospace().strong());
+        });
+        if let Some(link) = link(sitting, hosting) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(t.get("friends.link"));
+                ui.label(RichText::new(&link).monospace().size(16.0));
+                if crate::platform::HAS_CLIPBOARD && ui.button(t.get("friends.copy")).clicked() {
+                    let _ = crate::platform::copy_to_clipboard(&link);
+                }
+            });
+            qr_code(ui, &link);
+            if let Some(h) = hosting.filter(|h| sitting.server == h.own_server()) {
+                let addresses: Vec<String> = h.addresses.iter().map(ToString::to_string).collect();
+                let line = if addresses.is_empty() { t.get("friends.no_network") } else { addresses.join(", ") };
+                ui.label(t.fill("friends.this_computer", &[("addresses", &line), ("port", &h.port.to_string())]));
+                if !h.site {
+                    ui.label(RichText::new(t.get("friends.no_site")).italics());
+                }
+            }
+        }
+    }
+    ui.add_space(8.0);
+    chairs(ui, t, sitting);
+    ui.add_space(8.0);
+    ui.horizontal_wrapped(|ui| {
+        if sitting.is_host() {
+            let start = ui.add_sized(
+                [180.0, at_least_a_finger(ui, TOUCH_TARGET)],
+                egui::Button::new(RichText::new(t.get("friends.start")).size(20.0).strong()).fill(crate::look::GOLD),
+            );
+            mark_target(ui, "friends.start", &start);
+            if start.clicked() {
+                sitting.send(&ToTable::Start);
+            }
+            if ui
+                .add_sized([180.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.shuffle")))
+                .clicked()
+            {
+                sitting.send(&ToTable::Shuffle);
+            }
+        } else if sitting.seat.is_some() {
+            ui.label(t.get("friends.wait_for_host"));
+        }
+        let response =
+            ui.add_sized([140.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.leave")));
+        mark_target(ui, "friends.leave", &response);
+        leave = response.clicked();
+    });
+    leave
+}
+
+/// The four chairs as they stand round the table, this player's below;
+/// the host moves a person by tapping their chair, then another.
+fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
+    let own = sitting.seat.unwrap_or(Seat::South);
+    let turn = own.turn_to_south();
+    let host = sitting.is_host();
+    let picked_id = egui::Id::new("friends.picked");
+    let mut picked: Option<Seat> = ui.ctx().data(|d| d.get_temp(picked_id)).flatten();
+    let chair = |ui: &mut egui::Ui, seat: Seat, picked: &mut Option<Seat>| {
+        let who = sitting.chairs.iter().find(|c| c.seat == seat);
+        let name = match who.and_then(|c| c.name.clone()) {
+            Some(name) if seat == own => t.fill("friends.you", &[("name", &name)]),
+            Some(name) => name,
+            None if sitting.started => t.get("friends.bot"),
+            None => t.get("friends.empty"),
+        };
+        let host_mark =
+            if who.is_some_and(|c| c.host) { format!(" ({})", t.get("friends.host_mark")) } else { String::new() };
+        let text = RichText::new(format!("{name}{host_mark}")).size(18.0);
+        let button = egui::Button::new(text).selected(*picked == Some(seat)).wrap();
+        let response = ui.add_sized([170.0, at_least_a_finger(ui, TOUCH_TARGET)], button);
+        mark_target(ui, &format!("friends.chair.{}", seat.letter()), &response);
+        if host && !sitting.started && response.clicked() {
+            match picked.take() {
+                Some(from) if from != seat => sitting.send(&ToTable::Swap { from, to: seat }),
+                Some(_) => {}
+                None => *picked = Some(seat),
+            }
+        }
+    };
+    // Round the table as this player sits: partner opposite.
+    let at = |place: Seat| place.after(4 - turn);
+    ui.vertical_centered(|ui| chair(ui, at(Seat::North), &mut picked));
+    ui.columns(2, |columns| {
+        chair(&mut columns[0], at(Seat::West), &mut picked);
+        columns[1]
+            .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| chair(ui, at(Seat::East), &mut picked));
+    });
+    ui.vertical_centered(|ui| chair(ui, at(Seat::South), &mut picked));
+    if host && !sitting.started {
+        ui.label(RichText::new(t.get(if picked.is_some() { "friends.move_to" } else { "friends.move" })).italics());
+    }
+    ui.ctx().data_mut(|d| d.insert_temp(picked_id, picked));
+}
+
+/// The link as a QR code, large enough to scan from across a table: dark
+/// modules on white with the quiet zone of four modules the standard asks.
+fn qr_code(ui: &mut egui::Ui, link: &str) {
+    let Ok(code) = qrcode::QrCode::new(link.as_bytes()) else { return };
+    let modules = code.width();
+    let colours = code.to_colors();
+    let quiet = 4;
+    let side = ui.available_width().clamp(160.0, 320.0);
+    let unit = (side / (modules + 2 * quiet) as f32).floor().max(2.0);
+    let size = unit * (modules + 2 * quiet) as f32;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    mark_target(ui, "friends.qr", &response);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for (i, colour) in colours.iter().enumerate() {
+        if *colour == qrcode::Color::Dark {
+            let (x, y) = ((i % modules + quiet) as f32, (i / modules + quiet) as f32);
+            let min = rect.min + egui::vec2(x * unit, y * unit);
+            painter.rect_filled(egui::Rect::from_min_size(min, egui::vec2(unit, unit)), 0.0, Color32::BLACK);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_server_is_a_websocket_address() {
+        assert_eq!(server_address("192.168.1.5:7878").as_deref(), Some("ws://192.168.1.5:7878/ws"));
+        assert_eq!(server_address(" ws://host:1/ws ").as_deref(), Some("ws://host:1/ws"));
+        assert_eq!(server_address("https://tables.example.org/").as_deref(), Some("wss://tables.example.org/ws"));
+        assert_eq!(server_address("http://h:7878/t/ABC234").as_deref(), Some("ws://h:7878/ws"));
+        for bad in ["", "  ", "ftp://h", "two words"] {
+            assert_eq!(server_address(bad), None, "{bad}");
+        }
+    }
+}

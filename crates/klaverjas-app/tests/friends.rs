@@ -1,0 +1,165 @@
+//! Play with friends, headless: a desktop app hosts a table in its own
+//! process (the table server on its thread, on a real socket), a second app
+//! joins it by its code, and the two play a deal with two of the server's
+//! bots, one of them losing its connection mid-trick and coming back.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use klaverjas::{Action, Bid, Phase, Preset, Seat};
+use klaverjas_ai::Level;
+use klaverjas_app::cli::Options;
+use klaverjas_app::friends::host;
+use klaverjas_app::friends::sitting::{Connection, SealCheck, Sitting};
+use klaverjas_app::seats::{HUMAN, PlayerAction, Seats, TableCommand};
+use klaverjas_app::show::Show;
+use klaverjas_app::sound::Speaker;
+use klaverjas_app::state::Screen;
+use klaverjas_app::{logic_plugin, table_plugin};
+use klaverjas_net::{Setup, ToTable};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A fresh data folder, removed when the test ends, passed or failed.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("klaverjas-app-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn app(dir: &Path) -> App {
+    let mut app = App::new();
+    let root = klaverjas_app::pictures::find_assets().expect("the checkout's assets");
+    let assets = AssetPlugin { file_path: root.display().to_string(), ..AssetPlugin::default() };
+    let options = Options { data_dir: Some(dir.to_path_buf()), ..Options::default() };
+    app.add_plugins((MinimalPlugins, StatesPlugin, assets, bevy::image::ImagePlugin::default()))
+        .add_plugins(bevy::input::InputPlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(20)))
+        .add_plugins(logic_plugin(options))
+        .add_plugins(table_plugin)
+        .insert_resource(Speaker::recorder());
+    app.world_mut().resource_mut::<klaverjas_app::state::PlayerSettings>().0.speed =
+        klaverjas_app::settings::Speed::Fast;
+    app.update();
+    app
+}
+
+fn sitting(app: &App) -> &Sitting {
+    app.world().resource::<Sitting>()
+}
+
+/// Runs both apps' frames, real time passing for the sockets, until
+/// `stop` holds.
+fn run_until(apps: &mut [&mut App], what: &str, mut stop: impl FnMut(&mut [&mut App]) -> bool) {
+    for _ in 0..30_000 {
+        if stop(apps) {
+            return;
+        }
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("never reached: {what}");
+}
+
+/// Plays this app's turn with its first legal action, passing where it may;
+/// goes on to the next deal when asked.
+fn play_a_turn(app: &mut App) {
+    let Some(seats) = app.world().get_resource::<Seats>() else { return };
+    let show = app.world().resource::<Show>();
+    let now = app.world().resource::<Time>().elapsed_secs();
+    if seats.remote.as_ref().is_none_or(|r| r.waiting) || seats.waiting_for(show.stage(now)) != Some(HUMAN) {
+        return;
+    }
+    let legal = seats.game().legal_actions();
+    let pass = Action::Bid(Bid::Pass);
+    let action = if legal.contains(&pass) { pass } else { legal[0] };
+    app.world_mut().write_message(PlayerAction { seat: HUMAN, action });
+}
+
+#[test]
+fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick() {
+    let (host_dir, guest_dir) = (TempDir::new("friends-host"), TempDir::new("friends-guest"));
+    let mut host_app = app(&host_dir.0);
+    let mut guest_app = app(&guest_dir.0);
+    let hosting = host::start(&host_dir.0).expect("this computer hosts a table");
+    let setup = Setup {
+        preset: Preset::Classic,
+        set: "match=deals:2".into(),
+        bots: Level::Heuristic,
+        grace: Some(30),
+        hints: false,
+    };
+    let wake = || -> klaverjas_app::friends::socket::Wake { Arc::new(|| {}) };
+    host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
+    run_until(&mut [&mut host_app], "the table's code", |apps| sitting(apps[0]).code.is_some());
+    let code = sitting(&host_app).code.unwrap();
+    guest_app.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
+    run_until(&mut [&mut host_app, &mut guest_app], "both seated", |apps| {
+        sitting(apps[0]).chairs.iter().filter(|c| c.name.is_some()).count() == 2 && sitting(apps[1]).seat.is_some()
+    });
+    assert!(sitting(&host_app).is_host() && !sitting(&guest_app).is_host());
+    sitting(&host_app).send(&ToTable::Start);
+    run_until(&mut [&mut host_app, &mut guest_app], "both at the table", |apps| {
+        apps.iter().all(|a| {
+            a.world().get_resource::<Seats>().is_some_and(|s| s.remote.is_some())
+                && *a.world().resource::<State<Screen>>().get() == Screen::Table
+        })
+    });
+    // Each app's hand is its chair's, turned to South.
+    for app in [&host_app, &guest_app] {
+        let s = sitting(app);
+        let view = s.stand_in.as_ref().unwrap().game().unwrap().view(s.seat.unwrap());
+        assert_eq!(app.world().resource::<Seats>().game().hand(Seat::South), view.hand);
+    }
+    let mut cut = false;
+    run_until(&mut [&mut host_app, &mut guest_app], "the first deal played out", |apps| {
+        for app in apps.iter_mut() {
+            play_a_turn(app);
+        }
+        // Mid-trick, the guest's network goes away, and comes back.
+        let game = apps[1].world().resource::<Seats>().game().clone();
+        if !cut
+            && game.phase() == Phase::Playing
+            && game.tricks().len() == 2
+            && game.current_trick().is_some_and(|t| t.len() == 2)
+        {
+            let now = apps[1].world().resource::<Time>().elapsed_secs();
+            apps[1].world_mut().resource_mut::<Sitting>().cut(now);
+            assert!(matches!(sitting(apps[1]).connection, Connection::Reconnecting { .. }));
+            cut = true;
+        }
+        apps.iter().all(|a| a.world().resource::<Seats>().game().result().is_some() && sitting(a).opened.len() == 1)
+    });
+    assert!(cut, "the connection was cut mid-trick");
+    for app in [&host_app, &guest_app] {
+        let s = sitting(app);
+        assert_eq!(s.connection, Connection::Open);
+        assert_eq!(s.opened[0].check, SealCheck::Holds, "the deal's code matches its seal");
+        // The review's deal is the real one: the code the table opened,
+        // turned so that this seat is South.
+        let m = &app.world().resource::<Seats>().m;
+        let real = klaverjas::Deal::from_code(&s.opened[0].code).unwrap().seen_from(s.seat.unwrap());
+        assert_eq!(*m.finished_deal(1).unwrap().deal(), real);
+    }
+    // Both ask for the next deal; the table deals it.
+    for app in [&mut host_app, &mut guest_app] {
+        app.world_mut().write_message(TableCommand::NextDeal);
+    }
+    run_until(&mut [&mut host_app, &mut guest_app], "the second deal", |apps| {
+        apps.iter().all(|a| a.world().resource::<Seats>().m.deal_number() == 2)
+    });
+}
