@@ -43,6 +43,12 @@ pub struct Options {
     /// `--targets`: log where the marked controls are (see
     /// [`crate::forms::targets_plugin`]).
     pub targets: bool,
+    /// `--host-table NAME`: host a table with friends at the start, as
+    /// NAME, its waiting room open.
+    pub host_table: Option<String>,
+    /// `--join-table CODE@ADDRESS`: join that table at the start (with
+    /// `--demo`, a bot plays this chair).
+    pub join_table: Option<String>,
 }
 
 /// The menu screens `--screen` opens.
@@ -69,6 +75,8 @@ impl Default for Options {
             record_sound: None,
             screen: None,
             targets: false,
+            host_table: None,
+            join_table: None,
         }
     }
 }
@@ -93,8 +101,14 @@ klaverjas: Klaverjas and Klawerjas against bots
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --screen NAME          open a menu screen: title, new-game, settings, rules,
-                         lessons or statistics (with --screenshot, NAME.png,
-                         and quit)
+                         lessons, statistics or friends (with --screenshot,
+                         NAME.png, and quit)
+  --host-table NAME      host a table with friends as NAME, its waiting room
+                         open (with --screenshot, friends.png once its code
+                         and QR code are up, and quit)
+  --join-table CODE@ADDRESS
+                         join that table (ADDRESS: the table server's
+                         HOST:PORT); with --demo a bot plays your chair
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
@@ -188,6 +202,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
             "--stats" => o.stats = Some(PathBuf::from(value()?)),
             "--record-sound" => o.record_sound = Some(PathBuf::from(value()?)),
+            "--join-table" => {
+                let v = value()?;
+                if !v.contains('@') {
+                    return Err(format!("--join-table: CODE@HOST:PORT, not '{v}'"));
+                }
+                o.join_table = Some(v);
+                o.screen = Some("friends".into());
+            }
+            "--host-table" => {
+                o.host_table = Some(value()?);
+                o.screen = Some("friends".into());
+            }
             "--screen" => {
                 let name = value()?;
                 if !SCREENS.contains(&name.as_str()) {

@@ -114,9 +114,16 @@ fn own_game(seats: &Seats) -> bool {
     !seats.demo && !seats.lesson && seats.is_human(HUMAN)
 }
 
-/// Whether the coach helps in this match: practice games only.
+/// Whether the coach gives hints in this match: practice games, and tables
+/// with friends whose host allows them.
 pub fn helps(seats: &Seats) -> bool {
-    seats.m.is_practice() && own_game(seats)
+    own_game(seats) && (seats.m.is_practice() || seats.remote.as_ref().is_some_and(|r| r.hints))
+}
+
+/// Whether a card may be taken back: in practice games, never at a table
+/// with people.
+pub fn may_undo(seats: &Seats) -> bool {
+    seats.remote.is_none() && helps(seats)
 }
 
 fn coach_commands(
@@ -147,7 +154,8 @@ fn coach_commands(
                 show.notice(NoticeText::CodeCopied(copied), Some(HUMAN), now, warning);
             }
             _ if !own_game(&seats) => {}
-            _ if !seats.m.is_practice() => {
+            CoachCommand::Undo if seats.remote.is_some() => {}
+            _ if !helps(&seats) => {
                 show.notice(NoticeText::Aid(klaverjas::AidError::CountingMatch), Some(HUMAN), now, true);
             }
             CoachCommand::Hint => {
@@ -156,7 +164,10 @@ fn coach_commands(
                 if asked || seats.game().to_act() != Some(HUMAN) {
                     continue;
                 }
-                if let Err(e) = seats.m.note_hint() {
+                // A table with friends keeps no count of the help taken.
+                if seats.remote.is_none()
+                    && let Err(e) = seats.m.note_hint()
+                {
                     show.notice(NoticeText::Aid(e), Some(HUMAN), now, true);
                     continue;
                 }

@@ -41,7 +41,8 @@ fn start(
     }
     // With --lesson, --demo lets the lesson play itself (the tutorial
     // opens it); otherwise four bots play a match.
-    if o.demo && o.lesson.is_none() {
+    // With --join-table, --demo lets a bot play the player's chair there.
+    if o.demo && o.lesson.is_none() && o.join_table.is_none() {
         let rules = o.rules(None);
         seats = Some(Seats::new(new_match(rules, o.seed), true, level));
         next.set(Screen::Table);
@@ -151,7 +152,13 @@ pub fn capture_plugin(app: &mut App) {
         // The first screen is entered before `start` sets the show to
         // photograph: this asks whatever the flag says (the capture
         // writes only with --screenshot).
-        app.add_systems(OnEnter(screen), move |mut show: ResMut<Show>, time: Res<Time>| {
+        let friends = screen == Screen::Friends;
+        app.add_systems(OnEnter(screen), move |mut show: ResMut<Show>, time: Res<Time>, config: Res<Config>| {
+            // A table being hosted is photographed once its code is up; one
+            // being joined, at its tricks.
+            if friends && (config.0.host_table.is_some() || config.0.join_table.is_some()) {
+                return;
+            }
             let at = time.elapsed_secs() + 0.5;
             show.screenshots.push(crate::show::ScreenshotDue { name: format!("{name}.png"), at });
         });

@@ -44,6 +44,24 @@ pub struct Remote {
     /// An action was sent and the table has not answered yet: no second.
     pub waiting: bool,
     pub hints: bool,
+    /// Who sits in each chair, by this app's seats (the player at South).
+    pub people: [Person; 4],
+    /// The table cannot be reached now: the words to show.
+    pub reconnecting: bool,
+    /// The last deal opened: its number, its code, and whether its seal
+    /// held.
+    pub opened: Option<(usize, String, bool)>,
+}
+
+/// A chair at a table with friends as the table shows it.
+#[derive(Clone, Default, Debug, PartialEq)]
+pub struct Person {
+    /// `None`: a bot's chair.
+    pub name: Option<String>,
+    /// Gone, and a bot plays for them in this many seconds.
+    pub bot_in: Option<u32>,
+    /// Gone past the grace: a bot plays for them.
+    pub stood_in: bool,
 }
 
 impl Controller {
@@ -137,9 +155,15 @@ impl Seats {
     }
 
     /// The player at South of a table with friends, `m` the table's match
-    /// as this seat follows it; the other chairs are the table's.
-    pub fn at_table(m: Match, hints: bool) -> Seats {
-        let controllers = Seat::ALL.map(|s| if s == HUMAN { Controller::Human } else { Controller::Table });
+    /// as this seat follows it; the other chairs are the table's. With
+    /// `autoplay` a bot of that level plays the player's chair (`--demo`).
+    pub fn at_table(m: Match, hints: bool, autoplay: Option<Level>) -> Seats {
+        let seed = m.seed();
+        let controllers = Seat::ALL.map(|s| match (s == HUMAN, autoplay) {
+            (true, Some(level)) => Controller::bot(level, seed),
+            (true, None) => Controller::Human,
+            (false, _) => Controller::Table,
+        });
         let mut seats = Seats::with_controllers(m, false, controllers);
         seats.remote = Some(Remote { hints, ..Remote::default() });
         seats
@@ -238,8 +262,19 @@ impl Seats {
     }
 
     /// `seat` takes `action` ([`Match::act`]: a roem call in turn or
-    /// not), writing its events.
+    /// not), writing its events. At a table with friends it goes to the
+    /// table, which decides: the rules are asked here only so that a
+    /// refusal is said at once, in the player's words.
     fn act(&mut self, seat: Seat, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
+        if let Some(remote) = &mut self.remote {
+            self.m.clone().act(seat, action)?;
+            remote.waiting = true;
+            remote.outbox.push(match action {
+                Action::ClaimRoem => klaverjas_net::ToTable::CallRoem,
+                action => klaverjas_net::ToTable::Act { action },
+            });
+            return Ok(());
+        }
         for event in self.m.act(seat, action)? {
             events.write(GameEvent::Engine(event));
         }
@@ -254,8 +289,9 @@ impl Seats {
     }
 
     /// The seat the table waits for: someone may act, and it is their turn.
+    /// At a table with friends, nobody here while an action is on its way.
     pub fn waiting_for(&self, stage: Stage) -> Option<Seat> {
-        if !self.ready(stage) || stage.result_shown {
+        if !self.ready(stage) || stage.result_shown || self.remote.as_ref().is_some_and(|r| r.waiting) {
             return None;
         }
         self.game().to_act()
@@ -278,24 +314,6 @@ impl Seats {
             Some(Refusal::NotNow)
         } else if let Some(Err(key)) = gate.0.as_ref().map(|g| g(self.game(), seat, action)) {
             Some(Refusal::Lesson(key))
-        } else if let Some(remote) = &mut self.remote {
-            // The table decides: the rules are asked here only so that a
-            // refusal is said at once, in the player's words.
-            if remote.waiting {
-                Some(Refusal::NotNow)
-            } else {
-                match self.m.clone().act(seat, action) {
-                    Ok(_) => {
-                        remote.waiting = true;
-                        remote.outbox.push(match action {
-                            Action::ClaimRoem => klaverjas_net::ToTable::CallRoem,
-                            action => klaverjas_net::ToTable::Act { action },
-                        });
-                        None
-                    }
-                    Err(e) => Some(Refusal::Rule(e)),
-                }
-            }
         } else {
             self.act(seat, action, events).err().map(Refusal::Rule)
         };

@@ -17,7 +17,11 @@ pub fn plugin(app: &mut App) {
     // news of a table takes the player from the waiting room to it.
     app.add_systems(Update, take_in.before(Flow::Input)).add_systems(
         Update,
-        (send_out, follow_the_table).chain().after(crate::turns::Turns).after(Flow::Engine).before(Flow::React),
+        (send_out, follow_the_table, show_the_people)
+            .chain()
+            .after(crate::turns::Turns)
+            .after(Flow::Engine)
+            .before(Flow::React),
     );
 }
 
@@ -81,9 +85,14 @@ fn take_in(
     }
 }
 
-fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<Res<Sitting>>) {
+fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<Res<Sitting>>, mut refusals: Local<u32>) {
     let (Some(mut seats), Some(sitting)) = (seats, sitting) else { return };
     let Some(remote) = &mut seats.remote else { return };
+    // The table refused what was sent: the player may try again.
+    if sitting.refusals != *refusals {
+        *refusals = sitting.refusals;
+        remote.waiting = false;
+    }
     for message in remote.outbox.drain(..) {
         sitting.send(&message);
     }
@@ -101,6 +110,7 @@ fn follow_the_table(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
+    config: Res<crate::state::Config>,
 ) {
     let Some(mut sitting) = sitting else { return };
     if !sitting.news {
@@ -115,10 +125,57 @@ fn follow_the_table(
             }
             seats.follow(m, &mut events);
         }
-        _ => crate::seats::sit_down(&mut commands, &mut events, Seats::at_table(m, hints)),
+        _ => {
+            // `--demo`: a bot plays this chair too.
+            let autoplay = config.0.demo.then(|| config.0.bots.unwrap_or(klaverjas_ai::Level::Heuristic));
+            crate::seats::sit_down(&mut commands, &mut events, Seats::at_table(m, hints, autoplay));
+        }
     }
     sitting.news = false;
     if *screen.get() != Screen::Table {
         next.set(Screen::Table);
     }
+}
+
+/// Who sits where, as the table's plates show it: names, who is away and
+/// for how long yet, where a bot stands in; whether the table is out of
+/// reach; the last deal's seal as checked here.
+fn show_the_people(
+    seats: Option<ResMut<Seats>>,
+    sitting: Option<Res<Sitting>>,
+    time: Res<Time>,
+    mut gone_since: Local<[Option<f32>; 4]>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Some(mut seats), Some(sitting)) = (seats, sitting) else { return };
+    let Some(remote) = &mut seats.remote else { return };
+    let now = time.elapsed_secs();
+    let turn = sitting.seat.map_or(0, |s| s.turn_to_south());
+    let grace = sitting.setup.as_ref().and_then(|s| s.grace);
+    let mut people: [crate::seats::Person; 4] = Default::default();
+    for chair in &sitting.chairs {
+        let since = &mut gone_since[chair.seat.index()];
+        *since = if chair.gone { Some(since.unwrap_or(now)) } else { None };
+        let bot_in = match (chair.gone && !chair.away, grace, *since) {
+            (true, Some(grace), Some(since)) => Some((grace as f32 - (now - since)).max(0.0).ceil() as u32),
+            _ => None,
+        };
+        people[chair.seat.after(turn).index()] =
+            crate::seats::Person { name: chair.name.clone(), bot_in, stood_in: chair.away };
+    }
+    let reconnecting = matches!(sitting.connection, Connection::Reconnecting { .. });
+    let opened = sitting.opened.last().and_then(|o| match o.check {
+        super::sitting::SealCheck::Holds => Some((o.deal, o.code.clone(), true)),
+        super::sitting::SealCheck::Broken => Some((o.deal, o.code.clone(), false)),
+        super::sitting::SealCheck::Unheard => None,
+    });
+    // A countdown on a plate moves every second.
+    if people.iter().any(|p| p.bot_in.is_some()) {
+        redraw.write(RequestRedraw);
+    }
+    if remote.people != people {
+        remote.people = people;
+    }
+    remote.reconnecting = reconnecting;
+    remote.opened = opened;
 }

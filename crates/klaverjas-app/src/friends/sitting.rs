@@ -88,8 +88,9 @@ pub struct Sitting {
     /// The stand-in has moved on since the table last followed it.
     pub news: bool,
     pub over: Option<Option<Team>>,
-    /// The table's last refusal, in its words.
+    /// The table's last refusal, in its words, and how many came.
     pub refused: Option<(Refusal, String)>,
+    pub refusals: u32,
     /// What to send first on every (re)connection.
     first: ToTable,
     socket: Option<Socket>,
@@ -134,6 +135,7 @@ impl Sitting {
             news: false,
             over: None,
             refused: None,
+            refusals: 0,
             first,
             socket: Some(socket),
             retry_at: None,
@@ -274,6 +276,7 @@ impl Sitting {
                     self.socket = None;
                 }
                 self.refused = Some((why, message));
+                self.refusals += 1;
             }
         }
     }

@@ -31,7 +31,10 @@ pub fn felt_words(
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
-    name_plates(&p, t, show, &layout, waiting);
+    name_plates(&p, t, show, &layout, waiting, seats.remote.as_ref());
+    if seats.remote.as_ref().is_some_and(|r| r.reconnecting) {
+        reconnecting(&p, t, &layout);
+    }
     trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     drawn.indicator = Some(indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats)));
@@ -44,17 +47,40 @@ pub fn race(seats: &Seats) -> Option<PerTeam<u16>> {
     g.rules().races_to_the_boem().then(|| PerTeam::new(g.tally(Team::NS), g.tally(Team::EW)))
 }
 
-/// Names, team colours, the dealer, the playing side, who is to act.
+/// "Reconnecting…" across the top of the table while it is out of reach.
+fn reconnecting(p: &egui::Painter, t: &crate::i18n::Texts, layout: &Layout) {
+    let galley = p.layout_no_wrap(t.get("table.reconnecting"), FontId::proportional(22.0), Color32::BLACK);
+    let area = egui_rect(layout);
+    let at = egui::pos2(area.center().x, area.top() + layout.card.y * 0.2);
+    let rect = Align2::CENTER_TOP.anchor_size(at, galley.size() + egui::vec2(24.0, 10.0));
+    p.rect_filled(rect, CornerRadius::same(8), Color32::from_rgb(255, 225, 160));
+    p.galley(rect.min + egui::vec2(12.0, 5.0), galley, Color32::BLACK);
+}
+
+/// Names, team colours, the dealer, the playing side, who is to act; at a
+/// table with friends, their names, who is away and where a bot plays.
 fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
     show: &Show,
     layout: &Layout,
     waiting: Option<klaverjas::Seat>,
+    remote: Option<&crate::seats::Remote>,
 ) {
     let players = show.shown.players;
     for &seat in players.seats() {
-        let mut name = seat_name(t, seat);
+        let person = remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.people[seat.index()]);
+        let mut name = match person {
+            Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
+            None => seat_name(t, seat),
+        };
+        if let Some(p) = person {
+            if let Some(s) = p.bot_in {
+                name = format!("{name}  ({})", t.fill("table.away", &[("s", &s.to_string())]));
+            } else if p.stood_in {
+                name = format!("{name}  ({})", t.get("table.bot_stands_in"));
+            }
+        }
         if seat == show.shown.dealer {
             name = format!("{name}  ({})", t.get("table.dealer"));
         }

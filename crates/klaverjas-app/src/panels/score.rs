@@ -48,6 +48,16 @@ pub fn score_window(
     };
     window.show(&ctx, |ui| {
         ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).size(16.0));
+        // The fair shuffle, checked here: the deal's code against the seal
+        // the table announced before the deal.
+        let opened = seats.remote.as_ref().and_then(|r| r.opened.clone());
+        let opened = opened.filter(|(deal, ..)| *deal == seats.m.deal_number());
+        if let Some((_, code, holds)) = opened.clone() {
+            let key = if holds { "table.seal_holds" } else { "table.seal_broken" };
+            let colour =
+                if holds { egui::Color32::from_rgb(30, 100, 50) } else { egui::Color32::from_rgb(170, 20, 20) };
+            ui.label(RichText::new(t.fill(key, &[("code", &code)])).size(13.0).color(colour));
+        }
         ui.separator();
         drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
         let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
@@ -74,7 +84,9 @@ pub fn score_window(
             if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
                 coach.write(CoachCommand::Review);
             }
-            share_code(ui, t, game.deal().code(), &mut coach);
+            // At a table with friends, the table's own code (the one its
+            // seal was made of), not the deal turned to this chair.
+            share_code(ui, t, opened.map_or_else(|| game.deal().code(), |(_, code, _)| code), &mut coach);
         }
     });
     Ok(())

@@ -5,7 +5,7 @@
 
 use super::paint::Drawn;
 use super::score::shown_sheet;
-use crate::coach::{CoachCommand, Hint, can_undo, helps};
+use crate::coach::{CoachCommand, Hint, can_undo, helps, may_undo};
 use crate::look::{seat_colour, team_colour};
 use crate::seats::{HUMAN, Seats};
 use crate::show::Show;
@@ -110,7 +110,7 @@ pub fn top_bar(
                         coach.write(CoachCommand::Hint);
                     }
                     let undo = egui::Button::new(RichText::new(t.get("coach.undo")).size(15.0));
-                    if ui.add_enabled(can_undo(game), undo).clicked() {
+                    if may_undo(&seats) && ui.add_enabled(can_undo(game), undo).clicked() {
                         coach.write(CoachCommand::Undo);
                     }
                 }

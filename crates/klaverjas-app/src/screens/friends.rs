@@ -37,6 +37,10 @@ pub struct FriendsForm {
     pub grace: Option<u32>,
     pub hints: bool,
     pub problem: Option<String>,
+    /// Host or join at once, as if the button was pressed (`--host-table`,
+    /// `--join-table`).
+    pub host_now: bool,
+    pub join_now: bool,
 }
 
 impl Default for FriendsForm {
@@ -51,6 +55,8 @@ impl Default for FriendsForm {
             grace: Some(30),
             hints: false,
             problem: None,
+            host_now: false,
+            join_now: false,
         }
     }
 }
@@ -94,7 +100,19 @@ fn page_link() -> Option<(String, Option<TableCode>)> {
 
 /// On entering: the name and server the player used last, the page's own
 /// server in a browser, and a table's code from its link.
-fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>) {
+fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>, config: Res<crate::state::Config>) {
+    if let Some(name) = &config.0.host_table {
+        form.name = name.clone();
+        form.host_now = true;
+    }
+    if let Some((code, server)) = config.0.join_table.as_ref().and_then(|j| j.split_once('@')) {
+        form.code = code.to_owned();
+        form.server = server.to_owned();
+        form.join_now = true;
+        if form.name.is_empty() {
+            form.name = settings.0.name.clone().unwrap_or_else(|| "Klaverjas".into());
+        }
+    }
     if form.name.is_empty() {
         form.name = settings.0.name.clone().unwrap_or_default();
     }
@@ -121,6 +139,8 @@ fn friends(
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
+    (mut show, time, mut photographed): (ResMut<crate::show::Show>, Res<Time>, Local<bool>),
+    config: Res<crate::state::Config>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -131,6 +151,13 @@ fn friends(
             page(&ctx, t.get("friends.waiting"), |ui| {
                 leave = waiting_room(ui, t, &mut sitting, hosting.as_deref());
             });
+            // `--host-table` with `--screenshot`: the waiting room once its
+            // code, link and QR code are up.
+            if sitting.code.is_some() && !*photographed && config.0.host_table.is_some() {
+                *photographed = true;
+                let at = time.elapsed_secs() + 0.5;
+                show.screenshots.push(crate::show::ScreenshotDue { name: "friends.png".into(), at });
+            }
             if leave {
                 sitting.leave();
                 forget_chair(&files);
@@ -147,7 +174,9 @@ fn friends(
                     next.set(Screen::Title);
                 }
             });
-            let Some(choice) = chosen else { return Ok(()) };
+            let (host_now, join_now) = (std::mem::take(&mut form.host_now), std::mem::take(&mut form.join_now));
+            let asked = host_now.then_some(Choice::Host).or(join_now.then_some(Choice::Join));
+            let Some(choice) = chosen.or(asked) else { return Ok(()) };
             form.problem = None;
             let name = form.name.trim().to_owned();
             if choice != Choice::Back && name.is_empty() {
@@ -374,57 +403,67 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
     if let Some((_, message)) = &sitting.refused {
         ui.label(RichText::new(message).color(Color32::from_rgb(160, 30, 30)));
     }
-    if let Some(code) = sitting.code {
+    // The code, the link and its QR code beside the chairs where the
+    // window is wide; above them on a phone.
+    let share = |ui: &mut egui::Ui, sitting: &Sitting| {
+        let Some(code) = sitting.code else { return };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.get("friends.code")).size(18.0));
             ui.label(RichText::new(code.as_str()).size(40.0).monospace().strong());
         });
-        if let Some(link) = link(sitting, hosting) {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t.get("friends.link"));
-                ui.label(RichText::new(&link).monospace().size(16.0));
-                if crate::platform::HAS_CLIPBOARD && ui.button(t.get("friends.copy")).clicked() {
-                    let _ = crate::platform::copy_to_clipboard(&link);
-                }
-            });
-            qr_code(ui, &link);
-            if let Some(h) = hosting.filter(|h| sitting.server == h.own_server()) {
-                let addresses: Vec<String> = h.addresses.iter().map(ToString::to_string).collect();
-                let line = if addresses.is_empty() { t.get("friends.no_network") } else { addresses.join(", ") };
-                ui.label(t.fill("friends.this_computer", &[("addresses", &line), ("port", &h.port.to_string())]));
-                if !h.site {
-                    ui.label(RichText::new(t.get("friends.no_site")).italics());
-                }
+        let Some(link) = link(sitting, hosting) else { return };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(t.get("friends.link"));
+            ui.label(RichText::new(&link).monospace().size(16.0));
+            if crate::platform::HAS_CLIPBOARD && ui.button(t.get("friends.copy")).clicked() {
+                let _ = crate::platform::copy_to_clipboard(&link);
+            }
+        });
+        qr_code(ui, &link);
+        if let Some(h) = hosting.filter(|h| sitting.server == h.own_server()) {
+            let addresses: Vec<String> = h.addresses.iter().map(ToString::to_string).collect();
+            let line = if addresses.is_empty() { t.get("friends.no_network") } else { addresses.join(", ") };
+            ui.label(t.fill("friends.this_computer", &[("addresses", &line), ("port", &h.port.to_string())]));
+            if !h.site {
+                ui.label(RichText::new(t.get("friends.no_site")).italics().size(14.0));
             }
         }
-    }
-    ui.add_space(8.0);
-    chairs(ui, t, sitting);
-    ui.add_space(8.0);
-    ui.horizontal_wrapped(|ui| {
+    };
+    let mut seats = |ui: &mut egui::Ui, sitting: &mut Sitting| {
+        chairs(ui, t, sitting);
+        ui.add_space(8.0);
+        let height = at_least_a_finger(ui, TOUCH_TARGET);
+        let width = ui.available_width().min(260.0);
         if sitting.is_host() {
             let start = ui.add_sized(
-                [180.0, at_least_a_finger(ui, TOUCH_TARGET)],
+                [width, height],
                 egui::Button::new(RichText::new(t.get("friends.start")).size(20.0).strong()).fill(crate::look::GOLD),
             );
             mark_target(ui, "friends.start", &start);
             if start.clicked() {
                 sitting.send(&ToTable::Start);
             }
-            if ui
-                .add_sized([180.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.shuffle")))
-                .clicked()
+            if !sitting.started && ui.add_sized([width, height], egui::Button::new(t.get("friends.shuffle"))).clicked()
             {
                 sitting.send(&ToTable::Shuffle);
             }
         } else if sitting.seat.is_some() {
             ui.label(t.get("friends.wait_for_host"));
         }
-        let response =
-            ui.add_sized([140.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.leave")));
+        let response = ui.add_sized([width, height], egui::Button::new(t.get("friends.leave")));
         mark_target(ui, "friends.leave", &response);
         leave = response.clicked();
-    });
+    };
+    if ui.available_width() >= 640.0 {
+        ui.columns(2, |columns| {
+            share(&mut columns[0], sitting);
+            seats(&mut columns[1], sitting);
+        });
+    } else {
+        share(ui, sitting);
+        ui.add_space(8.0);
+        seats(ui, sitting);
+    }
     leave
 }
 
@@ -436,6 +475,8 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
     let host = sitting.is_host();
     let picked_id = egui::Id::new("friends.picked");
     let mut picked: Option<Seat> = ui.ctx().data(|d| d.get_temp(picked_id)).flatten();
+    let width = ui.available_width();
+    let cell = ((width - 8.0) / 2.0).min(170.0);
     let chair = |ui: &mut egui::Ui, seat: Seat, picked: &mut Option<Seat>| {
         let who = sitting.chairs.iter().find(|c| c.seat == seat);
         let name = match who.and_then(|c| c.name.clone()) {
@@ -448,7 +489,7 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
             if who.is_some_and(|c| c.host) { format!(" ({})", t.get("friends.host_mark")) } else { String::new() };
         let text = RichText::new(format!("{name}{host_mark}")).size(18.0);
         let button = egui::Button::new(text).selected(*picked == Some(seat)).wrap();
-        let response = ui.add_sized([170.0, at_least_a_finger(ui, TOUCH_TARGET)], button);
+        let response = ui.add_sized([cell, at_least_a_finger(ui, TOUCH_TARGET)], button);
         mark_target(ui, &format!("friends.chair.{}", seat.letter()), &response);
         if host && !sitting.started && response.clicked() {
             match picked.take() {
@@ -460,15 +501,28 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
     };
     // Round the table as this player sits: partner opposite.
     let at = |place: Seat| place.after(4 - turn);
-    ui.vertical_centered(|ui| chair(ui, at(Seat::North), &mut picked));
-    ui.columns(2, |columns| {
-        chair(&mut columns[0], at(Seat::West), &mut picked);
-        columns[1]
-            .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| chair(ui, at(Seat::East), &mut picked));
+    let centred = |ui: &mut egui::Ui, seat: Seat, picked: &mut Option<Seat>| {
+        ui.horizontal(|ui| {
+            ui.add_space((width - cell) / 2.0);
+            chair(ui, seat, picked);
+        });
+    };
+    centred(ui, at(Seat::North), &mut picked);
+    ui.horizontal(|ui| {
+        chair(ui, at(Seat::West), &mut picked);
+        ui.add_space(width - 2.0 * cell - ui.spacing().item_spacing.x * 2.0);
+        chair(ui, at(Seat::East), &mut picked);
     });
-    ui.vertical_centered(|ui| chair(ui, at(Seat::South), &mut picked));
+    centred(ui, at(Seat::South), &mut picked);
+    if !sitting.started {
+        ui.label(RichText::new(t.get("friends.empty_line")).size(14.0));
+    }
     if host && !sitting.started {
-        ui.label(RichText::new(t.get(if picked.is_some() { "friends.move_to" } else { "friends.move" })).italics());
+        ui.label(
+            RichText::new(t.get(if picked.is_some() { "friends.move_to" } else { "friends.move" }))
+                .italics()
+                .size(14.0),
+        );
     }
     ui.ctx().data_mut(|d| d.insert_temp(picked_id, picked));
 }

@@ -69,10 +69,14 @@ fn title(
         // A note about a lost save, or text made larger, may not fit.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
+                // A phone held sideways keeps the ways to a table in view:
+                // a smaller name, less room around it.
+                let short = ui.available_height() < 420.0;
                 ui.add_space(ui.available_height() * if ui.available_height() > 600.0 { 0.12 } else { 0.04 });
-                ui.label(RichText::new("Klaverjas").size(56.0).color(Color32::WHITE).strong());
+                let name = if short { 40.0 } else { 56.0 };
+                ui.label(RichText::new("Klaverjas").size(name).color(Color32::WHITE).strong());
                 ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
-                ui.add_space(24.0);
+                ui.add_space(if short { 8.0 } else { 24.0 });
                 let note_width = (ui.available_width() - 40.0).min(560.0);
                 for m in messages {
                     egui::Frame::new()
