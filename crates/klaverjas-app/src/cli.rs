@@ -49,6 +49,10 @@ pub struct Options {
     /// `--join-table CODE@ADDRESS`: join that table at the start (with
     /// `--demo`, a bot plays this chair).
     pub join_table: Option<String>,
+    /// `--join CODE` (a table's link in a browser, `?join=CODE`): open
+    /// Play with friends with the code filled in, for the player to give
+    /// a name and join.
+    pub join: Option<String>,
 }
 
 /// The menu screens `--screen` opens.
@@ -77,6 +81,7 @@ impl Default for Options {
             targets: false,
             host_table: None,
             join_table: None,
+            join: None,
         }
     }
 }
@@ -109,6 +114,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --join-table CODE@ADDRESS
                          join that table (ADDRESS: the table server's
                          HOST:PORT); with --demo a bot plays your chair
+  --join CODE            open Play with friends at that table's code (a
+                         table's link in a browser: ?join=CODE)
   --lessons              list the lessons, one JSON line each
   --lesson ID            open a lesson (with --demo it plays itself)
   --quit-after-lesson    quit when the lesson ends
@@ -202,6 +209,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
             "--stats" => o.stats = Some(PathBuf::from(value()?)),
             "--record-sound" => o.record_sound = Some(PathBuf::from(value()?)),
+            "--join" => {
+                o.join = Some(value()?);
+                o.screen = Some("friends".into());
+            }
             "--join-table" => {
                 let v = value()?;
                 if !v.contains('@') {

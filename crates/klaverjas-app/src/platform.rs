@@ -144,7 +144,8 @@ fn browser_touch() -> bool {
 }
 
 /// The page's address as the command line: `?demo&seed=7` is
-/// `--demo --seed 7`.
+/// `--demo --seed 7`. A table's link (`/t/CODE`, which the table server
+/// sends on to `/?join=CODE`) opens at the table's join.
 #[cfg(target_arch = "wasm32")]
 pub fn web_args() -> Vec<String> {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();

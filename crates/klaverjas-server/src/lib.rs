@@ -220,9 +220,8 @@ fn open(config: Config) -> Result<axum::Router, ServerError> {
     }
     let mut app = axum::Router::new().route("/ws", axum::routing::get(upgrade));
     if let Some(site) = &config.site {
-        let index = site.join("index.html");
         app = app
-            .route_service("/t/{code}", tower_http::services::ServeFile::new(index))
+            .route("/t/{code}", axum::routing::get(table_link))
             .fallback_service(tower_http::services::ServeDir::new(site));
     }
     Ok(app.with_state(lobby))
@@ -279,6 +278,17 @@ async fn upgrade(
         .read_buffer_size(512)
         .write_buffer_size(0);
     ws::upgrade(request, config, move |socket| connection(socket, lobby, peer.ip()))
+}
+
+/// A table's link, `/t/CODE`: the game's page at the root, told which
+/// table to join (`/?join=CODE`), so that the page's own files are found
+/// beside it wherever the site is served from.
+async fn table_link(axum::extract::Path(code): axum::extract::Path<String>) -> Response {
+    use axum::response::IntoResponse;
+    match code.parse::<TableCode>() {
+        Ok(code) => axum::response::Redirect::to(&format!("/?join={code}")).into_response(),
+        Err(e) => (axum::http::StatusCode::NOT_FOUND, e.to_string()).into_response(),
+    }
 }
 
 /// A connection: its first message seats it, then its messages go to its

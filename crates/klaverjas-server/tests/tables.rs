@@ -555,6 +555,16 @@ fn get(addr: &str, path: &str) -> (String, String) {
     ask(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"))
 }
 
+/// The server's whole answer to a GET of `path`, headers and all.
+fn ask_whole(addr: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    answer
+}
+
 /// The server's answer (status line, body) to a request written as is.
 fn ask(addr: &str, request: &str) -> (String, String) {
     use std::io::{Read, Write};
@@ -577,8 +587,13 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     let server = Server::with(&dir.0.join("data"), 1, &["--site", site.to_str().unwrap()]);
     let (status, body) = get(&server.addr, "/");
     assert!(status.contains("200") && body.contains("Klaverjas"), "{status}");
-    let (status, body) = get(&server.addr, "/t/K7M2QZ");
-    assert!(status.contains("200") && body.contains("Klaverjas"), "a table's link opens the game: {status}");
+    // A table's link opens the game's page at the root, at that table.
+    let (status, _) = get(&server.addr, "/t/k7m2qz");
+    assert!(status.contains("303"), "{status}");
+    let whole = ask_whole(&server.addr, "/t/K7M2QZ");
+    assert!(whole.to_ascii_lowercase().contains("\r\nlocation: /?join=k7m2qz\r\n"), "{whole}");
+    let (status, body) = get(&server.addr, "/t/K7M0QZ");
+    assert!(status.contains("404") && body.contains("'0'"), "a code with a 0 is no table's: {status} {body}");
     let (_, body) = get(&server.addr, "/klaverjas.js");
     assert_eq!(body, "// the game");
     assert!(get(&server.addr, "/nothing-here").0.contains("404"));

@@ -82,19 +82,16 @@ pub fn server_address(typed: &str) -> Option<String> {
     Some(format!("{scheme}://{host}/ws"))
 }
 
-/// The page's own table server and table code, where the game was opened
-/// from a table's link (`http://HOST:PORT/t/CODE`).
+/// The page's own table server, in a browser: the one that served it.
 #[cfg(target_arch = "wasm32")]
-fn page_link() -> Option<(String, Option<TableCode>)> {
+fn page_server() -> Option<String> {
     let location = web_sys::window()?.location();
     let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
-    let server = format!("{scheme}://{}/ws", location.host().ok()?);
-    let code = location.pathname().ok()?.strip_prefix("/t/").and_then(|c| c.parse().ok());
-    Some((server, code))
+    Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn page_link() -> Option<(String, Option<TableCode>)> {
+fn page_server() -> Option<String> {
     None
 }
 
@@ -119,10 +116,11 @@ fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>, c
     if form.server.is_empty() {
         form.server = settings.0.table_server.clone().unwrap_or_default();
     }
-    if let Some((server, code)) = page_link() {
-        form.server = server;
-        if let Some(code) = code {
-            form.code = code.to_string();
+    // A table's link: its code, at the server that served the page.
+    if let Some(code) = &config.0.join {
+        form.code = code.clone();
+        if let Some(server) = page_server() {
+            form.server = server;
         }
     }
 }
