@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks what CI can of the phone projects without their SDKs: every XML,
-property list and JSON file parses, the manifest asks no permission and
-names the library the mobile crate builds, and the icons are PNGs of their
-stated sizes. Standard library only."""
+property list and JSON file parses, the manifest asks no permission but
+the network's (a table with friends) and names the library the mobile
+crate builds, the iPhone's property list says why the game looks on the
+home network, and the icons are PNGs of their stated sizes. Standard
+library only."""
 import json, plistlib, struct, sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -10,7 +12,8 @@ from pathlib import Path
 root = Path(__file__).resolve().parent.parent
 android = ET.parse(root / "android/AndroidManifest.xml").getroot()
 ns = "{http://schemas.android.com/apk/res/android}"
-assert not android.findall("uses-permission"), "the app asks for no permission"
+asked = [u.get(ns + "name") for u in android.findall("uses-permission")]
+assert asked == ["android.permission.INTERNET"], f"the app asks only to reach a table over the network, not {asked}"
 lib = [m.get(ns + "value") for m in android.iter("meta-data") if m.get(ns + "name") == "android.app.lib_name"]
 cargo = (root / "crates/klaverjas-mobile/Cargo.toml").read_text()
 assert lib and f'name = "{lib[0]}"' in cargo, f"the manifest loads {lib}, the mobile crate builds another"
@@ -21,6 +24,7 @@ for f in (root / "android/res").rglob("*.xml"):
 ET.parse(root / "ios/Klaverjas/LaunchScreen.storyboard")
 plist = plistlib.load(open(root / "ios/Klaverjas/Info.plist", "rb"))
 assert plist["UILaunchStoryboardName"] == "LaunchScreen"
+assert "friends" in plist["NSLocalNetworkUsageDescription"]
 for f in (root / "ios").rglob("Contents.json"):
     json.load(open(f))
 sizes = {"mdpi": 48, "hdpi": 72, "xhdpi": 96, "xxhdpi": 144, "xxxhdpi": 192}

@@ -51,6 +51,11 @@ pub struct Remote {
     /// The last deal opened: its number, its code, and whether its seal
     /// held.
     pub opened: Option<(usize, String, bool)>,
+    /// This player hosts the table (and so asks for a new match).
+    pub host: bool,
+    /// The table is out of reach for good, or refused the last message:
+    /// its words.
+    pub trouble: Option<String>,
 }
 
 /// A chair at a table with friends as the table shows it.

@@ -3,57 +3,26 @@
 //! joins it by its code, and the two play a deal with two of the server's
 //! bots, one of them losing its connection mid-trick and coming back.
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
+use common::{headless_app, temp_dir};
 use klaverjas::{Action, Bid, Phase, Preset, Seat};
 use klaverjas_ai::Level;
 use klaverjas_app::cli::Options;
 use klaverjas_app::friends::host;
 use klaverjas_app::friends::sitting::{Connection, SealCheck, Sitting};
 use klaverjas_app::seats::{HUMAN, PlayerAction, Seats, TableCommand};
+use klaverjas_app::settings::Speed;
 use klaverjas_app::show::Show;
-use klaverjas_app::sound::Speaker;
 use klaverjas_app::state::Screen;
-use klaverjas_app::{logic_plugin, table_plugin};
 use klaverjas_net::{Setup, ToTable};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A fresh data folder, removed when the test ends, passed or failed.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("klaverjas-app-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn app(dir: &Path) -> App {
-    let mut app = App::new();
-    let root = klaverjas_app::pictures::find_assets().expect("the checkout's assets");
-    let assets = AssetPlugin { file_path: root.display().to_string(), ..AssetPlugin::default() };
-    let options = Options { data_dir: Some(dir.to_path_buf()), ..Options::default() };
-    app.add_plugins((MinimalPlugins, StatesPlugin, assets, bevy::image::ImagePlugin::default()))
-        .add_plugins(bevy::input::InputPlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(20)))
-        .add_plugins(logic_plugin(options))
-        .add_plugins(table_plugin)
-        .insert_resource(Speaker::recorder());
-    app.world_mut().resource_mut::<klaverjas_app::state::PlayerSettings>().0.speed =
-        klaverjas_app::settings::Speed::Fast;
-    app.update();
-    app
+    headless_app(Options { data_dir: Some(dir.to_path_buf()), ..Options::default() }, Speed::Fast)
 }
 
 fn sitting(app: &App) -> &Sitting {
@@ -92,10 +61,10 @@ fn play_a_turn(app: &mut App) {
 
 #[test]
 fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick() {
-    let (host_dir, guest_dir) = (TempDir::new("friends-host"), TempDir::new("friends-guest"));
-    let mut host_app = app(&host_dir.0);
-    let mut guest_app = app(&guest_dir.0);
-    let hosting = host::start(&host_dir.0).expect("this computer hosts a table");
+    let (host_dir, guest_dir) = (temp_dir("friends-host"), temp_dir("friends-guest"));
+    let mut host_app = app(&host_dir);
+    let mut guest_app = app(&guest_dir);
+    let hosting = host::start(&host_dir).expect("this computer hosts a table");
     let setup = Setup {
         preset: Preset::Classic,
         set: "match=deals:2".into(),
@@ -112,6 +81,19 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
         sitting(apps[0]).chairs.iter().filter(|c| c.name.is_some()).count() == 2 && sitting(apps[1]).seat.is_some()
     });
     assert!(sitting(&host_app).is_host() && !sitting(&guest_app).is_host());
+    // The host moves into the guest's chair: both are told where they sit
+    // now, and the host still hosts.
+    let (ann, bea) = (sitting(&host_app).seat.unwrap(), sitting(&guest_app).seat.unwrap());
+    sitting(&host_app).send(&ToTable::Swap { from: ann, to: bea });
+    run_until(&mut [&mut host_app, &mut guest_app], "the chairs swapped", |apps| {
+        sitting(apps[0]).seat == Some(bea) && sitting(apps[1]).seat == Some(ann)
+    });
+    run_until(&mut [&mut host_app, &mut guest_app], "the host still hosting", |apps| sitting(apps[0]).is_host());
+    // Both wait in the waiting room, where the start takes them to the table.
+    for app in [&mut host_app, &mut guest_app] {
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
+        app.update();
+    }
     sitting(&host_app).send(&ToTable::Start);
     run_until(&mut [&mut host_app, &mut guest_app], "both at the table", |apps| {
         apps.iter().all(|a| {

@@ -18,7 +18,8 @@ use std::fmt;
 
 /// The protocol's version, the first thing both sides check. 2: a
 /// table's state carries the score sheet only when it may have changed.
-pub const PROTOCOL: u32 = 2;
+/// 3: a table's setup says whether the coach's hints are allowed.
+pub const PROTOCOL: u32 = 3;
 
 /// The longest message a table accepts, in bytes.
 pub const MAX_MESSAGE: usize = 4096;

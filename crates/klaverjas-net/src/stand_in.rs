@@ -177,7 +177,7 @@ impl StandIn {
         let record = MatchRecord {
             format: MatchRecord::FORMAT,
             seed: 0,
-            first_dealer: played.first().map_or(game.deal().dealer, |r| r.deal.dealer).after(seat.turn_to_south()),
+            first_dealer: played.first().map_or(game.deal().dealer.after(seat.turn_to_south()), |r| r.deal.dealer),
             given_deals: Vec::new(),
             sheet,
             game: turned(&game.record(), seat),

@@ -231,8 +231,11 @@ impl Table {
         }
         self.seats = moved;
         self.send_chairs();
+        // Everyone moved is told their new chair.
         for &seat in seats {
-            self.welcome_seat_only(seat);
+            if to(seat) != seat {
+                self.welcome(to(seat), None);
+            }
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 pub fn plugin(app: &mut App) {
     // After the turns and before the show, but in any screen: the first
     // news of a table takes the player from the waiting room to it.
-    app.add_systems(Update, take_in.before(Flow::Input)).add_systems(
+    app.add_systems(Update, (wake_up, take_in).chain().before(Flow::Input)).add_systems(
         Update,
         (send_out, follow_the_table, show_the_people)
             .chain()
@@ -98,8 +98,10 @@ fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<Res<Sitting>>, mut ref
     }
 }
 
-/// The match follows the table's news once the show has shown the last;
-/// the first news of a table not yet at the table sits the player down.
+/// The match follows the table's news once the show has shown the last.
+/// From the waiting room, a table under way sits the player down; a
+/// player who went from the table to the menus, or to a game of their own,
+/// is not pulled back.
 #[allow(clippy::too_many_arguments)]
 fn follow_the_table(
     mut commands: Commands,
@@ -113,13 +115,17 @@ fn follow_the_table(
     config: Res<crate::state::Config>,
 ) {
     let Some(mut sitting) = sitting else { return };
-    if !sitting.news {
+    let waiting_room = *screen.get() == Screen::Friends;
+    let following = seats.as_ref().is_some_and(|s| s.remote.is_some());
+    let news = sitting.news && following;
+    let arriving = waiting_room && sitting.started;
+    if !(news || arriving) {
         return;
     }
     let Some(m) = sitting.stand_in.as_ref().and_then(|s| s.seen_from_seat().ok()) else { return };
     let hints = sitting.setup.as_ref().is_some_and(|s| s.hints);
     match seats {
-        Some(mut seats) if seats.remote.is_some() => {
+        Some(mut seats) if following => {
             if !seats.ready(show.stage(time.elapsed_secs())) {
                 return;
             }
@@ -132,8 +138,21 @@ fn follow_the_table(
         }
     }
     sitting.news = false;
-    if *screen.get() != Screen::Table {
+    if waiting_room {
         next.set(Screen::Table);
+    }
+}
+
+/// A phone back from the background opens its connection anew: the old
+/// one may have died while it slept, unnoticed.
+fn wake_up(
+    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    sitting: Option<ResMut<Sitting>>,
+    time: Res<Time>,
+) {
+    let woke = lifecycle.read().any(|e| matches!(e, bevy::window::AppLifecycle::WillResume));
+    if let Some(mut sitting) = sitting.filter(|s| woke && s.connection == Connection::Open) {
+        sitting.cut(time.elapsed_secs());
     }
 }
 
@@ -178,4 +197,9 @@ fn show_the_people(
     }
     remote.reconnecting = reconnecting;
     remote.opened = opened;
+    remote.host = sitting.is_host();
+    remote.trouble = match &sitting.connection {
+        Connection::Closed(why) => Some(why.clone()),
+        _ => sitting.refused.as_ref().filter(|_| sitting.refusals > 0).map(|(_, text)| text.clone()),
+    };
 }

@@ -245,8 +245,10 @@ impl Sitting {
                 match stand_in.table(deal, &view, sheet.as_ref()) {
                     Ok(()) => self.news = true,
                     Err(e) => {
+                        // Said on the table; an action sent may be tried again.
                         bevy::log::error!("the table cannot be followed: {e}");
                         self.refused = Some((Refusal::BadMessage, e.to_string()));
+                        self.refusals += 1;
                     }
                 }
             }
@@ -269,8 +271,12 @@ impl Sitting {
             FromTable::Refused { why, message } => {
                 bevy::log::warn!("the table refused: {message}");
                 // A chair that is no more (a table closed, a token
-                // refused) is not tried again.
-                if matches!(why, Refusal::NoTable | Refusal::BadToken) {
+                // refused), a server of another protocol, or a first
+                // message refused: trying again would be refused again.
+                let seated = self.seat.is_some();
+                let hopeless = matches!(why, Refusal::NoTable | Refusal::BadToken | Refusal::Protocol)
+                    || (!seated && !matches!(why, Refusal::TooMany));
+                if hopeless {
                     self.token = None;
                     self.connection = Connection::Closed(message.clone());
                     self.socket = None;

@@ -32,8 +32,12 @@ pub fn felt_words(
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
     name_plates(&p, t, show, &layout, waiting, seats.remote.as_ref());
-    if seats.remote.as_ref().is_some_and(|r| r.reconnecting) {
-        reconnecting(&p, t, &layout);
+    // A table out of reach, for now or for good, says so across its top.
+    if let Some(remote) = &seats.remote {
+        let trouble = remote.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
+        if let Some(words) = remote.reconnecting.then(|| t.get("table.reconnecting")).or(trouble) {
+            banner(&p, words, &layout);
+        }
     }
     trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
@@ -47,10 +51,11 @@ pub fn race(seats: &Seats) -> Option<PerTeam<u16>> {
     g.rules().races_to_the_boem().then(|| PerTeam::new(g.tally(Team::NS), g.tally(Team::EW)))
 }
 
-/// "Reconnecting…" across the top of the table while it is out of reach.
-fn reconnecting(p: &egui::Painter, t: &crate::i18n::Texts, layout: &Layout) {
-    let galley = p.layout_no_wrap(t.get("table.reconnecting"), FontId::proportional(22.0), Color32::BLACK);
+/// `words` across the top of the table: "Reconnecting…", or why the table
+/// cannot be reached.
+fn banner(p: &egui::Painter, words: String, layout: &Layout) {
     let area = egui_rect(layout);
+    let galley = p.layout(words, FontId::proportional(20.0), Color32::BLACK, (area.width() * 0.8).max(200.0));
     let at = egui::pos2(area.center().x, area.top() + layout.card.y * 0.2);
     let rect = Align2::CENTER_TOP.anchor_size(at, galley.size() + egui::vec2(24.0, 10.0));
     p.rect_filled(rect, CornerRadius::same(8), Color32::from_rgb(255, 225, 160));

@@ -66,8 +66,14 @@ const PRESETS: [Preset; 5] =
     [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas];
 
 /// A table server's WebSocket address from what a person types: a host and
-/// port, with or without `ws://` and `/ws`.
+/// port, with or without `ws://` and `/ws`. The apps speak `ws://` only
+/// (no TLS is built in); a browser speaks both.
 pub fn server_address(typed: &str) -> Option<String> {
+    let address = any_server_address(typed)?;
+    (cfg!(target_arch = "wasm32") || address.starts_with("ws://")).then_some(address)
+}
+
+fn any_server_address(typed: &str) -> Option<String> {
     let typed = typed.trim().trim_end_matches('/');
     if typed.is_empty() || typed.contains(char::is_whitespace) {
         return None;
@@ -183,6 +189,17 @@ fn friends(
             }
             let mut s = settings.0.clone();
             s.name = Some(name.clone());
+            // A desktop's own table, after a restart: its server first.
+            let own_again = kept.as_ref().is_some_and(|k| k.server.starts_with("ws://127.0.0.1:"));
+            if choice == Choice::Back && own_again && host::HOSTS_ITSELF && hosting.is_none() {
+                match host::start(&files.0.dir) {
+                    Ok(h) => commands.insert_resource(h),
+                    Err(e) => {
+                        form.problem = Some(t.fill("friends.cannot_host", &[("why", &e)]));
+                        return Ok(());
+                    }
+                }
+            }
             let sitting = match choice {
                 Choice::Back => kept.map(|k| Sitting::rejoin(&k, wake())),
                 Choice::Host if host::HOSTS_ITSELF => {
@@ -556,7 +573,8 @@ mod tests {
     fn a_typed_server_is_a_websocket_address() {
         assert_eq!(server_address("192.168.1.5:7878").as_deref(), Some("ws://192.168.1.5:7878/ws"));
         assert_eq!(server_address(" ws://host:1/ws ").as_deref(), Some("ws://host:1/ws"));
-        assert_eq!(server_address("https://tables.example.org/").as_deref(), Some("wss://tables.example.org/ws"));
+        assert_eq!(any_server_address("https://tables.example.org/").as_deref(), Some("wss://tables.example.org/ws"));
+        assert_eq!(server_address("https://tables.example.org/"), None, "no TLS in the apps");
         assert_eq!(server_address("http://h:7878/t/ABC234").as_deref(), Some("ws://h:7878/ws"));
         for bad in ["", "  ", "ftp://h", "two words"] {
             assert_eq!(server_address(bad), None, "{bad}");
