@@ -283,10 +283,16 @@ async fn upgrade(
 /// A table's link, `/t/CODE`: the game's page at the root, told which
 /// table to join (`/?join=CODE`), so that the page's own files are found
 /// beside it wherever the site is served from.
-async fn table_link(axum::extract::Path(code): axum::extract::Path<String>) -> Response {
+async fn table_link(
+    axum::extract::Path(code): axum::extract::Path<String>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
     use axum::response::IntoResponse;
+    // What else the link asks of the page (`?targets` in the browser
+    // check) goes along.
+    let more = query.map(|q| format!("&{q}")).unwrap_or_default();
     match code.parse::<TableCode>() {
-        Ok(code) => axum::response::Redirect::to(&format!("/?join={code}")).into_response(),
+        Ok(code) => axum::response::Redirect::to(&format!("/?join={code}{more}")).into_response(),
         Err(e) => (axum::http::StatusCode::NOT_FOUND, e.to_string()).into_response(),
     }
 }

@@ -592,6 +592,8 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     assert!(status.contains("303"), "{status}");
     let whole = ask_whole(&server.addr, "/t/K7M2QZ");
     assert!(whole.to_ascii_lowercase().contains("\r\nlocation: /?join=k7m2qz\r\n"), "{whole}");
+    let whole = ask_whole(&server.addr, "/t/K7M2QZ?targets");
+    assert!(whole.to_ascii_lowercase().contains("\r\nlocation: /?join=k7m2qz&targets\r\n"), "{whole}");
     let (status, body) = get(&server.addr, "/t/K7M0QZ");
     assert!(status.contains("404") && body.contains("'0'"), "a code with a 0 is no table's: {status} {body}");
     let (_, body) = get(&server.addr, "/klaverjas.js");

@@ -220,6 +220,8 @@ impl Sitting {
     pub fn take(&mut self, message: FromTable) {
         match message {
             FromTable::Seated { code, seat, token, setup, .. } => {
+                // The browser check reads the table's code from this line.
+                bevy::log::info!("at table {code}, chair {seat:?}");
                 self.code = Some(code);
                 self.seat = Some(seat);
                 if token.is_some() {

@@ -119,8 +119,10 @@ fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>, c
     if form.name.is_empty() {
         form.name = settings.0.name.clone().unwrap_or_default();
     }
+    // The server last typed, else in a browser the one that served the
+    // page (a table server serving the web build hosts there too).
     if form.server.is_empty() {
-        form.server = settings.0.table_server.clone().unwrap_or_default();
+        form.server = settings.0.table_server.clone().or_else(page_server).unwrap_or_default();
     }
     // A table's link: its code, at the server that served the page.
     if let Some(code) = &config.0.join {
