@@ -77,7 +77,7 @@ pub fn score_window(
             // At a table with friends the host asks for another match.
             let asks = seats.remote.as_ref().is_none_or(|r| r.host);
             if !asks {
-                ui.label(RichText::new(t.get("friends.wait_for_host")).size(16.0));
+                ui.label(RichText::new(t.get("friends.wait_for_rematch")).size(16.0));
             } else if !seats.demo
                 && !seats.lesson
                 && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
