@@ -172,8 +172,8 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
 }
 
-/// Whether [`copy_to_clipboard`] has a clipboard to copy to.
-pub const HAS_CLIPBOARD: bool = !cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
+/// Whether [`copy_to_clipboard`] has a clipboard to copy to: a desktop's.
+pub const HAS_CLIPBOARD: bool = matches!(TARGET, Target::Desktop);
 
 /// Copies `text` to the system clipboard, or says why it could not.
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]

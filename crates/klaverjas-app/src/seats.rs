@@ -44,9 +44,16 @@ pub struct Remote {
     /// An action was sent and the table has not answered yet: no second.
     pub waiting: bool,
     pub hints: bool,
-    /// Who sits in each chair, by this app's seats (the player at South).
+    /// What the table says of itself, as the plates and the score show it.
+    pub told: Told,
+}
+
+/// What a table with friends says of itself, by this app's seats.
+#[derive(Clone, Default, Debug, PartialEq)]
+pub struct Told {
+    /// Who sits in each chair (the player at South).
     pub people: [Person; 4],
-    /// The table cannot be reached now: the words to show.
+    /// The table cannot be reached now.
     pub reconnecting: bool,
     /// The last deal opened: its number, its code, and whether its seal
     /// held.

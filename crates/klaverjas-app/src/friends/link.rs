@@ -167,7 +167,7 @@ fn show_the_people(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(mut seats), Some(sitting)) = (seats, sitting) else { return };
-    let Some(remote) = &mut seats.remote else { return };
+    let Some(remote) = &seats.remote else { return };
     let now = time.elapsed_secs();
     let turn = sitting.seat.map_or(0, |s| s.turn_to_south());
     let grace = sitting.setup.as_ref().and_then(|s| s.grace);
@@ -182,24 +182,28 @@ fn show_the_people(
         people[chair.seat.after(turn).index()] =
             crate::seats::Person { name: chair.name.clone(), bot_in, stood_in: chair.away };
     }
-    let reconnecting = matches!(sitting.connection, Connection::Reconnecting { .. });
-    let opened = sitting.opened.last().and_then(|o| match o.check {
-        super::sitting::SealCheck::Holds => Some((o.deal, o.code.clone(), true)),
-        super::sitting::SealCheck::Broken => Some((o.deal, o.code.clone(), false)),
-        super::sitting::SealCheck::Unheard => None,
-    });
+    let told = crate::seats::Told {
+        people,
+        reconnecting: matches!(sitting.connection, Connection::Reconnecting { .. }),
+        opened: sitting.opened.last().and_then(|o| match o.check {
+            super::sitting::SealCheck::Holds => Some((o.deal, o.code.clone(), true)),
+            super::sitting::SealCheck::Broken => Some((o.deal, o.code.clone(), false)),
+            super::sitting::SealCheck::Unheard => None,
+        }),
+        host: sitting.is_host(),
+        trouble: match &sitting.connection {
+            Connection::Closed(why) => Some(why.clone()),
+            _ => sitting.refused.as_ref().filter(|_| sitting.refusals > 0).map(|(_, text)| text.clone()),
+        },
+    };
     // A countdown on a plate moves every second.
-    if people.iter().any(|p| p.bot_in.is_some()) {
+    if told.people.iter().any(|p| p.bot_in.is_some()) {
         redraw.write(RequestRedraw);
     }
-    if remote.people != people {
-        remote.people = people;
+    // Written only when it changed: the seats are read every frame.
+    if remote.told != told
+        && let Some(remote) = &mut seats.remote
+    {
+        remote.told = told;
     }
-    remote.reconnecting = reconnecting;
-    remote.opened = opened;
-    remote.host = sitting.is_host();
-    remote.trouble = match &sitting.connection {
-        Connection::Closed(why) => Some(why.clone()),
-        _ => sitting.refused.as_ref().filter(|_| sitting.refusals > 0).map(|(_, text)| text.clone()),
-    };
 }

@@ -34,8 +34,8 @@ pub fn felt_words(
     name_plates(&p, t, show, &layout, waiting, seats.remote.as_ref());
     // A table out of reach, for now or for good, says so across its top.
     if let Some(remote) = &seats.remote {
-        let trouble = remote.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
-        if let Some(words) = remote.reconnecting.then(|| t.get("table.reconnecting")).or(trouble) {
+        let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
+        if let Some(words) = remote.told.reconnecting.then(|| t.get("table.reconnecting")).or(trouble) {
             banner(&p, words, &layout);
         }
     }
@@ -74,7 +74,7 @@ fn name_plates(
 ) {
     let players = show.shown.players;
     for &seat in players.seats() {
-        let person = remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.people[seat.index()]);
+        let person = remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()]);
         let mut name = match person {
             Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
             None => seat_name(t, seat),

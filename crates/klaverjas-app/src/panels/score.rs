@@ -50,7 +50,7 @@ pub fn score_window(
         ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).size(16.0));
         // The fair shuffle, checked here: the deal's code against the seal
         // the table announced before the deal.
-        let opened = seats.remote.as_ref().and_then(|r| r.opened.clone());
+        let opened = seats.remote.as_ref().and_then(|r| r.told.opened.clone());
         let opened = opened.filter(|(deal, ..)| *deal == seats.m.deal_number());
         if let Some((_, code, holds)) = opened.clone() {
             let key = if holds { "table.seal_holds" } else { "table.seal_broken" };
@@ -75,7 +75,7 @@ pub fn score_window(
             };
             ui.label(RichText::new(winner).size(20.0).strong());
             // At a table with friends the host asks for another match.
-            let asks = seats.remote.as_ref().is_none_or(|r| r.host);
+            let asks = seats.remote.as_ref().is_none_or(|r| r.told.host);
             if !asks {
                 ui.label(RichText::new(t.get("friends.wait_for_rematch")).size(16.0));
             } else if !seats.demo

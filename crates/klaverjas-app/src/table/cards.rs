@@ -304,6 +304,10 @@ type CardParts = (
 /// Swaps the names of face-down cards as the show did
 /// ([`Show::relabel`]): each entity stays where it lies.
 fn relabel_cards(mut show: ResMut<Show>, mut cards: Query<&mut TableCard>) {
+    // Every frame runs this: the show is touched only when there is work.
+    if show.relabel.is_empty() {
+        return;
+    }
     for (a, b) in std::mem::take(&mut show.relabel) {
         for mut card in &mut cards {
             if card.0 == a {
