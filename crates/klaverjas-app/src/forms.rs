@@ -214,9 +214,15 @@ pub fn preset_buttons(
 /// scrolled page hides what lies below its edge). Tests read it with
 /// [`target`].
 pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
+    mark_area(ui.ctx(), name, response.rect, response.interact_rect);
+}
+
+/// [`mark_target`] for what egui does not draw (a card of the hand):
+/// `whole`, and `shown`, the part of it a touch reaches.
+pub fn mark_area(ctx: &egui::Context, name: &str, whole: egui::Rect, shown: egui::Rect) {
     let id = egui::Id::new(("target", name));
-    let rects = (response.rect, response.interact_rect);
-    ui.ctx().data_mut(|d| {
+    let rects = (whole, shown);
+    ctx.data_mut(|d| {
         d.insert_temp(id, rects);
         let seen = d.get_temp_mut_or_default::<Vec<String>>(egui::Id::new(SEEN));
         if !seen.iter().any(|n| n == name) {

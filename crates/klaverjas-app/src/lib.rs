@@ -131,7 +131,7 @@ pub fn run(options: Options) -> AppExit {
         .add_plugins(logic_plugin(options.clone()))
         .add_plugins((table_plugin, ui_plugin, demo::capture_plugin));
     if options.targets {
-        app.add_plugins(forms::targets_plugin);
+        app.add_plugins((forms::targets_plugin, table::input::targets_plugin));
     }
     if let Some(path) = options.stats {
         app.add_plugins(stats::plugin(path));

@@ -1,6 +1,6 @@
 //! Play with friends, headless: a desktop app hosts a table in its own
 //! process (the table server on its thread, on a real socket), a second app
-//! joins it by its code, and the two play a deal with two of the server's
+//! finds it on the network by its code alone and joins, and the two play a deal with two of the server's
 //! bots, one of them losing its connection mid-trick and coming back.
 
 mod common;
@@ -76,7 +76,19 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
     host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
     run_until(&mut [&mut host_app], "the table's code", |apps| sitting(apps[0]).code.is_some());
     let code = sitting(&host_app).code.unwrap();
-    guest_app.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
+    // The guest has the code alone: the network says where the table is.
+    let finding = host::Finding::start(code, "Bea".into(), || {});
+    let mut found = None;
+    for _ in 0..400 {
+        found = finding.found();
+        if found.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let server = found.flatten().expect("the host's table server answers for its table on the network");
+    assert!(server.ends_with(&format!(":{}/ws", hosting.port)), "{server}");
+    guest_app.insert_resource(Sitting::join(server, code, "Bea".into(), wake()));
     run_until(&mut [&mut host_app, &mut guest_app], "both seated", |apps| {
         sitting(apps[0]).chairs.iter().filter(|c| c.name.is_some()).count() == 2 && sitting(apps[1]).seat.is_some()
     });
@@ -143,4 +155,43 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
     run_until(&mut [&mut host_app, &mut guest_app], "the second deal", |apps| {
         apps.iter().all(|a| a.world().resource::<Seats>().m.deal_number() == 2)
     });
+}
+
+/// A table that stops answering (a connection half open: the phone moved
+/// to another network and nothing said so) is reached again once a card
+/// goes unanswered for `ANSWER_S`, with the chair's token. The table here
+/// is a WebSocket server that takes connections and never says a word.
+#[test]
+fn a_card_the_table_never_answers_opens_the_connection_again() {
+    use klaverjas_app::friends::sitting::{ANSWER_S, Chairkeeper};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let server = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let (accepted, connections) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().take(2) {
+            held.push(tungstenite::accept(stream.unwrap()).unwrap());
+            let _ = accepted.send(());
+        }
+        std::thread::sleep(Duration::from_secs(30));
+    });
+    let kept = Chairkeeper { server, code: "K2ERA6".parse().unwrap(), token: "00".repeat(16) };
+    let wake: klaverjas_app::friends::socket::Wake = Arc::new(|| {});
+    let mut sitting = Sitting::rejoin(&kept, wake.clone());
+    let opened = std::time::Instant::now();
+    while sitting.connection != Connection::Open {
+        assert!(opened.elapsed() < Duration::from_secs(10), "{:?}", sitting.connection);
+        sitting.poll(0.0, wake.clone());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    connections.recv_timeout(Duration::from_secs(5)).unwrap();
+    let card = ToTable::Act { action: Action::Bid(Bid::Pass) };
+    sitting.ask(&card, 1.0);
+    sitting.poll(1.0 + ANSWER_S - 0.5, wake.clone());
+    assert_eq!(sitting.connection, Connection::Open, "still within the time to answer");
+    sitting.poll(1.0 + ANSWER_S + 0.1, wake.clone());
+    assert!(matches!(sitting.connection, Connection::Reconnecting { .. }), "{:?}", sitting.connection);
+    // The retry opens a new connection to the same table.
+    sitting.poll(1.0 + ANSWER_S + 3.0, wake.clone());
+    connections.recv_timeout(Duration::from_secs(5)).expect("a second connection");
 }

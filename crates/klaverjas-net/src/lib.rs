@@ -9,6 +9,7 @@
 //! with `#[serde(default)]` without a new version; anything else bumps it.
 
 pub mod check;
+pub mod lan;
 pub mod stand_in;
 
 use klaverjas::{Action, CardSet, Event, Game, Match, PlayerView, Preset, Rules, ScoreSheet, Seat, Team};

@@ -10,6 +10,7 @@
 //! The protocol is `klaverjas-net`'s; nothing here makes a message for a
 //! seat but its `for_seat` and `seen_by`.
 
+pub mod lan;
 pub mod store;
 pub mod table;
 mod ws;
@@ -40,11 +41,16 @@ pub struct Limits {
     pub connections_per_address: usize,
     /// Seconds a new connection has to say which table it sits at.
     pub first_message_s: u64,
+    /// Seconds between pings to a seated connection. One that sent nothing
+    /// (not even the pong) for three of them is dropped: a phone that left
+    /// the network without closing (half open) is away, and the grace
+    /// before a bot stands in begins.
+    pub ping_s: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { per_second: 20, tables_per_address: 64, connections_per_address: 64, first_message_s: 30 }
+        Limits { per_second: 20, tables_per_address: 64, connections_per_address: 64, first_message_s: 30, ping_s: 15 }
     }
 }
 
@@ -56,6 +62,9 @@ pub struct Config {
     /// The tables' deals follow from this seed (the n-th table made gets
     /// a seed of its own from it), so that a run can be repeated.
     pub seed: Option<u64>,
+    /// The UDP port to answer on when asked which server has a table
+    /// (`klaverjas_net::lan`); `None`: not asked on the network.
+    pub lan: Option<u16>,
 }
 
 struct Lobby {
@@ -150,7 +159,8 @@ impl Lobby {
 /// Serves tables on `listener` until the process ends: the tables on disk
 /// are opened again first, each where it was.
 pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServerError> {
-    serve(listener, open(config)?).await
+    let lan = config.lan;
+    serve(listener, open(config)?, lan).await
 }
 
 /// Serves tables on a thread of its own, as a desktop game hosting its own
@@ -164,13 +174,14 @@ pub fn serve_in_background(addr: SocketAddr, config: Config) -> Result<SocketAdd
     let bound = listener.local_addr().map_err(ServerError::Io)?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(ServerError::Io)?;
     // The tables are opened inside the runtime: each is a task of it.
+    let lan = config.lan;
     let (app, listener) = runtime.block_on(async {
         Ok::<_, ServerError>((open(config)?, tokio::net::TcpListener::from_std(listener).map_err(ServerError::Io)?))
     })?;
     std::thread::Builder::new()
         .name("table server".into())
         .spawn(move || {
-            if let Err(e) = runtime.block_on(serve(listener, app)) {
+            if let Err(e) = runtime.block_on(serve(listener, app, lan)) {
                 eprintln!("the table server stopped: {e}");
             }
         })
@@ -195,7 +206,7 @@ pub fn home_addresses() -> Vec<IpAddr> {
 }
 
 /// The lobby with the tables on disk opened again, and the routes.
-fn open(config: Config) -> Result<axum::Router, ServerError> {
+fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     let store = Arc::new(Store::open(&config.data)?);
     let stored = store.load()?;
     let writer = Writer::start(store);
@@ -224,10 +235,25 @@ fn open(config: Config) -> Result<axum::Router, ServerError> {
             .route("/t/{code}", axum::routing::get(table_link))
             .fallback_service(tower_http::services::ServeDir::new(site));
     }
-    Ok(app.with_state(lobby))
+    Ok((app.with_state(lobby.clone()), lobby))
 }
 
-async fn serve(listener: tokio::net::TcpListener, app: axum::Router) -> Result<(), ServerError> {
+async fn serve(
+    listener: tokio::net::TcpListener,
+    (app, lobby): (axum::Router, Arc<Lobby>),
+    lan: Option<u16>,
+) -> Result<(), ServerError> {
+    if let Some(port) = lan {
+        // Another program may hold the port (a second game hosting on this
+        // computer): its tables are then found by address only.
+        match tokio::net::UdpSocket::bind((std::net::Ipv4Addr::UNSPECIFIED, port)).await {
+            Ok(socket) => {
+                let ws_port = listener.local_addr().map_err(ServerError::Io)?.port();
+                tokio::spawn(lan::answer(socket, lobby, ws_port));
+            }
+            Err(e) => eprintln!("tables are not found by their code on the network (UDP port {port}): {e}"),
+        }
+    }
     // A table's answer is often two frames (its state, then a deal's
     // opening): with Nagle's algorithm the second waits for the client's
     // delayed ack, up to 40 ms, so small frames go out at once.
@@ -334,7 +360,7 @@ async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
         Ok(Err((why, text))) => return refuse(&mut socket, why, &text).await,
         Err(_) => return refuse(&mut socket, Refusal::NoTable, "the table has closed").await,
     };
-    serve_seat(&mut socket, &table, &mut queue, conn, lobby.limits.per_second).await;
+    serve_seat(&mut socket, &table, &mut queue, conn, lobby.limits).await;
     let _ = table.send(Command::Gone { conn }).await;
 }
 
@@ -343,11 +369,15 @@ async fn serve_seat(
     table: &mpsc::Sender<Command>,
     queue: &mut mpsc::Receiver<String>,
     conn: u64,
-    per_second: u32,
+    limits: Limits,
 ) {
+    let per_second = limits.per_second;
     // A bucket of twice a second's messages, filled at `per_second`.
     let mut bucket = 2.0 * per_second as f64;
     let mut last = tokio::time::Instant::now();
+    let every = Duration::from_secs(limits.ping_s.max(1));
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             text = queue.recv() => match text {
@@ -356,7 +386,12 @@ async fn serve_seat(
                 // one took the chair).
                 None => return,
             },
-            incoming = next_text(socket) => {
+            _ = beat.tick() => {
+                if heard.elapsed() >= 3 * every || ws::ping(socket).await.is_err() {
+                    return;
+                }
+            }
+            incoming = ws::next_text_heard(socket, BINARY_REFUSED.as_str(), &mut heard) => {
                 let Some(text) = incoming else { return };
                 let now = tokio::time::Instant::now();
                 bucket = (bucket + now.duration_since(last).as_secs_f64() * per_second as f64).min(2.0 * per_second as f64);
@@ -385,8 +420,13 @@ async fn serve_seat(
 /// The next text message; `None` when the connection ends. Binary frames
 /// are answered as bad messages.
 async fn next_text(socket: &mut Socket) -> Option<String> {
-    ws::next_text(socket, &FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json()).await
+    let mut heard = tokio::time::Instant::now();
+    ws::next_text_heard(socket, BINARY_REFUSED.as_str(), &mut heard).await
 }
+
+/// What a binary frame is answered with.
+static BINARY_REFUSED: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json());
 
 /// Says why, and closes the connection cleanly.
 async fn refuse(socket: &mut Socket, why: Refusal, text: &str) {

@@ -14,10 +14,16 @@ klaverjas-server: a table for Klaverjas that friends join by a code
   --site DIR      also serve the web build from DIR (at / and /t/CODE)
   --bind ADDR     the address to listen on (default 0.0.0.0: every
                   network of this computer, the home Wi-Fi included)
+  --lan           answer on UDP port 7878 which table this server has,
+                  so that a desktop on the same network joins by the
+                  code alone (as a desktop game hosting does)
+  --lan-port PORT that question's port instead of 7878 (for tests)
   --seed S        the tables' deals follow from S (to repeat a run)
   --rate N        messages a connection may send a second (default 20)
   --per-address N connections, and live tables made, from one address
                   (default 64; more for a load test from one machine)
+  --ping S        seconds between pings to each player; one silent for
+                  three of them is away (default 15)
   --help          this text";
 
 struct Args {
@@ -28,6 +34,8 @@ struct Args {
     seed: Option<u64>,
     rate: u32,
     per_address: usize,
+    lan: Option<u16>,
+    ping: u64,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
@@ -39,6 +47,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         seed: None,
         rate: Limits::default().per_second,
         per_address: Limits::default().connections_per_address,
+        lan: None,
+        ping: Limits::default().ping_s,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -50,6 +60,12 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 a.port = v.parse().map_err(|_| format!("--port: not a port: '{v}'"))?;
             }
             "--data" => a.data = PathBuf::from(value()?),
+            "--lan" => a.lan = Some(a.lan.unwrap_or(klaverjas_net::lan::PORT)),
+            "--lan-port" => {
+                let v = value()?;
+                a.lan =
+                    Some(v.parse().ok().filter(|&p| p > 0).ok_or_else(|| format!("--lan-port: not a port: '{v}'"))?);
+            }
             "--site" => {
                 let site = PathBuf::from(value()?);
                 if !site.join("index.html").is_file() {
@@ -69,6 +85,14 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 let v = value()?;
                 a.per_address =
                     v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--per-address: not a count: '{v}'"))?;
+            }
+            "--ping" => {
+                let v = value()?;
+                a.ping = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--ping: not a count of seconds: '{v}'"))?;
             }
             "--rate" => {
                 let v = value()?;
@@ -137,9 +161,11 @@ fn main() -> ExitCode {
                 per_second: args.rate,
                 tables_per_address: args.per_address,
                 connections_per_address: args.per_address,
+                ping_s: args.ping,
                 ..Limits::default()
             },
             seed: args.seed,
+            lan: args.lan,
         };
         match run(listener, config).await {
             Ok(()) => ExitCode::SUCCESS,

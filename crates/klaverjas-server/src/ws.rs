@@ -125,16 +125,25 @@ pub async fn send_text(socket: &mut Socket, text: &str) -> Result<(), ()> {
 /// The next text message; `None` when the connection ends. A binary frame
 /// is answered with `binary`'s text in one frame, so that a read dropped
 /// for a message to send never leaves half a message on the wire; pings
-/// are answered by tungstenite.
-pub async fn next_text(socket: &mut Socket, binary: &str) -> Option<String> {
+/// are answered by tungstenite. `heard` is when any frame last came (a
+/// pong included).
+pub async fn next_text_heard(socket: &mut Socket, binary: &str, heard: &mut tokio::time::Instant) -> Option<String> {
     loop {
-        match socket.next().await? {
+        let frame = socket.next().await?;
+        *heard = tokio::time::Instant::now();
+        match frame {
             Ok(Message::Text(text)) => return Some(text.as_str().to_owned()),
             Ok(Message::Binary(_)) => socket.send(Message::text(binary)).await.ok()?,
             Ok(Message::Close(_)) | Err(_) => return None,
             Ok(_) => {}
         }
     }
+}
+
+/// Asks the other side for a pong (browsers and tungstenite answer by
+/// themselves).
+pub async fn ping(socket: &mut Socket) -> Result<(), ()> {
+    socket.send(Message::Ping(Vec::new().into())).await.map_err(drop)
 }
 
 /// Sends `text`, then closes the connection cleanly.

@@ -646,3 +646,46 @@ fn a_match_over_is_played_again_when_the_host_asks() {
     assert_eq!(view.tricks.len(), 0);
     assert_ne!(Some(seal), first, "new cards: the rematch has a seed of its own");
 }
+
+/// A table found by its code alone on the network: the server answers the
+/// UDP question for its own tables only, and a stray datagram changes
+/// nothing.
+#[test]
+fn a_table_is_found_on_the_network_by_its_code_alone() {
+    let dir = Dir::new("lan");
+    let port = std::net::UdpSocket::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = Server::with(&dir.0, 5, &["--lan-port", &port.to_string()]);
+    let (_host, code, _) = Client::host(&server.addr, "Ann", setup(Preset::Classic, 1, None));
+    let stray = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    stray.send_to(b"klaverjas where is \xff", ("127.0.0.1", port)).unwrap();
+    let found = klaverjas_server::lan::find(code, port, Duration::from_secs(5)).unwrap();
+    assert_eq!(found.map(|a| a.to_string()), Some(server.addr.clone()));
+    let other: TableCode = if code.to_string() == "HNXQ3T" { "K2ERA6" } else { "HNXQ3T" }.parse().unwrap();
+    let asked = Instant::now();
+    assert_eq!(klaverjas_server::lan::find(other, port, Duration::from_millis(800)).unwrap(), None);
+    assert!(asked.elapsed() < Duration::from_secs(2), "{:?}", asked.elapsed());
+    server.kill();
+}
+
+/// A phone that left the network without closing (its connection half
+/// open: nothing answers the pings) is away after three silent pings, and
+/// the others are told; one that answers stays.
+#[test]
+fn a_silent_connection_is_away_after_three_pings_and_an_answering_one_stays() {
+    let dir = Dir::new("silent");
+    let server = Server::with(&dir.0, 9, &["--ping", "1"]);
+    let (mut host, code, _) = Client::host(&server.addr, "Anna", setup(Preset::Classic, 1, None));
+    // Bram is seated, then reads nothing more: no pong goes back.
+    let (bram, seat, _) = Client::join(&server.addr, code, "Bram");
+    let since = Instant::now();
+    let chairs = host.until(|m| match m {
+        FromTable::Chairs { chairs, .. } if chairs.iter().any(|c| c.seat == seat && c.gone) => Some(chairs.clone()),
+        _ => None,
+    });
+    let after = since.elapsed();
+    assert!(after >= Duration::from_secs(2) && after < Duration::from_secs(8), "away after {after:?}");
+    // Anna read all along, so her pongs went back: she is still here.
+    assert!(chairs.iter().any(|c| c.name.as_deref() == Some("Anna") && !c.gone), "{chairs:?}");
+    drop(bram);
+    server.kill();
+}

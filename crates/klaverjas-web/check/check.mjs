@@ -21,11 +21,12 @@
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
+import { drawn as drawnIn, launch, line, open as openPage, press, tap, verdict, wait } from "./phone.mjs";
 
 const [site, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const phone = process.env.PHONE !== "0";
+
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
   ".webmanifest": "application/manifest+json", ".json": "application/json" };
 const sockets = new Set();
@@ -41,89 +42,11 @@ server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.del
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-// The phone's pixel ratio is the browser's own (--force-device-scale-factor),
-// not DevTools' emulated one: under emulation the canvas reports its size
-// in CSS pixels as device pixels (ResizeObserver's devicePixelContentBox),
-// and the game would draw for a screen 2.6 times too small.
-const browser = await puppeteer.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  defaultViewport: phone ? null : { width: 1280, height: 720 },
-  args: [...(phone ? ["--force-device-scale-factor=2.625", "--window-size=412,915"] : []), "--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
-const errors = [];
-const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const browser = await launch(phone);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-let failed = false;
-function fail(why) { console.error("FAIL:", why); failed = true; }
-
-/// A page of `context` looking as a phone, whose console lines are kept
-/// (each with the time it came) and whose errors fail the check.
-async function open(context) {
-  const page = await context.newPage();
-  if (phone) {
-    const cdp = await page.createCDPSession();
-    await cdp.send("Emulation.setDeviceMetricsOverride", { width: 412, height: 915, deviceScaleFactor: 0, mobile: true });
-    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
-    await page.setUserAgent("Mozilla/5.0 (Linux; Android 14) Mobile");
-  }
-  page.lines = [];
-  // Where the game's marked buttons are (`?targets`), in CSS pixels.
-  page.targets = new Map();
-  page.on("framenavigated", (f) => { if (f === page.mainFrame()) page.targets.clear(); });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => {
-    const text = m.text().replace(/%c/g, "");
-    page.lines.push({ text, at: Date.now() });
-    const target = text.match(/target (\S+) (?:(-?\d+),(-?\d+)|gone)/);
-    if (target && target[2] === undefined) page.targets.delete(target[1]);
-    else if (target) page.targets.set(target[1], [Number(target[2]) / 2.625, Number(target[3]) / 2.625]);
-    if (m.type() === "error") errors.push(text);
-    else if (/worker|--stats/.test(text)) console.log("page:", text.replace(/color: [^ ]*/g, "").slice(0, 200));
-  });
-  return page;
-}
-
-/// What `get` gives once it gives something, waited for (null past `timeout`).
-async function until(get, timeout) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const got = get();
-    if (got) return got;
-    if (Date.now() > end) return null;
-    await wait(50);
-  }
-}
-
-/// The first console line matching `re` from `since` on, waited for.
-async function line(page, re, since, timeout) {
-  return until(() => page.lines.find((l) => l.at >= since && re.test(l.text)), timeout);
-}
-
-// How many colours the page shows, read from its screenshot (a WebGL
-// canvas cannot be read back once shown): one is a blank felt.
-async function drawn(page, name) {
-  const file = path.join(out, name + ".png");
-  const shot = await page.screenshot({ encoding: "base64" });
-  fs.writeFileSync(file, Buffer.from(shot, "base64"));
-  const colours = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = "data:image/png;base64," + b64;
-    await img.decode();
-    const probe = document.createElement("canvas");
-    probe.width = 96; probe.height = 96;
-    const g = probe.getContext("2d");
-    g.drawImage(img, 0, 0, 96, 96);
-    const d = g.getImageData(0, 0, 96, 96).data;
-    const seen = new Set();
-    for (let i = 0; i < d.length; i += 4) seen.add((d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | (d[i + 2] >> 4));
-    return seen.size;
-  }, shot);
-  console.log(`${name}: ${colours} colours, ${file}`);
-  if (colours < 3) fail(`${name}: the canvas is blank`);
-  return colours;
-}
+const fail = (why) => verdict.fail(why);
+const open = (context) => openPage(context, { phone });
+const drawn = (page, name) => drawnIn(page, out, name);
 
 /// From a trace: the page's main thread's tasks (their count, longest and
 /// 99th percentile, ms) and the GPU process's main thread's busy time (ms).
@@ -219,18 +142,6 @@ if (phone) {
     const key = Object.keys(localStorage).find((k) => k.endsWith("save.ron"));
     return key ? localStorage.getItem(key) : null;
   });
-  // A touch: down, a moment, up.
-  const press = async (p, x, y, hold = 150) => {
-    await p.touchscreen.touchStart(x, y); await wait(hold); await p.touchscreen.touchEnd();
-  };
-  // A touch on a button, and the moment the screen takes to follow it.
-  const touch = async (p, x, y) => { await press(p, x, y); await wait(1500); };
-  // A touch on the game's button `name`, where the game says it is now.
-  const tap = async (p, name) => {
-    const hit = await until(() => p.targets.get(name), 20000);
-    if (!hit) { fail(`no button ${name} on the screen`); return; }
-    await touch(p, ...hit);
-  };
   const real = base + "?targets";
   await page.goto(real, { waitUntil: "load" });
   await line(page, /the title is up/, 0, 60000);
@@ -340,8 +251,6 @@ if (phone) {
   }
 }
 
-for (const e of errors) console.error("JS:", e.split("\n")[0]);
-if (errors.length) failed = true;
 await browser.close();
 server.close();
-process.exit(failed ? 1 : 0);
+process.exit(verdict.end());

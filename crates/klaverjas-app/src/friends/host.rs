@@ -56,6 +56,7 @@ pub fn start(data: &Path) -> Result<Hosting, String> {
         site,
         limits: klaverjas_server::Limits::default(),
         seed: None,
+        lan: Some(klaverjas_net::lan::PORT),
     };
     let any = Ipv4Addr::UNSPECIFIED;
     let bound = klaverjas_server::serve_in_background(SocketAddr::from((any, PORT)), config(site.clone()))
@@ -71,3 +72,47 @@ pub fn start(_data: &Path) -> Result<Hosting, String> {
 
 /// Whether this platform hosts tables itself: a desktop does.
 pub const HOSTS_ITSELF: bool = matches!(crate::platform::TARGET, crate::platform::Target::Desktop);
+
+/// A table looked for on the home network by its code alone, on a thread
+/// (a desktop: it asks for about three seconds).
+#[derive(Clone, bevy::prelude::Resource)]
+pub struct Finding {
+    pub code: klaverjas_net::TableCode,
+    pub name: String,
+    found: std::sync::Arc<std::sync::Mutex<Option<Option<String>>>>,
+}
+
+impl Finding {
+    /// Starts looking; `wake` is called when the search ends.
+    pub fn start(code: klaverjas_net::TableCode, name: String, wake: impl Fn() + Send + 'static) -> Finding {
+        let finding = Finding { code, name, found: Default::default() };
+        let found = finding.found.clone();
+        let looked = std::thread::Builder::new().name("table finder".into()).spawn(move || {
+            let server = find(code);
+            *found.lock().unwrap_or_else(|e| e.into_inner()) = Some(server);
+            wake();
+        });
+        if looked.is_err() {
+            *finding.found.lock().unwrap_or_else(|e| e.into_inner()) = Some(None);
+        }
+        finding
+    }
+
+    /// `None` while looking; then the table server's WebSocket address, or
+    /// `Some(None)`: no server on the network has the table.
+    pub fn found(&self) -> Option<Option<String>> {
+        self.found.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+#[cfg(not(any(target_arch = "wasm32", target_os = "android", target_os = "ios")))]
+fn find(code: klaverjas_net::TableCode) -> Option<String> {
+    let wait = std::time::Duration::from_secs(3);
+    let at = klaverjas_server::lan::find(code, klaverjas_net::lan::PORT, wait).ok().flatten()?;
+    Some(format!("ws://{at}/ws"))
+}
+
+#[cfg(any(target_arch = "wasm32", target_os = "android", target_os = "ios"))]
+fn find(_code: klaverjas_net::TableCode) -> Option<String> {
+    None
+}

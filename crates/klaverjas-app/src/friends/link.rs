@@ -9,7 +9,7 @@ use crate::show::Show;
 use crate::state::{Files, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use std::path::PathBuf;
+use klaverjas_net::ToTable;
 use std::sync::Arc;
 
 pub fn plugin(app: &mut App) {
@@ -39,22 +39,6 @@ pub fn waker(proxy: Option<&bevy::winit::EventLoopProxyWrapper>) -> Wake {
     }
 }
 
-fn chair_path(files: &Files) -> PathBuf {
-    files.0.dir.join("chair.ron")
-}
-
-/// The chair kept from an earlier sitting, if any.
-pub fn kept_chair(files: &Files) -> Option<Chairkeeper> {
-    match files.0.read::<KeptChair>(&chair_path(files)) {
-        crate::save::Loaded::Found(kept) => Some(kept.chair),
-        _ => None,
-    }
-}
-
-pub fn forget_chair(files: &Files) {
-    let _ = crate::disk::remove(&chair_path(files));
-}
-
 fn take_in(
     sitting: Option<ResMut<Sitting>>,
     time: Res<Time>,
@@ -74,19 +58,18 @@ fn take_in(
     if keeper != *kept {
         match &keeper {
             Some(chair) => {
-                let file = KeptChair { format: KeptChair::FORMAT, chair: chair.clone() };
-                if let Err(e) = files.0.write(&chair_path(&files), &file) {
+                if let Err(e) = KeptChair::keep(&files.0, chair) {
                     warn!("the chair at the table could not be kept: {e}");
                 }
             }
-            None => forget_chair(&files),
+            None => KeptChair::forget(&files.0),
         }
         *kept = keeper;
     }
 }
 
-fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<Res<Sitting>>, mut refusals: Local<u32>) {
-    let (Some(mut seats), Some(sitting)) = (seats, sitting) else { return };
+fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<ResMut<Sitting>>, time: Res<Time>, mut refusals: Local<u32>) {
+    let (Some(mut seats), Some(mut sitting)) = (seats, sitting) else { return };
     let Some(remote) = &mut seats.remote else { return };
     // The table refused what was sent: the player may try again.
     if sitting.refusals != *refusals {
@@ -94,7 +77,13 @@ fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<Res<Sitting>>, mut ref
         remote.waiting = false;
     }
     for message in remote.outbox.drain(..) {
-        sitting.send(&message);
+        // A card or a call is answered at once; Ready and Rematch wait
+        // for the others.
+        if matches!(message, ToTable::Act { .. } | ToTable::CallRoem) {
+            sitting.ask(&message, time.elapsed_secs());
+        } else {
+            sitting.send(&message);
+        }
     }
 }
 

@@ -8,13 +8,20 @@
 //! reload or a restart takes the player back.
 
 use super::socket::{Socket, SocketEvent, Wake};
+use crate::save::{Loaded, Store};
 use klaverjas::{Seat, Team};
 use klaverjas_net::stand_in::StandIn;
 use klaverjas_net::{Chair, FromTable, PROTOCOL, Refusal, Setup, TableCode, ToTable, seal_of};
 use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 
 /// Seconds between tries to reach a table again.
 pub const RETRY_S: f32 = 2.0;
+
+/// Seconds the table has to answer a card or a call before the connection
+/// is taken for lost (half open: the phone changed networks without
+/// closing it) and opened again.
+pub const ANSWER_S: f32 = 10.0;
 
 /// The chair kept on disk while the table lasts (`chair.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,7 +32,32 @@ pub struct KeptChair {
 
 impl KeptChair {
     pub const FORMAT: u32 = 1;
+
+    fn path(store: &Store) -> PathBuf {
+        store.dir.join("chair.ron")
+    }
+
+    /// The chair kept from an earlier sitting, if any.
+    pub fn read(store: &Store) -> Option<Chairkeeper> {
+        match store.read::<KeptChair>(&KeptChair::path(store)) {
+            Loaded::Found(kept) => Some(kept.chair),
+            _ => None,
+        }
+    }
+
+    pub fn keep(store: &Store, chair: &Chairkeeper) -> Result<(), String> {
+        store.write(&KeptChair::path(store), &KeptChair { format: KeptChair::FORMAT, chair: chair.clone() })
+    }
+
+    pub fn forget(store: &Store) {
+        let _ = crate::disk::remove(&KeptChair::path(store));
+    }
 }
+
+/// Asked from the title: take the kept chair back at once, as the friends
+/// screen's Back to your table does.
+#[derive(bevy::prelude::Resource)]
+pub struct BackToTable;
 
 /// What is needed to take a chair back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +128,8 @@ pub struct Sitting {
     socket: Option<Socket>,
     /// When the next try to reach the table is due.
     retry_at: Option<f32>,
+    /// When the table's answer to what was sent is overdue.
+    answer_due: Option<f32>,
 }
 
 impl Sitting {
@@ -139,6 +173,7 @@ impl Sitting {
             first,
             socket: Some(socket),
             retry_at: None,
+            answer_due: None,
         }
     }
 
@@ -159,6 +194,16 @@ impl Sitting {
         }
     }
 
+    /// Sends `message`, which the table answers (a card, a call): if no
+    /// answer comes within [`ANSWER_S`] of `now`, the connection is opened
+    /// again.
+    pub fn ask(&mut self, message: &ToTable, now: f32) {
+        self.send(message);
+        if self.answer_due.is_none() {
+            self.answer_due = Some(now + ANSWER_S);
+        }
+    }
+
     /// Leaves the table: the connection closes and is not opened again.
     pub fn leave(&mut self) {
         self.socket = None;
@@ -175,12 +220,18 @@ impl Sitting {
                     self.connection = Connection::Open;
                     self.send(&self.first.clone());
                 }
-                SocketEvent::Text(text) => match serde_json::from_str::<FromTable>(&text) {
-                    Ok(message) => self.take(message),
-                    Err(e) => bevy::log::warn!("the table sent what this app cannot read ({e}): {text}"),
-                },
+                SocketEvent::Text(text) => {
+                    self.answer_due = None;
+                    match serde_json::from_str::<FromTable>(&text) {
+                        Ok(message) => self.take(message),
+                        Err(e) => bevy::log::warn!("the table sent what this app cannot read ({e}): {text}"),
+                    }
+                }
                 SocketEvent::Closed(why) => self.lost(now, why),
             }
+        }
+        if self.answer_due.is_some_and(|at| now >= at) && self.connection == Connection::Open {
+            self.lost(now, "the table did not answer".into());
         }
         if self.retry_at.is_some_and(|at| now >= at) {
             self.retry_at = None;
@@ -196,6 +247,7 @@ impl Sitting {
 
     fn lost(&mut self, now: f32, why: String) {
         self.socket = None;
+        self.answer_due = None;
         match (&self.connection, self.keeper()) {
             (Connection::Closed(_), _) => {}
             // A chair to go back to: try again, and again.
@@ -260,6 +312,8 @@ impl Sitting {
                     Some(_) => SealCheck::Broken,
                     None => SealCheck::Unheard,
                 };
+                // A check from outside reads the deal's end here.
+                bevy::log::info!("deal {deal} opened: {check:?}");
                 if let Some(stand_in) = &mut self.stand_in {
                     match stand_in.opened(deal, &code) {
                         Ok(()) => self.news = true,

@@ -66,6 +66,10 @@ mod native {
     /// to send: the most a message waits to go out.
     const TURN: Duration = Duration::from_millis(15);
 
+    /// A table server pings every 15 s: nothing at all for this long, and
+    /// the connection is taken for lost (half open), to be opened again.
+    const SILENCE: Duration = Duration::from_secs(40);
+
     pub struct Outgoing(mpsc::Sender<String>);
 
     impl Outgoing {
@@ -101,7 +105,11 @@ mod native {
     /// Reads and writes until the connection ends or the app drops the
     /// socket; returns why it ended.
     fn run(ws: &mut WebSocket<MaybeTlsStream<TcpStream>>, outgoing: &mpsc::Receiver<String>, tell: &Tell) -> String {
+        let mut heard = std::time::Instant::now();
         loop {
+            if heard.elapsed() > SILENCE {
+                return format!("nothing from the table for {} s", SILENCE.as_secs());
+            }
             loop {
                 match outgoing.try_recv() {
                     Ok(text) => {
@@ -117,7 +125,11 @@ mod native {
                     }
                 }
             }
-            match ws.read() {
+            let read = ws.read();
+            if read.is_ok() {
+                heard = std::time::Instant::now();
+            }
+            match read {
                 Ok(Message::Text(text)) => tell(SocketEvent::Text(text.to_string())),
                 Ok(Message::Close(frame)) => {
                     return frame.map_or_else(|| "the table closed the connection".into(), |f| f.reason.to_string());

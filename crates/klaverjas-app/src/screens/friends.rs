@@ -5,8 +5,8 @@
 
 use crate::forms::{big_button, form, mark_target, narrow_layout, option_label, page};
 use crate::friends::host::{self, Hosting};
-use crate::friends::link::{forget_chair, kept_chair, waker};
-use crate::friends::sitting::{Connection, Sitting};
+use crate::friends::link::waker;
+use crate::friends::sitting::{BackToTable, Connection, KeptChair, Sitting};
 use crate::look::at_least_a_finger;
 use crate::platform::TOUCH_TARGET;
 use crate::state::{Files, PlayerSettings, Screen, Texts};
@@ -103,7 +103,13 @@ fn page_server() -> Option<String> {
 
 /// On entering: the name and server the player used last, the page's own
 /// server in a browser, and a table's code from its link.
-fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>, config: Res<crate::state::Config>) {
+fn take_the_link(
+    mut form: ResMut<FriendsForm>,
+    settings: Res<PlayerSettings>,
+    config: Res<crate::state::Config>,
+    files: Res<Files>,
+    mut commands: Commands,
+) {
     if let Some(name) = &config.0.host_table {
         form.name = name.clone();
         form.host_now = true;
@@ -127,6 +133,10 @@ fn take_the_link(mut form: ResMut<FriendsForm>, settings: Res<PlayerSettings>, c
     // A table's link: its code, at the server that served the page.
     if let Some(code) = &config.0.join {
         form.code = code.clone();
+        // The link's page reloaded while its chair is kept: back to it.
+        if KeptChair::read(&files.0).is_some_and(|k| k.code.to_string() == *code) {
+            commands.insert_resource(BackToTable);
+        }
         if let Some(server) = page_server() {
             form.server = server;
         }
@@ -146,7 +156,7 @@ fn friends(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     (mut show, time, mut photographed): (ResMut<crate::show::Show>, Res<Time>, Local<bool>),
-    config: Res<crate::state::Config>,
+    (config, back, finding): (Res<crate::state::Config>, Option<Res<BackToTable>>, Option<Res<host::Finding>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -166,22 +176,40 @@ fn friends(
             }
             if leave {
                 sitting.leave();
-                forget_chair(&files);
+                KeptChair::forget(&files.0);
                 commands.remove_resource::<Sitting>();
                 crate::seats::restore_saved(&mut commands, &files.0, settings.0.bot_level.level());
             }
         }
         None => {
             let mut chosen = None;
-            let kept = kept_chair(&files);
+            let kept = KeptChair::read(&files.0);
             page(&ctx, t.get("menu.friends"), |ui| {
                 chosen = choose(ui, t, &mut form, hosting.is_some(), kept.is_some());
                 if big_button(ui, t.get("menu.back")).clicked() {
                     next.set(Screen::Title);
                 }
             });
+            if let Some(finding) = &finding
+                && let Some(found) = finding.found()
+            {
+                commands.remove_resource::<host::Finding>();
+                let code = finding.code.to_string();
+                match found {
+                    Some(server) => {
+                        form.problem = None;
+                        commands.insert_resource(Sitting::join(server, finding.code, finding.name.clone(), wake()));
+                    }
+                    None => form.problem = Some(t.fill("friends.not_found_here", &[("code", &code)])),
+                }
+            }
             let (host_now, join_now) = (std::mem::take(&mut form.host_now), std::mem::take(&mut form.join_now));
-            let asked = host_now.then_some(Choice::Host).or(join_now.then_some(Choice::Join));
+            let back_now = back.is_some() && kept.is_some();
+            if back.is_some() {
+                commands.remove_resource::<BackToTable>();
+            }
+            let asked = (host_now.then_some(Choice::Host).or(join_now.then_some(Choice::Join)))
+                .or(back_now.then_some(Choice::Back));
             let Some(choice) = chosen.or(asked) else { return Ok(()) };
             form.problem = None;
             let name = form.name.trim().to_owned();
@@ -248,6 +276,13 @@ fn friends(
                     };
                     match server {
                         Some(server) => Some(Sitting::join(server, code, name, wake())),
+                        // A desktop asks its network who has the table.
+                        None if host::HOSTS_ITSELF => {
+                            form.problem = Some(t.fill("friends.looking", &[("code", &code.to_string())]));
+                            let wake = wake();
+                            commands.insert_resource(host::Finding::start(code, name, move || wake()));
+                            None
+                        }
                         None => {
                             form.problem = Some(t.get("friends.need_server"));
                             None

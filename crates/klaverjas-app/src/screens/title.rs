@@ -1,6 +1,7 @@
 //! The title screen: continue, a new game, settings, the rules, quit.
 
 use crate::forms::big_button;
+use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
 use crate::look::FELT;
 use crate::look::root_ui;
 use crate::pictures::CardImages;
@@ -27,7 +28,7 @@ pub fn plugin(app: &mut App) {
 fn title(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
-    seats: Option<Res<Seats>>,
+    (seats, sitting): (Option<Res<Seats>>, Option<Res<Sitting>>),
     mut message: ResMut<TitleMessage>,
     images: Res<CardImages>,
     mut settings: ResMut<PlayerSettings>,
@@ -49,6 +50,7 @@ fn title(
     let messages: Vec<String> =
         message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
     let can_continue = seats.is_some();
+    let chair_kept = sitting.is_none() && KeptChair::read(&files.0).is_some();
     let mut quick_start = false;
     if settings.0.home_rules.is_none() && !config.0.demo {
         if let Some((p, new)) = home_rules_question(&ctx, t) {
@@ -97,8 +99,19 @@ fn title(
                         .fill(crate::look::GOLD)
                         .min_size([width, height].into())
                 };
+                // A chair kept at a table with friends (a reload, a
+                // restart): back to it first, while the table lasts.
+                if chair_kept {
+                    let response = ui.add(first(t.get("friends.back_to_table")));
+                    crate::forms::mark_target(ui, "table.back", &response);
+                    if response.clicked() {
+                        commands.insert_resource(BackToTable);
+                        next.set(Screen::Friends);
+                    }
+                }
                 if can_continue {
-                    let response = ui.add(first(t.get("menu.continue")));
+                    let words = t.get("menu.continue");
+                    let response = if chair_kept { big_button(ui, words) } else { ui.add(first(words)) };
                     crate::forms::mark_target(ui, "continue", &response);
                     if response.clicked() {
                         next.set(Screen::Table);
@@ -107,7 +120,7 @@ fn title(
                 // One tap to a dealt hand: the last game started, as it was set.
                 let quick = settings.0.quick_preset();
                 let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
-                let response = if can_continue { big_button(ui, words) } else { ui.add(first(words)) };
+                let response = if can_continue || chair_kept { big_button(ui, words) } else { ui.add(first(words)) };
                 crate::forms::mark_target(ui, "quick", &response);
                 // What the quick start deals, beside New game's choice.
                 let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };

@@ -128,6 +128,57 @@ fn press_cards(
     }
 }
 
+/// `--targets`: each card of the hand the rules allow now is a target,
+/// `play.CARD`, at a point of it no later card covers, so that a check
+/// from outside plays by touch without knowing the layout or the rules.
+pub fn targets_plugin(app: &mut App) {
+    app.add_systems(PostUpdate, mark_playable_cards.run_if(in_state(crate::state::Screen::Table)));
+}
+
+fn mark_playable_cards(
+    mut contexts: bevy_egui::EguiContexts,
+    cards: Query<(&TableCard, &Place)>,
+    table: Res<Table>,
+    show: Res<Show>,
+    seats: Option<Res<Seats>>,
+    time: Res<Time>,
+) -> Result {
+    let turn = Turn::of(seats.as_deref(), &show, time.elapsed_secs());
+    if !turn.playing {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let layout = table.layout();
+    let places = || cards.iter().map(|c| *c.1);
+    for (card, place) in cards.iter().filter(|(c, _)| turn.legal.contains(c.0)) {
+        let Place::Hand { seat: HUMAN, slot } = *place else { continue };
+        let l = look(&layout, &show.shown, *place);
+        let whole = Rect::from_center_size(l.at, l.size);
+        // The part left of the next card, which lies over this one.
+        let uncovered = places()
+            .filter_map(|p| match p {
+                Place::Hand { seat: HUMAN, slot: s } if s > slot => {
+                    Some(look(&layout, &show.shown, p).at.x - l.size.x / 2.0)
+                }
+                _ => None,
+            })
+            .fold(whole.max.x, f32::min);
+        let point = Vec2::new((whole.min.x + uncovered) / 2.0, l.at.y);
+        if card_under(point, &layout, &show.shown, places()) != Some(slot) {
+            continue;
+        }
+        let rect = |r: Rect| {
+            bevy_egui::egui::Rect::from_min_max(
+                bevy_egui::egui::pos2(r.min.x, r.min.y),
+                bevy_egui::egui::pos2(r.max.x, r.max.y),
+            )
+        };
+        let spot = Rect::from_center_size(point, Vec2::splat(2.0));
+        crate::forms::mark_area(&ctx, &format!("play.{}", card.0), rect(whole), rect(spot));
+    }
+    Ok(())
+}
+
 /// Whether `point` (layout points) is on a pile of won tricks.
 fn on_a_pile(point: Vec2, layout: &Layout, shown: &Shown) -> bool {
     shown.piles().into_iter().any(|pile| {
