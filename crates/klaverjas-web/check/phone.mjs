@@ -8,6 +8,8 @@ import path from "node:path";
 import puppeteer from "puppeteer-core";
 
 export const RATIO = 2.625;
+/// The phone's screen in CSS pixels.
+export const WIDTH = 412, HEIGHT = 915;
 export const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /// The checks' verdict: each failure is said at once, and the process
@@ -32,7 +34,7 @@ export function launch(phone) {
     executablePath: "/usr/bin/chromium",
     headless: true,
     defaultViewport: phone ? null : { width: 1280, height: 720 },
-    args: [...(phone ? [`--force-device-scale-factor=${RATIO}`, "--window-size=412,915"] : []), "--no-sandbox",
+    args: [...(phone ? [`--force-device-scale-factor=${RATIO}`, `--window-size=${WIDTH},${HEIGHT}`] : []), "--no-sandbox",
       "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
       "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
@@ -45,19 +47,21 @@ export async function open(context, { phone = true, echo = /worker|--stats/, lab
   const page = await context.newPage();
   if (phone) {
     const cdp = await page.createCDPSession();
-    await cdp.send("Emulation.setDeviceMetricsOverride", { width: 412, height: 915, deviceScaleFactor: 0, mobile: true });
+    await cdp.send("Emulation.setDeviceMetricsOverride", { width: WIDTH, height: HEIGHT, deviceScaleFactor: 0, mobile: true });
     await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
     await page.setUserAgent("Mozilla/5.0 (Linux; Android 14) Mobile");
   }
   page.lines = [];
   // Where the game's marked controls are (`?targets`), in CSS pixels.
   page.targets = new Map();
+  page.moved = Date.now();
   page.on("framenavigated", (f) => { if (f === page.mainFrame()) page.targets.clear(); });
   page.on("pageerror", (e) => verdict.errors.push(`${label}: ${e}`));
   page.on("console", (m) => {
     const text = m.text().replace(/%c/g, "");
     page.lines.push({ text, at: Date.now() });
     const target = text.match(/target (\S+) (?:(-?\d+),(-?\d+)|gone)/);
+    if (target) page.moved = Date.now();
     if (target && target[2] === undefined) page.targets.delete(target[1]);
     else if (target) page.targets.set(target[1], [Number(target[2]) / RATIO, Number(target[3]) / RATIO]);
     if (m.type() === "error") verdict.errors.push(`${label}: ${text}`);
@@ -106,9 +110,35 @@ export async function drawn(page, out, name) {
   return colours;
 }
 
-/// A touch: down, a moment, up.
+/// A touch: down, a moment, up (on the page in front: Chromium drops
+/// touches sent to a page behind another).
 export async function press(page, x, y, hold = 150) {
   await page.touchscreen.touchStart(x, y); await wait(hold); await page.touchscreen.touchEnd();
+}
+
+/// Until the page stands still: no control moved for a second (a page's
+/// first frames are laid out before the canvas has its size; a page
+/// brought to the front draws what came while it was behind).
+export async function still(page) {
+  await until(() => Date.now() - page.moved > 1500, 15000);
+}
+
+/// The page brought to the front, as a phone picked up: it draws again
+/// (Chromium draws only the page in front) and lays out anew.
+export async function front(page) {
+  await page.bringToFront();
+  page.moved = Date.now();
+}
+
+/// A finger drawn across the screen from (x0, y0) to (x1, y1).
+export async function swipe(page, x0, y0, x1, y1) {
+  await page.touchscreen.touchStart(x0, y0);
+  for (let step = 1; step <= 4; step++) {
+    await page.touchscreen.touchMove(x0 + (x1 - x0) * step / 4, y0 + (y1 - y0) * step / 4);
+    await wait(50);
+  }
+  await page.touchscreen.touchEnd();
+  await wait(300);
 }
 
 /// A touch on a button, and the moment the screen takes to follow it.
@@ -116,9 +146,18 @@ export async function touch(page, x, y) { await press(page, x, y); await wait(15
 
 /// A touch on the game's control `name`, where the game says it is now.
 export async function tap(page, name) {
-  const hit = await until(() => page.targets.get(name), 20000);
-  if (!hit) { verdict.fail(`no control ${name} on the screen`); return false; }
-  await touch(page, ...hit);
+  await front(page);
+  if (!(await until(() => page.targets.get(name), 20000))) { verdict.fail(`no control ${name} on the screen`); return false; }
+  await still(page);
+  // Below (or above) the screen's edge: a finger scrolls the page to it.
+  for (let swipes = 0; swipes < 8; swipes++) {
+    const [, y] = page.targets.get(name);
+    if (y > 40 && y < HEIGHT - 40) break;
+    const by = Math.sign(y - HEIGHT / 2) * Math.min(400, Math.abs(y - HEIGHT / 2));
+    await swipe(page, WIDTH / 2, HEIGHT / 2 + by / 2, WIDTH / 2, HEIGHT / 2 - by / 2);
+    await still(page);
+  }
+  await touch(page, ...page.targets.get(name));
   return true;
 }
 

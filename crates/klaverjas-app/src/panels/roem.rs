@@ -5,6 +5,7 @@
 
 use super::paint::Drawn;
 use super::view::{Seen, TableView};
+use crate::forms::mark_target;
 use crate::seats::{HUMAN, PlayerAction};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -60,8 +61,9 @@ pub fn roem_buttons(
                     ui.vertical(|ui| {
                         if let (true, Some(turned)) = (swap, game.turned_card()) {
                             let words = t.fill("swap.button", &[("card", &crate::words::card_name(t, turned, None))]);
-                            let button = egui::Button::new(RichText::new(words).size(18.0).strong());
-                            if ui.add_sized([136.0, 48.0], button).clicked() {
+                            let button = ui.add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(18.0).strong()));
+                            mark_target(ui, "roem.swap", &button);
+                            if button.clicked() {
                                 chosen = Some(Action::Swap);
                             }
                         }
@@ -73,8 +75,9 @@ pub fn roem_buttons(
                                 game.rules().roem_table,
                             );
                             let words = t.fill("announce.button", &[("points", &points.to_string())]);
-                            let button = egui::Button::new(RichText::new(words).size(20.0).strong());
-                            if ui.add_sized([136.0, 48.0], button).clicked() {
+                            let button = ui.add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(20.0).strong()));
+                            mark_target(ui, "roem.announce", &button);
+                            if button.clicked() {
                                 chosen = Some(Action::Announce);
                             }
                         }
@@ -82,19 +85,19 @@ pub fn roem_buttons(
                     return;
                 }
                 let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
-                if ui.add_sized([120.0, 48.0], call).clicked() {
+                let call = ui.add_sized([120.0, 48.0], call);
+                mark_target(ui, "roem.call", &call);
+                if call.clicked() {
                     chosen = Some(Action::ClaimRoem);
                 }
                 // The last trick waits for a word, roem or not.
-                if last_word
-                    && ui
-                        .add_sized(
-                            [120.0, crate::look::at_least_a_finger(ui, 40.0)],
-                            egui::Button::new(t.get("roem.pass")),
-                        )
-                        .clicked()
-                {
-                    chosen = Some(Action::PassRoem);
+                if last_word {
+                    let height = crate::look::at_least_a_finger(ui, 40.0);
+                    let pass = ui.add_sized([120.0, height], egui::Button::new(t.get("roem.pass")));
+                    mark_target(ui, "roem.pass", &pass);
+                    if pass.clicked() {
+                        chosen = Some(Action::PassRoem);
+                    }
                 }
             });
         });
