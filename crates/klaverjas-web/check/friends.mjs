@@ -88,10 +88,17 @@ const bid = (page) => ["bid.play", ...[...page.targets.keys()].filter((k) => k.s
   .find((k) => page.targets.has(k));
 const order = ["South", "West", "North", "East"];
 const round = [...pages].sort((a, b) => order.indexOf(chairs[names[pages.indexOf(a)]]) - order.indexOf(chairs[names[pages.indexOf(b)]]));
+const next = (page) => playable(page) || bid(page) || (page.targets.has("roem.pass") && "roem.pass");
+// The phone expected to act next: the next chair after each action (after
+// a trick's last card, the winner leads: then the others are looked at).
+let at = 0, sure = false;
 while (!pages.every(opened)) {
-  if (Date.now() - started > 600000) { verdict.fail(`the deal did not end in 10 minutes (${plays} cards played)`); break; }
-  for (const page of round) {
+  if (Date.now() - started > 900000) { verdict.fail(`the deal did not end in 15 minutes (${plays} cards played)`); break; }
+  for (let k = 0; k < round.length; k++) {
+    const page = round[(at + k) % round.length];
     await front(page);
+    const what = await until(() => next(page), k === 0 && sure ? 12000 : 5000);
+    if (!what) continue;
     await still(page);
     const card = playable(page);
     if (card) {
@@ -105,8 +112,10 @@ while (!pages.every(opened)) {
       // The last trick waits for its winners' word, roem or not.
       await tap(page, "roem.pass");
     }
-    // 4. A reload in the third trick, one card down.
+    at = (at + k + 1) % round.length;
+    sure = !card || plays % 4 !== 0;
     if (plays === 32 && !lastCard) lastCard = Date.now();
+    // 4. A reload in the third trick, one card down.
     if (plays === 9 && !reloaded) {
       reloaded = true;
       const cor = pages[2];
@@ -122,6 +131,7 @@ while (!pages.every(opened)) {
       await look(host, "friends-2-trick-ann");
       await look(pages[1], "friends-3-trick-bea");
     }
+    break;
   }
 }
 console.log(`the deal played by touch: ${bids} bids and ${plays} cards in ${((lastCard - started) / 1000).toFixed(0)} s, ` +

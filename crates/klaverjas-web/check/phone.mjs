@@ -141,8 +141,23 @@ export async function swipe(page, x0, y0, x1, y1) {
   await wait(300);
 }
 
-/// A touch on a button, and the moment the screen takes to follow it.
-export async function touch(page, x, y) { await press(page, x, y); await wait(1500); }
+/// Until the page has drawn two frames: the game has seen what came
+/// before (in software a frame may take a second, longer than a finger's
+/// tap).
+export async function frames(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/// A touch on a button, held until the game has seen the finger down (a
+/// button is pressed by a finger seen down, then up), and the moment the
+/// screen takes to follow it.
+export async function touch(page, x, y) {
+  await page.touchscreen.touchStart(x, y);
+  await frames(page);
+  await page.touchscreen.touchEnd();
+  await frames(page);
+  await wait(500);
+}
 
 /// A touch on the game's control `name`, where the game says it is now.
 export async function tap(page, name) {
@@ -164,7 +179,15 @@ export async function tap(page, name) {
 /// Typing into the game's text field `name`: a touch on it (the phone's
 /// keyboard opens), then the keys, one at a time as fingers do.
 export async function type(page, name, text) {
-  if (!(await tap(page, name))) return;
+  // The phone's keyboard is egui's hidden <input> taking the focus; a
+  // touch the game saw as no tap on the field leaves it closed: again.
+  const open = () => page.evaluate(() => document.activeElement?.id === "egui_text_agent");
+  for (let touches = 0; touches < 3 && !(await open()); touches++) {
+    if (!(await tap(page, name))) return;
+    await until(open, 3000);
+  }
+  if (!(await open())) verdict.fail(`the keyboard did not open for ${name}`);
   await page.keyboard.type(text, { delay: 80 });
+  await frames(page);
   await wait(500);
 }

@@ -61,7 +61,8 @@ pub fn roem_buttons(
                     ui.vertical(|ui| {
                         if let (true, Some(turned)) = (swap, game.turned_card()) {
                             let words = t.fill("swap.button", &[("card", &crate::words::card_name(t, turned, None))]);
-                            let button = ui.add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(18.0).strong()));
+                            let button = ui
+                                .add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(18.0).strong()));
                             mark_target(ui, "roem.swap", &button);
                             if button.clicked() {
                                 chosen = Some(Action::Swap);
@@ -75,7 +76,8 @@ pub fn roem_buttons(
                                 game.rules().roem_table,
                             );
                             let words = t.fill("announce.button", &[("points", &points.to_string())]);
-                            let button = ui.add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(20.0).strong()));
+                            let button = ui
+                                .add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(20.0).strong()));
                             mark_target(ui, "roem.announce", &button);
                             if button.clicked() {
                                 chosen = Some(Action::Announce);
