@@ -145,7 +145,9 @@ export async function swipe(page, x0, y0, x1, y1) {
 /// before (in software a frame may take a second, longer than a finger's
 /// tap).
 export async function frames(page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // A page that draws nothing (behind another) must not stop the check.
+  const drawnTwice = page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await Promise.race([drawnTwice, wait(5000)]);
 }
 
 /// A touch on a button, held until the game has seen the finger down (a
@@ -156,7 +158,7 @@ export async function touch(page, x, y) {
   await frames(page);
   await page.touchscreen.touchEnd();
   await frames(page);
-  await wait(500);
+  await wait(1500);
 }
 
 /// A touch on the game's control `name`, where the game says it is now.
