@@ -77,6 +77,8 @@ struct Lobby {
     next_conn: AtomicU64,
     seed: Option<u64>,
     made_count: AtomicU64,
+    /// The UDP port answered on (`Config::lan`).
+    lan: Option<u16>,
 }
 
 /// The address's count of open connections, held while the connection is.
@@ -159,8 +161,7 @@ impl Lobby {
 /// Serves tables on `listener` until the process ends: the tables on disk
 /// are opened again first, each where it was.
 pub async fn run(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServerError> {
-    let lan = config.lan;
-    serve(listener, open(config)?, lan).await
+    serve(listener, open(config)?).await
 }
 
 /// Serves tables on a thread of its own, as a desktop game hosting its own
@@ -174,14 +175,13 @@ pub fn serve_in_background(addr: SocketAddr, config: Config) -> Result<SocketAdd
     let bound = listener.local_addr().map_err(ServerError::Io)?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(ServerError::Io)?;
     // The tables are opened inside the runtime: each is a task of it.
-    let lan = config.lan;
     let (app, listener) = runtime.block_on(async {
         Ok::<_, ServerError>((open(config)?, tokio::net::TcpListener::from_std(listener).map_err(ServerError::Io)?))
     })?;
     std::thread::Builder::new()
         .name("table server".into())
         .spawn(move || {
-            if let Err(e) = runtime.block_on(serve(listener, app, lan)) {
+            if let Err(e) = runtime.block_on(serve(listener, app)) {
                 eprintln!("the table server stopped: {e}");
             }
         })
@@ -219,6 +219,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
         next_conn: AtomicU64::new(1),
         seed: config.seed,
         made_count: AtomicU64::new(0),
+        lan: config.lan,
     });
     for stored in stored {
         match Table::new(stored.code, stored.header, &stored.steps, writer.clone()) {
@@ -238,12 +239,8 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     Ok((app.with_state(lobby.clone()), lobby))
 }
 
-async fn serve(
-    listener: tokio::net::TcpListener,
-    (app, lobby): (axum::Router, Arc<Lobby>),
-    lan: Option<u16>,
-) -> Result<(), ServerError> {
-    if let Some(port) = lan {
+async fn serve(listener: tokio::net::TcpListener, (app, lobby): (axum::Router, Arc<Lobby>)) -> Result<(), ServerError> {
+    if let Some(port) = lobby.lan {
         // Another program may hold the port (a second game hosting on this
         // computer): its tables are then found by address only.
         match tokio::net::UdpSocket::bind((std::net::Ipv4Addr::UNSPECIFIED, port)).await {
