@@ -1,4 +1,4 @@
-// A table with friends in four phones' browsers (headless Chromium,
+// A table with friends in four phones (four headless Chromium browsers,
 // 412x915 CSS px at DPR 2.625, touch, a profile each), at a table server
 // that serves the web build:
 //   1. Ann opens the server's page, answers the first start, opens Play
@@ -21,12 +21,14 @@ const [server, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const base = server.replace(/\/?$/, "/");
 const names = ["Ann", "Bea", "Cor", "Dirk"];
-const browser = await launch(true);
+// Four phones are four browsers: each draws while it is in front (as a
+// phone's browser does), and none waits on another's drawing.
+const browsers = await Promise.all(names.map(() => launch(true)));
 const pages = [];
-for (const name of names) {
-  const context = await browser.createBrowserContext();
-  pages.push(await open(context, { label: name, echo: /at table|opened|refused|cannot/ }));
+for (const [i, name] of names.entries()) {
+  pages.push(await open(browsers[i].defaultBrowserContext(), { label: name, echo: /at table|opened|refused|cannot/ }));
 }
+const close = () => Promise.all(browsers.map((b) => b.close()));
 const [host, ...guests] = pages;
 // A phone picked up: its page in front, drawn up to date, photographed.
 const look = async (page, name) => {
@@ -49,7 +51,7 @@ await tap(host, "friends.host");
 const hosted = await line(host, /at table \w+, chair/, 0, 30000);
 if (!hosted) {
   verdict.fail("hosting gave no table");
-  await browser.close();
+  await close();
   process.exit(verdict.end());
 }
 const code = hosted.text.match(/at table (\w+)/)[1];
@@ -75,10 +77,9 @@ for (const [i, guest] of guests.entries()) {
 }
 await look(host, "friends-1-waiting-room");
 
-// 3. Ann starts; every phone plays its own cards by touch. Chromium draws
-// only the page in front (the others' sockets still hear the table), so
-// the phones are looked at one at a time, in the order of play: each
-// catches up with what happened while it was behind, then acts if it can.
+// 3. Ann starts; every phone plays its own cards by touch, when its own
+// screen offers them: a card it marks as playable, a bid, or the last
+// trick's roem.
 await tap(host, "friends.start");
 const started = Date.now();
 let plays = 0, bids = 0, reloaded = false, photographed = false, lastCard = 0;
@@ -86,52 +87,41 @@ const opened = (page) => page.lines.find((l) => l.at >= started && /deal \d+ ope
 const playable = (page) => [...page.targets.keys()].find((k) => k.startsWith("play."));
 const bid = (page) => ["bid.play", ...[...page.targets.keys()].filter((k) => k.startsWith("bid.trump.")), "bid.pass"]
   .find((k) => page.targets.has(k));
-const order = ["South", "West", "North", "East"];
-const round = [...pages].sort((a, b) => order.indexOf(chairs[names[pages.indexOf(a)]]) - order.indexOf(chairs[names[pages.indexOf(b)]]));
 const next = (page) => playable(page) || bid(page) || (page.targets.has("roem.pass") && "roem.pass");
-// The phone expected to act next: the next chair after each action (after
-// a trick's last card, the winner leads: then the others are looked at).
-let at = 0, sure = false;
 while (!pages.every(opened)) {
   if (Date.now() - started > 900000) { verdict.fail(`the deal did not end in 15 minutes (${plays} cards played)`); break; }
-  for (let k = 0; k < round.length; k++) {
-    const page = round[(at + k) % round.length];
-    await front(page);
-    const what = await until(() => next(page), k === 0 && sure ? 12000 : 5000);
-    if (!what) continue;
-    await still(page);
-    const card = playable(page);
-    if (card) {
-      await press(page, ...page.targets.get(card), 80);
-      // The card is taken once the game stops offering it.
-      if (await until(() => !page.targets.has(card), 5000)) plays++;
-    } else if (bid(page)) {
-      await tap(page, bid(page));
-      bids++;
-    } else if (page.targets.has("roem.pass")) {
-      // The last trick waits for its winners' word, roem or not.
-      await tap(page, "roem.pass");
-    }
-    at = (at + k + 1) % round.length;
-    sure = !card || plays % 4 !== 0;
-    if (plays === 32 && !lastCard) lastCard = Date.now();
-    // 4. A reload in the third trick, one card down.
-    if (plays === 9 && !reloaded) {
-      reloaded = true;
-      const cor = pages[2];
-      const since = Date.now();
-      await front(cor);
-      await cor.reload({ waitUntil: "load" });
-      const back = await chairOf(cor, since);
-      console.log(`Cor's page reloaded in the third trick: back in chair ${back} after ${((Date.now() - since) / 1000).toFixed(1)} s, no touch`);
-      if (back !== chairs.Cor) verdict.fail(`Cor came back in chair ${back}, not ${chairs.Cor}`);
-    }
-    if (plays === 10 && reloaded && !photographed) {
-      photographed = true;
-      await look(host, "friends-2-trick-ann");
-      await look(pages[1], "friends-3-trick-bea");
-    }
-    break;
+  const page = await until(() => pages.find(next), 5000);
+  if (!page) continue;
+  // Acted on once its screen has caught up with the table.
+  await still(page);
+  if (!next(page)) continue;
+  const card = playable(page);
+  if (card) {
+    await press(page, ...page.targets.get(card), 80);
+    // The card is taken once the game stops offering it.
+    if (await until(() => !page.targets.has(card), 5000)) plays++;
+  } else if (bid(page)) {
+    await tap(page, bid(page));
+    bids++;
+  } else {
+    // The last trick waits for its winners' word, roem or not.
+    await tap(page, "roem.pass");
+  }
+  if (plays === 32 && !lastCard) lastCard = Date.now();
+  // 4. A reload in the third trick, one card down.
+  if (plays === 9 && !reloaded) {
+    reloaded = true;
+    const cor = pages[2];
+    const since = Date.now();
+    await cor.reload({ waitUntil: "load" });
+    const back = await chairOf(cor, since);
+    console.log(`Cor's page reloaded in the third trick: back in chair ${back} after ${((Date.now() - since) / 1000).toFixed(1)} s, no touch`);
+    if (back !== chairs.Cor) verdict.fail(`Cor came back in chair ${back}, not ${chairs.Cor}`);
+  }
+  if (plays === 10 && reloaded && !photographed) {
+    photographed = true;
+    await look(host, "friends-2-trick-ann");
+    await look(pages[1], "friends-3-trick-bea");
   }
 }
 console.log(`the deal played by touch: ${bids} bids and ${plays} cards in ${((lastCard - started) / 1000).toFixed(0)} s, ` +
@@ -146,5 +136,5 @@ for (const [i, page] of pages.entries()) {
   if (!seal || !/Holds/.test(seal.text)) verdict.fail(`${names[i]}: the seal did not hold`);
 }
 await look(pages[2], "friends-4-score");
-await browser.close();
+await close();
 process.exit(verdict.end());
