@@ -526,7 +526,10 @@ fn run_show(
     let stepped = show.step(now, settings.0.speed.pace(), roem_help);
     heard.write_batch(show.heard.drain(..).map(Heard));
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
-    let notices = show.notices.iter().any(|n| n.until > now) || now < show.call_until;
+    // Only a notice that goes by time needs the frames that take it away:
+    // the bidding's words stay until the play, and waiting on them the
+    // window drew for as long as the player thought.
+    let notices = show.notices.iter().any(|n| n.until > now && n.until.is_finite()) || now < show.call_until;
     if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {
         redraw.write(RequestRedraw);
     }

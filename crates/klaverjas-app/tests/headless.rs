@@ -841,6 +841,39 @@ fn a_new_match_drops_the_old_hint_and_review() {
     assert_eq!(seats(&app).m.aids(1).hints, 1, "counted on the new match");
 }
 
+/// Whether the last update asked for another frame.
+fn asks_for_frames(app: &App) -> bool {
+    let redraws = app.world().resource::<Messages<bevy::window::RequestRedraw>>();
+    redraws.iter_current_update_messages().next().is_some()
+}
+
+/// A table waiting for the player draws nothing: not while the bots'
+/// bids are shown, nor while the contract is, in the first trick.
+#[test]
+fn a_table_waiting_for_the_player_asks_for_no_frame() {
+    let mut app = headless_app(Options { seed: Some(41), ..Options::default() }, Speed::Normal);
+    app.add_message::<bevy::window::RequestRedraw>();
+    sit_down(&mut app, player_seats(Preset::Classic, 41));
+    let waiting = |app: &mut App, what: &str| {
+        // The timed notices (a refused card, a bid's echo) go within 3 s.
+        let until = now(app) + 4.0;
+        run_until(app, "4 s more", |app| now(app) > until);
+        let show = app.world().resource::<Show>();
+        assert!(show.notices.iter().any(|n| n.until > now(app)), "{what}: words on the table");
+        app.update();
+        assert!(!asks_for_frames(app), "{what}: another frame asked for");
+    };
+    run_until(&mut app, "the player's bid after a bot's", |app| {
+        idle(app) && seats(app).game().to_act() == Some(HUMAN) && !seats(app).game().actions().is_empty()
+    });
+    waiting(&mut app, "the player's bid");
+    play_until(&mut app, "the player's first card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN) && s.game().tricks().is_empty()
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    waiting(&mut app, "the player's first card");
+}
+
 /// A phone suspends the game and may kill it: on suspend the match is on
 /// disk and the bots stop; a new process continues exactly there, and on
 /// resume the bots go on.
