@@ -41,7 +41,7 @@ pub fn felt_words(
     }
     trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    drawn.indicator = Some(indicator(&p, t, seats.game().rules(), show, &layout, trump_symbol, race(seats)));
+    drawn.indicator = Some(indicator(&p, t, seats, show, &layout, trump_symbol));
     Ok(())
 }
 
@@ -75,10 +75,7 @@ fn name_plates(
     let players = show.shown.players;
     for &seat in players.seats() {
         let person = remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()]);
-        let mut name = match person {
-            Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
-            None => seat_name(t, seat),
-        };
+        let mut name = who(t, seat, remote);
         if let Some(p) = person {
             if let Some(s) = p.bot_in {
                 name = format!("{name}  ({})", t.fill("table.away", &[("s", &s.to_string())]));
@@ -105,6 +102,16 @@ fn name_plates(
             StrokeKind::Outside,
         );
         p.galley(rect.min + egui::vec2(8.0, 3.0), galley, Color32::BLACK);
+    }
+}
+
+/// Who sits in `seat`, as its plate names them: at a table with friends
+/// the person (or a bot), whose chair has a compass name of its own
+/// that is not where this screen shows it.
+fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::seats::Remote>) -> String {
+    match remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()]) {
+        Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
+        None => seat_name(t, seat),
     }
 }
 
@@ -141,12 +148,12 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
 fn indicator(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
-    rules: &klaverjas::Rules,
+    seats: &Seats,
     show: &Show,
     layout: &Layout,
     symbol: Option<egui::TextureId>,
-    race: Option<PerTeam<u16>>,
 ) -> egui::Rect {
+    let rules = seats.game().rules();
     let at = layout.indicator();
     let mut text = match (show.shown.contract, show.shown.face_up) {
         // The last card dealt makes trump once it has been dealt.
@@ -157,7 +164,7 @@ fn indicator(
         ),
         (Some(c), None) => {
             // The playing side by name, and by team where there are teams.
-            let mut side = seat_name(t, c.declarer);
+            let mut side = who(t, c.declarer, seats.remote.as_ref());
             if rules.players.partnerships() && c.declarer != crate::seats::HUMAN {
                 side = format!("{side} ({})", crate::words::team_name(t, c.declarer.team()));
             }
@@ -168,7 +175,7 @@ fn indicator(
         (None, _) => t.get("table.bidding"),
     };
     // In a boem: each side's count towards 100 (the top bar has strokes).
-    if let Some(tally) = race {
+    if let Some(tally) = race(seats) {
         text += "\n";
         text += &t.fill("table.race", &[("ns", &tally.ns.to_string()), ("ew", &tally.ew.to_string())]);
     }
