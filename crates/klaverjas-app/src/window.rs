@@ -51,6 +51,11 @@ pub fn plugin(app: &mut App) {
     // Redraw only on input or when something moves: an idle table costs
     // next to no CPU, and on a phone no battery.
     app.insert_resource(bevy::winit::WinitSettings::desktop_app())
+        // The show keeps its pace where a frame takes up to a second (a
+        // cheap phone's browser, a software GPU): by Bevy's default a slow
+        // frame moves the game on by a quarter of a second at most, and a
+        // trick's pause of one second lasted four frames of any length.
+        .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
         .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
         .init_resource::<GlyphsChanged>()
         .add_systems(Update, draw_the_start)

@@ -1,6 +1,10 @@
 //! The table with friends, frame by frame: what came over the socket is
 //! taken in, the player's messages go out, the match follows the table once
 //! the show has caught up, and the chair is kept on disk.
+//!
+//! The table's clock is the real one: the game's own clock runs only while
+//! frames are drawn, and an idle window draws none, so a card the table
+//! never answers would not be noticed while the player waits for it.
 
 use super::sitting::{Chairkeeper, Connection, KeptChair, Sitting};
 use super::socket::Wake;
@@ -41,7 +45,7 @@ pub fn waker(proxy: Option<&bevy::winit::EventLoopProxyWrapper>) -> Wake {
 
 fn take_in(
     sitting: Option<ResMut<Sitting>>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     files: Res<Files>,
     mut kept: Local<Option<Chairkeeper>>,
@@ -68,7 +72,12 @@ fn take_in(
     }
 }
 
-fn send_out(seats: Option<ResMut<Seats>>, sitting: Option<ResMut<Sitting>>, time: Res<Time>, mut refusals: Local<u32>) {
+fn send_out(
+    seats: Option<ResMut<Seats>>,
+    sitting: Option<ResMut<Sitting>>,
+    time: Res<Time<Real>>,
+    mut refusals: Local<u32>,
+) {
     let (Some(mut seats), Some(mut sitting)) = (seats, sitting) else { return };
     let Some(remote) = &mut seats.remote else { return };
     // The table refused what was sent: the player may try again.
@@ -137,7 +146,7 @@ fn follow_the_table(
 fn wake_up(
     mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
     sitting: Option<ResMut<Sitting>>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
 ) {
     let woke = lifecycle.read().any(|e| matches!(e, bevy::window::AppLifecycle::WillResume));
     if let Some(mut sitting) = sitting.filter(|s| woke && s.connection == Connection::Open) {
@@ -151,7 +160,7 @@ fn wake_up(
 fn show_the_people(
     seats: Option<ResMut<Seats>>,
     sitting: Option<Res<Sitting>>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut gone_since: Local<[Option<f32>; 4]>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
