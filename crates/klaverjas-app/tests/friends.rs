@@ -130,7 +130,7 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
         // from the third trick on with a card or more down is mid-trick.
         let mid_trick = game.current_trick().is_some_and(|t| (1..4).contains(&t.len()));
         if !cut && game.phase() == Phase::Playing && game.tricks().len() >= 2 && mid_trick {
-            let now = apps[1].world().resource::<Time>().elapsed_secs();
+            let now = apps[1].world().resource::<Time<Real>>().elapsed_secs();
             apps[1].world_mut().resource_mut::<Sitting>().cut(now);
             assert!(matches!(sitting(apps[1]).connection, Connection::Reconnecting { .. }));
             cut = true;

@@ -2,9 +2,10 @@
 //! taken in, the player's messages go out, the match follows the table once
 //! the show has caught up, and the chair is kept on disk.
 //!
-//! The table's clock is the real one: the game's own clock runs only while
-//! frames are drawn, and an idle window draws none, so a card the table
-//! never answers would not be noticed while the player waits for it.
+//! The table's clock is the real one: the game's own clock moves on by at
+//! most a second a frame, and an idle window updates only every few
+//! seconds, so a card the table never answers in 10 s was noticed after
+//! a minute or more while the player waited for it.
 
 use super::sitting::{Chairkeeper, Connection, KeptChair, Sitting};
 use super::socket::Wake;
