@@ -131,7 +131,12 @@ pub fn play_match_alone(rules: Rules, seed: u64, one: Side, others: Side, seat: 
 
 /// Plays a match to its end, each seat's bot of the level `side_of` gives.
 fn run_match<'a>(rules: Rules, seed: u64, side_of: impl Fn(Seat) -> Side<'a>) -> Match {
-    let mut m = Match::new(rules, seed, Seat::North);
+    run(Match::new(rules, seed, Seat::North), seed, side_of)
+}
+
+/// Plays `m` on to its end, each seat's bot of the level `side_of` gives,
+/// the bots' own choices following from `seed`.
+pub fn run<'a>(mut m: Match, seed: u64, side_of: impl Fn(Seat) -> Side<'a>) -> Match {
     let mut bots: Vec<_> = Seat::ALL
         .iter()
         .map(|&s| {

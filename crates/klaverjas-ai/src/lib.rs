@@ -8,6 +8,7 @@
 
 pub mod arena;
 pub mod coach;
+pub mod daily;
 pub mod expert;
 pub mod heuristic;
 pub mod inference;

@@ -4,6 +4,7 @@
 
 mod args;
 mod bench_table;
+mod daily;
 mod matches;
 mod progress;
 mod review;
@@ -33,6 +34,9 @@ kj: the Klaverjas engine on the command line
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT [--rules PRESET] | --code CODE)
+  kj daily [--date YYYY-MM-DD] [--rules PRESET] [--bots LEVEL] [--result LINE]
+           (the deals of the day and the expert's points on them from South;
+           --result reads a shared line of the same day beside them)
   kj bench playout [--deals N] [--seed S] [--rules PRESET]
   kj bench solver --deals N --seed S [--rules PRESET]
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
@@ -154,6 +158,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
             &["json"],
         )?),
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code", "rules", "set"], &["json"])?),
+        "daily" => daily::daily(&Args::parse("daily", rest, &["date", "rules", "bots", "result"], &["json"])?),
         "bench" => bench(rest),
         "stats" => stats::stats(&Args::parse("stats", rest, &["data-dir"], &["json"])?),
         "table" => table::table(rest),

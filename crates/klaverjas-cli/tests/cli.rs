@@ -862,3 +862,39 @@ fn stats_reads_the_games_profile() {
     assert!(err.contains("not a folder"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `kj daily`: the day's first deal is `kj code`'s for the documented
+/// seed; a friend's line of the same day is read beside the expert's,
+/// another day's or a damaged one is refused in one line, and so is a
+/// day still to come.
+#[test]
+fn the_deals_of_a_day_reproduce_and_a_shared_line_reads_back() {
+    let day = kj_json(&["daily", "--date", "2026-11-26", "--rules", "classic"]);
+    let deals = day["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), 4);
+    let seed = day["seed"].as_u64().unwrap();
+    let first_seed = klaverjas::session::deal_seed(seed, 0).to_string();
+    let code = kj_json(&["code", "--seed", &first_seed, "--dealer", "N", "--rules", "classic"]);
+    assert_eq!(code["code"], deals[0]["code"]);
+    let expert = day["expert"].as_u64().unwrap();
+    let sum: u64 = deals.iter().map(|d| d["expert"].as_u64().unwrap()).sum();
+    assert_eq!(expert, sum);
+
+    let line = format!(
+        "Klaverjas 2026-11-26 classic with heuristic bots: 300 / expert {expert}, 2 of 4 deals at least the expert's 🟩🟥🟩🟥"
+    );
+    let read = kj_json(&["daily", "--date", "2026-11-26", "--result", &format!("Ann: {line}")]);
+    assert_eq!(read["result"]["points"], 300);
+    assert_eq!(read["result"]["at_least"], 2);
+    let (status, _, err) = kj(&["daily", "--date", "2026-11-25", "--result", &line]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        err.trim(),
+        "kj: --result: that line is of 2026-11-26 classic with heuristic bots, not of 2026-11-25 classic with heuristic bots"
+    );
+    let (status, _, err) = kj(&["daily", "--date", "2026-11-26", "--result", "well played!"]);
+    assert_eq!((status, err.trim()), (2, "kj: --result: not a Klaverjas result of the day"));
+    let (status, _, err) = kj(&["daily", "--date", "2999-01-01"]);
+    assert_eq!(status, 2);
+    assert!(err.starts_with("kj: --date: 2999-01-01 is still to come"), "{err}");
+}
