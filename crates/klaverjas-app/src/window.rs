@@ -45,23 +45,6 @@ pub fn default_plugins(options: &Options) -> PluginGroupBuilder {
             ..default()
         })
         .set(asset_plugin)
-        .set(TaskPoolPlugin { task_pool_options: task_pools() })
-}
-
-/// Bevy's pools, with the bots (and the coach's reviews) on threads that
-/// yield to the frames: with two cores, an expert searching took one and
-/// left the software renderer's two threads the other.
-fn task_pools() -> TaskPoolOptions {
-    let mut options = TaskPoolOptions::default();
-    options.async_compute.on_thread_spawn = Some(std::sync::Arc::new(|| {
-        // On Linux and Android a priority set with PRIO_PROCESS and 0 is
-        // the calling thread's alone. A refusal leaves it as it was.
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        unsafe {
-            libc::setpriority(libc::PRIO_PROCESS, 0, 10);
-        }
-    }));
-    options
 }
 
 pub fn plugin(app: &mut App) {
