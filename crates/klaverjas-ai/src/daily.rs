@@ -20,6 +20,7 @@ pub const DEALS: usize = 4;
 
 /// A date of the Gregorian calendar.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Day {
     pub year: u16,
     pub month: u8,

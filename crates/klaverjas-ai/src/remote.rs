@@ -5,8 +5,9 @@
 //! `serde` feature) and the answers come back.
 
 use crate::coach::{Review, Reviewer};
+use crate::daily::Day;
 use crate::{Bot, Decision, Level};
-use klaverjas::{Action, Deal, Game, PlayerView, Rules, Seat};
+use klaverjas::{Action, Deal, Game, PlayerView, Preset, Rules, Seat};
 
 /// Work for the bots.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +22,9 @@ pub enum Job {
     /// The review of `seat`'s choices in a finished deal, the deal given as
     /// its rules, its cards and the actions played.
     Review { rules: Rules, deal: Deal, actions: Vec<Action>, seat: Seat, seed: u64 },
+    /// The expert's points on each of a day's deals, from South, with
+    /// `bots` at the other seats ([`crate::daily`]).
+    Yardstick { day: Day, preset: Preset, bots: Level },
 }
 
 /// What a [`Job`] comes back with.
@@ -30,20 +34,29 @@ pub enum Answer {
     Decision(Decision),
     /// The review, or why the deal could not be reviewed, in words.
     Review(Result<Review, String>),
+    /// South's points in each deal of the day.
+    Points(Vec<u32>),
 }
 
 impl Answer {
     pub fn decision(self) -> Option<Decision> {
         match self {
             Answer::Decision(d) => Some(d),
-            Answer::Review(_) => None,
+            Answer::Review(_) | Answer::Points(_) => None,
         }
     }
 
     pub fn review(self) -> Option<Result<Review, String>> {
         match self {
             Answer::Review(r) => Some(r),
-            Answer::Decision(_) => None,
+            Answer::Decision(_) | Answer::Points(_) => None,
+        }
+    }
+
+    pub fn points(self) -> Option<Vec<u32>> {
+        match self {
+            Answer::Points(p) => Some(p),
+            Answer::Decision(_) | Answer::Review(_) => None,
         }
     }
 }
@@ -80,6 +93,7 @@ impl Desk {
                 Answer::Decision(seated.bot.decide(&view))
             }
             Job::Hint { view, seed } => Answer::Decision(crate::coach::hint(&view, seed)),
+            Job::Yardstick { day, preset, bots } => Answer::Points(crate::daily::expert_points(day, preset, bots)),
             Job::Review { rules, deal, actions, seat, seed } => {
                 Answer::Review(Game::new(rules, deal).map_err(|e| e.to_string()).and_then(|start| {
                     Reviewer::new(start, actions, seat, seed).finish_with(progress).map_err(|e| e.to_string())
@@ -93,6 +107,18 @@ impl Desk {
 mod tests {
     use super::*;
     use klaverjas::Rules;
+
+    /// The day's yardstick through JSON (the browser's worker) is the
+    /// expert's in place.
+    #[test]
+    fn the_day_s_yardstick_through_json_is_the_one_in_place() {
+        let day: crate::daily::Day = "2026-11-26".parse().unwrap();
+        let job = Job::Yardstick { day, preset: Preset::Classic, bots: Level::Heuristic };
+        let sent: Job = serde_json::from_str(&serde_json::to_string(&job).unwrap()).unwrap();
+        let answer = Desk::default().answer(sent, &mut |_| {});
+        let came: Answer = serde_json::from_str(&serde_json::to_string(&answer).unwrap()).unwrap();
+        assert_eq!(came.points(), Some(crate::daily::expert_points(day, Preset::Classic, Level::Heuristic)));
+    }
 
     /// A job and its answer survive the trip through JSON, and the desk's
     /// bots answer as the same bots asked in place would, decision after
