@@ -37,6 +37,9 @@ pub struct FriendsForm {
     pub grace: Option<u32>,
     pub hints: bool,
     pub problem: Option<String>,
+    /// What is under way (the network asked for a table): news, not a
+    /// problem.
+    pub looking: Option<String>,
     /// Host or join at once, as if the button was pressed (`--host-table`,
     /// `--join-table`).
     pub host_now: bool,
@@ -55,6 +58,7 @@ impl Default for FriendsForm {
             grace: Some(30),
             hints: false,
             problem: None,
+            looking: None,
             host_now: false,
             join_now: false,
         }
@@ -194,6 +198,7 @@ fn friends(
                 && let Some(found) = finding.found()
             {
                 commands.remove_resource::<host::Finding>();
+                form.looking = None;
                 let code = finding.code.to_string();
                 match found {
                     Some(server) => {
@@ -212,6 +217,7 @@ fn friends(
                 .or(back_now.then_some(Choice::Back));
             let Some(choice) = chosen.or(asked) else { return Ok(()) };
             form.problem = None;
+            form.looking = None;
             let name = form.name.trim().to_owned();
             if choice != Choice::Back && name.is_empty() {
                 form.problem = Some(t.get("friends.need_name"));
@@ -278,7 +284,7 @@ fn friends(
                         Some(server) => Some(Sitting::join(server, code, name, wake())),
                         // A desktop asks its network who has the table.
                         None if host::HOSTS_ITSELF => {
-                            form.problem = Some(t.fill("friends.looking", &[("code", &code.to_string())]));
+                            form.looking = Some(t.fill("friends.looking", &[("code", &code.to_string())]));
                             let wake = wake();
                             commands.insert_resource(host::Finding::start(code, name, move || wake()));
                             None
@@ -345,6 +351,9 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
     }
     if let Some(problem) = &f.problem {
         ui.label(RichText::new(problem).color(Color32::from_rgb(160, 30, 30)).size(16.0));
+    }
+    if let Some(looking) = &f.looking {
+        ui.label(RichText::new(looking).size(16.0));
     }
     form(ui, "friends.name", narrow, 200.0, |ui| {
         option_label(ui, t.get("friends.name"), narrow);
