@@ -9,6 +9,7 @@
 //      the page's thread was held at a time (Chromium's trace), and the
 //      score sheet it ends on; a lesson's step;
 //   3. a real deal: the first start's Classic, the title's quick start,
+//      the frames drawn in 10 s while the table waits for the player,
 //      a card of the hand played by a touch, and the page closed within
 //      100 ms of the touch: reopened, the card is played;
 //   4. a reload: the title offers Continue, and a touch on it brings
@@ -189,7 +190,20 @@ if (phone) {
       const now = await savedGame(page);
       if (now !== before) { before = now; still = -1; }
     }
-    if (round === 0) await drawn(page, "07-table");
+    if (round === 0) {
+      await drawn(page, "07-table");
+      // The table waits for the player: nothing moves, so nothing is drawn
+      // but the idle window's tick (every 5 s). Chromium's trace counts the
+      // frames the page hands to the screen.
+      const trace = path.join(out, "idle-trace.json");
+      await page.tracing.start({ path: trace, categories: ["viz", "gpu"] });
+      await wait(10000);
+      await page.tracing.stop();
+      const swaps = (JSON.parse(fs.readFileSync(trace, "utf8")).traceEvents || [])
+        .filter((e) => e.name === "SkiaOutputSurfaceImplOnGpu::SwapBuffers").length;
+      console.log(`the table waiting for the player: ${swaps} frames drawn in 10 s`);
+      if (swaps > 3) fail(`the table waiting for the player drew ${swaps} frames in 10 s (at most 3: the 5 s tick)`);
+    }
     for (const [x, y] of hand) {
       await press(page, x, y, 80);
       await wait(40);
