@@ -73,7 +73,8 @@ impl Day {
         Day { year, month, day }
     }
 
-    /// Today's date in UTC by the system clock.
+    /// Today's date in UTC by the system clock (not in a browser's wasm,
+    /// which has no such clock: the page gives the date there).
     pub fn today() -> Day {
         let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         Day::from_unix_days((secs / 86_400) as i64)
