@@ -315,9 +315,8 @@ mod tests {
             let mut m = new_match(day(d), p);
             let mut codes = vec![m.game().deal().code()];
             while codes.len() < DEALS {
-                while let Some(seat) = m.game().to_act() {
+                while m.game().to_act().is_some() {
                     let action = m.game().legal_actions()[0];
-                    let _ = seat;
                     m.apply(action).unwrap();
                 }
                 m.next_deal().unwrap();

@@ -34,9 +34,9 @@ pub fn daily(args: &Args) -> Result<(), Failure> {
     };
     let m = daily::expert_day(day, preset, bots);
     let expert = daily::south_points(&m);
-    let codes: Vec<String> = (1..=DEALS).filter_map(|n| m.finished_deal(n)).map(|g| g.deal().code()).collect();
-    let dealers: Vec<String> =
-        (1..=DEALS).filter_map(|n| m.finished_deal(n)).map(|g| g.deal().dealer.to_string()).collect();
+    // Each finished deal is replayed from the match's record: once.
+    let (codes, dealers): (Vec<String>, Vec<String>) =
+        (1..=DEALS).filter_map(|n| m.finished_deal(n)).map(|g| (g.deal().code(), g.deal().dealer.to_string())).unzip();
     let mut human =
         format!("the deals of {day} ({preset}, the player South, {bots} bots; seed {}):\n", day.seed(preset));
     for (i, (code, dealer)) in codes.iter().zip(&dealers).enumerate() {

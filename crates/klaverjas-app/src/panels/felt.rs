@@ -74,8 +74,8 @@ fn name_plates(
 ) {
     let players = show.shown.players;
     for &seat in players.seats() {
-        let person = remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()]);
-        let mut name = who(t, seat, remote);
+        let person = person(seat, remote);
+        let mut name = who(t, seat, person);
         if let Some(p) = person {
             if let Some(s) = p.bot_in {
                 name = format!("{name}  ({})", t.fill("table.away", &[("s", &s.to_string())]));
@@ -105,11 +105,16 @@ fn name_plates(
     }
 }
 
+/// Who the table with friends says sits in another seat than the player's.
+fn person(seat: klaverjas::Seat, remote: Option<&crate::seats::Remote>) -> Option<&crate::seats::Person> {
+    remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()])
+}
+
 /// Who sits in `seat`, as its plate names them: at a table with friends
 /// the person (or a bot), whose chair has a compass name of its own
 /// that is not where this screen shows it.
-fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::seats::Remote>) -> String {
-    match remote.filter(|_| seat != crate::seats::HUMAN).map(|r| &r.told.people[seat.index()]) {
+fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, person: Option<&crate::seats::Person>) -> String {
+    match person {
         Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
         None => seat_name(t, seat),
     }
@@ -164,7 +169,7 @@ fn indicator(
         ),
         (Some(c), None) => {
             // The playing side by name, and by team where there are teams.
-            let mut side = who(t, c.declarer, seats.remote.as_ref());
+            let mut side = who(t, c.declarer, person(c.declarer, seats.remote.as_ref()));
             if rules.players.partnerships() && c.declarer != crate::seats::HUMAN {
                 side = format!("{side} ({})", crate::words::team_name(t, c.declarer.team()));
             }
