@@ -73,6 +73,18 @@ impl Day {
         Day { year, month, day }
     }
 
+    /// Days since 1970-01-01: [`Day::from_unix_days`] read back.
+    pub fn unix_days(self) -> i64 {
+        // Howard Hinnant's days_from_civil.
+        let (m, d) = (i64::from(self.month), i64::from(self.day));
+        let y = i64::from(self.year) - i64::from(m <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y.rem_euclid(400);
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
     /// Today's date in UTC by the system clock (not in a browser's wasm,
     /// which has no such clock: the page gives the date there).
     pub fn today() -> Day {
@@ -149,15 +161,28 @@ pub fn expert_day(day: Day, preset: Preset, bots: Level) -> Match {
     })
 }
 
+/// A day's match being played: which day, under which preset, with
+/// which bots around the player, and whether it counts for the record
+/// (the first play of today's deals) or is practice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Play {
+    pub day: Day,
+    pub preset: Preset,
+    pub bots: Level,
+    pub record: bool,
+}
+
 /// One deal of a result: at least the expert's points, or fewer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mark {
     AtLeast,
     Fewer,
 }
 
 impl Mark {
-    fn symbol(self) -> char {
+    pub fn symbol(self) -> char {
         match self {
             Mark::AtLeast => '🟩',
             Mark::Fewer => '🟥',
@@ -167,6 +192,7 @@ impl Mark {
 
 /// A player's day, as shared in one line.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DayResult {
     pub day: Day,
     pub preset: Preset,
@@ -191,6 +217,56 @@ impl DayResult {
     pub fn at_least(&self) -> usize {
         self.marks.iter().filter(|m| **m == Mark::AtLeast).count()
     }
+
+    /// Whether this (a friend's) result is of the deals of `day` under
+    /// `preset`; the bots around the player may differ.
+    pub fn is_of(&self, day: Day, preset: Preset) -> Result<(), LineError> {
+        if self.day != day {
+            return Err(LineError::OtherDay(self.day));
+        }
+        if self.preset != preset {
+            return Err(LineError::OtherPreset(self.preset));
+        }
+        Ok(())
+    }
+}
+
+/// A day played for the record, as the profile keeps it: the result, and
+/// per deal the player's points, the expert's and the deal's code (which
+/// finds its review on the learning curve).
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Played {
+    pub result: DayResult,
+    pub mine: Vec<u32>,
+    pub expert: Vec<u32>,
+    pub codes: Vec<String>,
+}
+
+impl Played {
+    /// The day's finished match, beside the expert's points per deal.
+    pub fn of(play: Play, m: &Match, expert: &[u32]) -> Played {
+        let mine = south_points(m);
+        let codes = (1..=m.deals_finished()).filter_map(|n| m.finished_deal(n)).map(|g| g.deal().code()).collect();
+        let result = DayResult::new(play.day, play.preset, play.bots, &mine, expert);
+        Played { result, mine, expert: expert.to_vec(), codes }
+    }
+}
+
+/// The days in a row, up to `today` (or up to yesterday while today is
+/// not played yet), with a day played under any preset: the streak.
+pub fn streak<'a>(played: impl IntoIterator<Item = &'a Day>, today: Day) -> u32 {
+    let days: std::collections::BTreeSet<i64> = played.into_iter().map(|d| d.unix_days()).collect();
+    let mut day = today.unix_days();
+    if !days.contains(&day) {
+        day -= 1;
+    }
+    let mut n = 0;
+    while days.contains(&day) {
+        n += 1;
+        day -= 1;
+    }
+    n
 }
 
 const PREFIX: &str = "Klaverjas";
@@ -220,6 +296,10 @@ pub enum LineError {
     Token { expected: &'static str, found: String },
     /// Its marks do not say what its count does.
     Marks,
+    /// A result of another day's deals.
+    OtherDay(Day),
+    /// A result of the same day under another preset.
+    OtherPreset(Preset),
 }
 
 impl fmt::Display for LineError {
@@ -228,6 +308,8 @@ impl fmt::Display for LineError {
             LineError::NotAResult => write!(f, "not a Klaverjas result of the day"),
             LineError::Token { expected, found } => write!(f, "expected {expected}, found '{found}'"),
             LineError::Marks => write!(f, "its marks do not match its count of deals"),
+            LineError::OtherDay(d) => write!(f, "a result of the deals of {d}, not of these"),
+            LineError::OtherPreset(p) => write!(f, "a result of the {p} deals, not of these"),
         }
     }
 }
@@ -307,6 +389,21 @@ mod tests {
         assert_eq!(Day::from_unix_days(11_016), day("2000-02-29"));
         assert_eq!(Day::from_unix_days(20_418), day("2025-11-26"));
         assert_eq!(Day::from_unix_days(20_783), day("2026-11-26"));
+        for n in [-719_162, -1, 0, 59, 60, 11_016, 20_783, 2_932_896] {
+            assert_eq!(Day::from_unix_days(n).unix_days(), n, "{n}");
+        }
+    }
+
+    #[test]
+    fn a_streak_counts_the_days_in_a_row_up_to_today_or_yesterday() {
+        let played: Vec<Day> =
+            ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-20", "2026-11-25"].iter().map(|d| day(d)).collect();
+        assert_eq!(streak(&played, day("2026-11-25")), 3);
+        // Today not played yet: the streak still stands.
+        assert_eq!(streak(&played, day("2026-11-26")), 3);
+        assert_eq!(streak(&played, day("2026-11-27")), 0);
+        let across_a_month = [day("2026-02-28"), day("2026-03-01")];
+        assert_eq!(streak(&across_a_month, day("2026-03-01")), 2);
     }
 
     #[test]
@@ -376,6 +473,16 @@ mod tests {
             line.replace("🟩🟥", "🟩").parse::<DayResult>(),
             Err(LineError::Token { expected: "the deals' marks", .. })
         ));
+        // Compared: the same deals, whatever the friend's bots; another
+        // day's or preset's deals are named.
+        let mine = line.parse::<DayResult>().unwrap();
+        let friend = line.replace("heuristic", "expert").replace("412", "300").parse::<DayResult>().unwrap();
+        assert_eq!(friend.is_of(mine.day, mine.preset), Ok(()));
+        assert_ne!(friend, mine);
+        let other = line.replace("2026-11-26", "2026-11-25").parse::<DayResult>().unwrap();
+        assert_eq!(other.is_of(mine.day, mine.preset), Err(LineError::OtherDay(day("2026-11-25"))));
+        let other = line.replace("classic", "rotterdam").parse::<DayResult>().unwrap();
+        assert_eq!(other.is_of(mine.day, mine.preset), Err(LineError::OtherPreset(Preset::Rotterdam)));
     }
 
     #[test]

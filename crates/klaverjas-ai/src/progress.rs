@@ -129,11 +129,14 @@ pub struct Profile {
     /// The reviewed deals, oldest first.
     #[cfg_attr(feature = "serde", serde(default))]
     pub curve: Vec<DealLoss>,
+    /// The deals of the day played for the record, in the order played.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub days: Vec<crate::daily::Played>,
 }
 
 impl Default for Profile {
     fn default() -> Profile {
-        Profile { format: PROFILE_FORMAT, rows: Vec::new(), curve: Vec::new() }
+        Profile { format: PROFILE_FORMAT, rows: Vec::new(), curve: Vec::new(), days: Vec::new() }
     }
 }
 
@@ -304,6 +307,25 @@ impl Profile {
                 d.replay = None;
             }
         }
+    }
+
+    /// The day's deals under `preset` as played for the record, if they were.
+    pub fn day(&self, day: crate::daily::Day, preset: Preset) -> Option<&crate::daily::Played> {
+        self.days.iter().find(|p| p.result.day == day && p.result.preset == preset)
+    }
+
+    /// Keeps a day played for the record; a day is recorded once.
+    pub fn note_day(&mut self, played: crate::daily::Played) -> bool {
+        let fresh = self.day(played.result.day, played.result.preset).is_none();
+        if fresh {
+            self.days.push(played);
+        }
+        fresh
+    }
+
+    /// The days in a row played up to `today`.
+    pub fn streak(&self, today: crate::daily::Day) -> u32 {
+        crate::daily::streak(self.days.iter().map(|p| &p.result.day), today)
     }
 
     /// The tallies of one preset, all bots and kinds given, added up.

@@ -38,6 +38,8 @@ pub struct Options {
     /// `--record-sound`: the table's sounds go into this WAV file, in the
     /// game's time, instead of the sound device.
     pub record_sound: Option<PathBuf>,
+    /// `--daily`: the day the deals of the day open on, instead of today.
+    pub daily: Option<klaverjas_ai::daily::Day>,
     /// `--screen`: the menu screen to open at the start, one of [`SCREENS`].
     pub screen: Option<String>,
     /// `--targets`: log where the marked controls are (see
@@ -56,7 +58,7 @@ pub struct Options {
 }
 
 /// The menu screens `--screen` opens.
-pub const SCREENS: [&str; 7] = ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends"];
+pub const SCREENS: [&str; 8] = ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends", "daily"];
 
 impl Default for Options {
     fn default() -> Options {
@@ -78,6 +80,7 @@ impl Default for Options {
             bots: None,
             record_sound: None,
             screen: None,
+            daily: None,
             targets: false,
             host_table: None,
             join_table: None,
@@ -106,8 +109,11 @@ klaverjas: Klaverjas and Klawerjas against bots
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --screen NAME          open a menu screen: title, new-game, settings, rules,
-                         lessons, statistics or friends (with --screenshot,
-                         NAME.png, and quit)
+                         lessons, statistics, friends or daily (with
+                         --screenshot, NAME.png, and quit)
+  --daily YYYY-MM-DD     the deals of that day (today or before), not today's;
+                         with --demo four bots play them and the day's result
+                         follows (daily-result.png with --screenshot)
   --host-table NAME      host a table with friends as NAME, its waiting room
                          open (with --screenshot, friends.png once its code
                          and QR code are up, and quit)
@@ -174,6 +180,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--seed" => {
                 let v = value()?;
                 o.seed = Some(v.parse().map_err(|_| format!("--seed: not a whole number: '{v}'"))?);
+            }
+            "--daily" => {
+                let v = value()?;
+                o.daily = Some(v.parse().map_err(|e| format!("--daily: {e}"))?);
             }
             "--rules" => o.rules = Some(value()?.parse().map_err(|e| format!("--rules: {e}"))?),
             "--set" => {

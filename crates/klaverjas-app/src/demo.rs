@@ -33,7 +33,7 @@ fn start(
     let level = o.bots.unwrap_or(settings.0.bot_level.level());
     let mut seats = None;
     match files.0.load_game() {
-        Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::new(m, false, level)),
+        Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::saved(&save, m, level)),
         Loaded::SetAside { damage, moved_to } => {
             message.0.push(TitleNote::SaveSetAside { damage, moved_to });
         }
@@ -44,7 +44,15 @@ fn start(
     // With --join-table, --demo lets a bot play the player's chair there.
     if o.demo && o.lesson.is_none() && o.join_table.is_none() {
         let rules = o.rules(None);
-        seats = Some(Seats::new(new_match(rules, o.seed), true, level));
+        // With --daily the four bots play that day's deals.
+        seats = Some(match o.daily {
+            Some(day) => {
+                let preset = o.rules.unwrap_or(klaverjas::Preset::Classic);
+                let play = klaverjas_ai::daily::Play { day, preset, bots: level, record: false };
+                Seats::of_day(klaverjas_ai::daily::new_match(day, play.preset), true, play)
+            }
+            None => Seats::new(new_match(rules, o.seed), true, level),
+        });
         next.set(Screen::Table);
     } else if o.play && o.lesson.is_none() {
         let new = || {
@@ -80,7 +88,8 @@ fn deal_on_and_quit(
     (mut redraw, statistics): (MessageWriter<bevy::window::RequestRedraw>, Res<crate::progress::Reviewing>),
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Some(seats) = seats else { return };
+    // A day's end opens its result (`crate::daily`), which ends the run.
+    let Some(seats) = seats.filter(|s| s.daily.is_none() || !s.m.is_over()) else { return };
     let now = time.elapsed_secs();
     // Everyone passed: the cards are thrown in and dealt again, at any
     // table, once the players have seen the passes.

@@ -17,6 +17,7 @@
 
 pub mod cli;
 pub mod coach;
+pub mod daily;
 pub mod demo;
 pub mod disk;
 pub mod forms;
@@ -60,6 +61,7 @@ pub fn logic_plugin(options: Options) -> impl Fn(&mut App) {
             demo::plugin,
             progress::plugin,
             friends::plugin,
+            daily::plugin,
         ));
     }
 }
@@ -106,6 +108,10 @@ pub fn main() -> ExitCode {
         },
         Ok(cli::Command::Run(options)) if let Err(message) = tutorial::teacher::check_option(&options) => {
             eprintln!("klaverjas: {message}");
+            ExitCode::from(2)
+        }
+        Ok(cli::Command::Run(options)) if let Some(day) = options.daily.filter(|&d| d > platform::today()) => {
+            eprintln!("klaverjas: --daily: {day} is in the future; its deals are not out yet");
             ExitCode::from(2)
         }
         Ok(cli::Command::Run(_)) if let Some(missing) = cli::no_display(|name| std::env::var(name).ok()) => {

@@ -172,8 +172,17 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
 }
 
-/// Whether [`copy_to_clipboard`] has a clipboard to copy to: a desktop's.
-pub const HAS_CLIPBOARD: bool = matches!(TARGET, Target::Desktop);
+/// Today's date in UTC, the day whose deals are the deals of the day.
+pub fn today() -> klaverjas_ai::daily::Day {
+    #[cfg(target_arch = "wasm32")]
+    return klaverjas_ai::daily::Day::from_unix_days((js_sys::Date::now() / 86_400_000.0).floor() as i64);
+    #[cfg(not(target_arch = "wasm32"))]
+    klaverjas_ai::daily::Day::today()
+}
+
+/// Whether [`copy_to_clipboard`] has a clipboard to copy to: a desktop's
+/// or a browser's.
+pub const HAS_CLIPBOARD: bool = matches!(TARGET, Target::Desktop | Target::Browser);
 
 /// Copies `text` to the system clipboard, or says why it could not.
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
@@ -190,8 +199,23 @@ pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
     }
 }
 
+/// The browser's clipboard, which copies when the page was just touched
+/// (as it was: the Copy button). A refusal is logged, never left unhandled.
+#[cfg(target_arch = "wasm32")]
+pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
+    use wasm_bindgen::prelude::*;
+    let window = web_sys::window().ok_or("no window")?;
+    let refused = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| {
+        bevy::log::warn!("the browser did not copy: {e:?}");
+    });
+    let _ = window.navigator().clipboard().write_text(text).catch(&refused);
+    // Called at most once a tap: the closure lives until the promise ends.
+    refused.forget();
+    Ok(())
+}
+
 /// Without a clipboard the code is on the screen, to copy by hand.
-#[cfg(any(target_os = "android", target_os = "ios", target_arch = "wasm32"))]
+#[cfg(any(target_os = "android", target_os = "ios"))]
 pub fn copy_to_clipboard(_text: &str) -> Result<(), String> {
     Err("no clipboard".to_string())
 }

@@ -6,6 +6,7 @@
 use crate::disk::{self, SAVE_FORMAT};
 use crate::settings::Settings;
 use klaverjas::{Match, MatchRecord, Preset};
+use klaverjas_ai::daily::Play;
 use klaverjas_ai::progress::{PROFILE_FORMAT, Profile};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
@@ -22,12 +23,15 @@ pub struct SaveGame {
     pub format: u32,
     pub demo: bool,
     pub record: MatchRecord,
+    /// The deals of a day, where the match is a day's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Play>,
 }
 
 impl SaveGame {
-    pub fn of(m: &Match, demo: bool) -> SaveGame {
+    pub fn of(m: &Match, demo: bool, daily: Option<Play>) -> SaveGame {
         let record = m.record();
-        SaveGame { format: oldest_format(record.format > 3), demo, record }
+        SaveGame { format: oldest_format(record.format > 3), demo, record, daily }
     }
 }
 
@@ -215,11 +219,11 @@ mod tests {
             let double = Action::Bid(Bid::Double);
             m.apply(if legal.contains(&double) { double } else { legal[0] }).unwrap();
         }
-        let save = SaveGame::of(&m, false);
+        let save = SaveGame::of(&m, false, None);
         assert_eq!(save.format, 2);
         store.write_game(&save).unwrap();
         assert!(matches!(store.load_game(), Loaded::Found((_, back)) if back == m));
-        assert_eq!(SaveGame::of(&mid_trick_match(), false).format, 1);
+        assert_eq!(SaveGame::of(&mid_trick_match(), false, None).format, 1);
         let mut settings = Settings { home_rules: Some(Preset::WildeBoom), ..Settings::default() };
         store.write_settings(&settings).unwrap();
         let text = fs::read_to_string(store.settings_path()).unwrap();
@@ -238,7 +242,7 @@ mod tests {
         assert!(matches!(store.load_game(), Loaded::Nothing));
         let m = mid_trick_match();
         assert!(!m.game().current_trick().unwrap().is_empty(), "saved mid-trick");
-        store.write_game(&SaveGame::of(&m, false)).unwrap();
+        store.write_game(&SaveGame::of(&m, false, None)).unwrap();
         match store.load_game() {
             Loaded::Found((save, back)) => {
                 assert_eq!(back, m);
@@ -272,7 +276,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // A well-formed file whose moves are not legal does not replay.
-        let mut save = SaveGame::of(&mid_trick_match(), false);
+        let mut save = SaveGame::of(&mid_trick_match(), false, None);
         save.record.game.actions.swap(0, 5);
         store.write_game(&save).unwrap();
         assert!(matches!(store.load_game(), Loaded::SetAside { damage: Damage::DoesNotReplay, .. }));

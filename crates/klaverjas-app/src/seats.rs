@@ -133,6 +133,8 @@ pub struct Seats {
     pub(crate) unseen: bool,
     /// A table with friends: the match is the table's, followed here.
     pub remote: Option<Remote>,
+    /// The deals of a day: the match is that day's.
+    pub daily: Option<klaverjas_ai::daily::Play>,
 }
 
 impl Seats {
@@ -163,7 +165,26 @@ impl Seats {
             table,
             unseen: true,
             remote: None,
+            daily: None,
         }
+    }
+
+    /// The player at South of a day's match, against the day's bots.
+    pub fn of_day(m: Match, demo: bool, play: klaverjas_ai::daily::Play) -> Seats {
+        Seats { daily: Some(play), ..Seats::new(m, demo, play.bots) }
+    }
+
+    /// A saved match as the player left it: a day's as that day's.
+    pub fn saved(save: &SaveGame, m: Match, level: Level) -> Seats {
+        match save.daily {
+            Some(play) => Seats::of_day(m, false, play),
+            None => Seats::new(m, false, level),
+        }
+    }
+
+    /// The match as it goes on disk.
+    pub fn save(&self) -> SaveGame {
+        SaveGame::of(&self.m, self.demo, self.daily)
     }
 
     /// The player at South of a table with friends, `m` the table's match
@@ -527,7 +548,7 @@ fn follow_lifecycle(
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
                 if !suspended.0
                     && let Some(seats) = seats.as_deref().filter(|s| !s.demo && !s.lesson && s.remote.is_none())
-                    && let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo))
+                    && let Err(e) = files.0.write_game(&seats.save())
                 {
                     error!("the game could not be saved on suspend: {e}");
                 }
@@ -549,7 +570,7 @@ pub fn restore_saved(commands: &mut Commands, files: &crate::save::Store, level:
     if let crate::save::Loaded::Found((save, m)) = files.load_game()
         && !save.demo
     {
-        commands.insert_resource(Seats::new(m, false, level));
+        commands.insert_resource(Seats::saved(&save, m, level));
     }
 }
 

@@ -22,12 +22,14 @@ pub enum Screen {
     Statistics,
     /// Play with friends: hosting, joining, the waiting room.
     Friends,
+    /// The deals of the day: to play, the result, a friend's beside it.
+    Daily,
     Table,
 }
 
 impl Screen {
     /// The menu screens, which `--screen` opens by [`Screen::name`].
-    pub const MENUS: [Screen; 7] = [
+    pub const MENUS: [Screen; 8] = [
         Screen::Title,
         Screen::NewGame,
         Screen::Settings,
@@ -35,6 +37,7 @@ impl Screen {
         Screen::Lessons,
         Screen::Statistics,
         Screen::Friends,
+        Screen::Daily,
     ];
 
     /// Its name on the command line and in a screenshot's file name.
@@ -47,6 +50,7 @@ impl Screen {
             Screen::Lessons => "lessons",
             Screen::Statistics => "statistics",
             Screen::Friends => "friends",
+            Screen::Daily => "daily",
             Screen::Table => "table",
         }
     }
@@ -83,6 +87,15 @@ pub enum TitleNote {
     /// The statistics could not be read and were moved aside: they start
     /// again from nothing.
     ProfileSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+}
+
+/// The day and preset the deals of the day screen shows: today's (or
+/// `--daily`'s) under the player's home rules, until the history opens
+/// another.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct DayChosen {
+    pub day: klaverjas_ai::daily::Day,
+    pub preset: klaverjas::Preset,
 }
 
 /// The rules being set up on the new-game screen: a preset, and its
@@ -130,6 +143,12 @@ pub fn plugin(options: Options) -> impl Fn(&mut App) {
             None => SetupRules::of(settings.home_rules.unwrap_or(klaverjas::Preset::Classic), &settings),
         };
         let screen = Screen::MENUS.into_iter().find(|s| Some(s.name()) == options.screen.as_deref());
+        // `--daily` opens the day's screen, unless four bots play it.
+        let screen = screen.or((options.daily.is_some() && !options.demo).then_some(Screen::Daily));
+        let chosen = DayChosen {
+            day: options.daily.unwrap_or_else(platform::today),
+            preset: options.rules.or(settings.home_rules).unwrap_or(klaverjas::Preset::Classic),
+        };
         app.insert_state(screen.unwrap_or_default())
             .insert_resource(Config(options.clone()))
             .insert_resource(platform::Device::new(options.phone.is_some()))
@@ -138,6 +157,7 @@ pub fn plugin(options: Options) -> impl Fn(&mut App) {
             .insert_resource(PlayerSettings(settings))
             .insert_resource(PlayerProfile(profile))
             .insert_resource(setup)
+            .insert_resource(chosen)
             .insert_resource(TitleMessage(notes))
             .add_message::<bevy::window::RequestRedraw>();
     }

@@ -6,10 +6,11 @@
 //! out in the page only where the worker cannot start or fails.
 
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use klaverjas::{Action, Deal, PlayerView, Rules, Seat};
-use klaverjas_ai::Decision;
+use klaverjas::{Action, Deal, PlayerView, Preset, Rules, Seat};
 use klaverjas_ai::coach::Review;
+use klaverjas_ai::daily::Day;
 use klaverjas_ai::remote::{Answer, Desk, Job};
+use klaverjas_ai::{Decision, Level};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -44,6 +45,15 @@ pub fn review(
         let job = Job::Review { rules, deal, actions, seat, seed };
         let (_, answer) = work(Desk::default(), job, Some(progress)).await;
         answer.review().unwrap_or_else(|| Err("the bots answered a review with a decision".into()))
+    })
+}
+
+/// The expert's points per deal of a day's deals, played from South
+/// with `bots` around it: the day's yardstick.
+pub fn yardstick(day: Day, preset: Preset, bots: Level) -> Task<Option<Vec<u32>>> {
+    AsyncComputeTaskPool::get().spawn(async move {
+        let (_, answer) = work(Desk::default(), Job::Yardstick { day, preset, bots }, None).await;
+        answer.points()
     })
 }
 

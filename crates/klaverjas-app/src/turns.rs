@@ -4,7 +4,6 @@
 //! frame that shows it. The seats do not know the show: they are told its
 //! [`Stage`](crate::seats::Stage) here.
 
-use crate::save::SaveGame;
 use crate::seats::{ActionGate, Flow, GameEvent, PlayerAction, Seats, Suspended, apply_table_commands};
 use crate::show::{NoticeText, Pacing, Show};
 use crate::state::Files;
@@ -106,7 +105,7 @@ fn save_after_events(
     if !changed || seats.demo || seats.lesson || seats.remote.is_some() {
         return;
     }
-    if let Err(e) = files.0.write_game(&SaveGame::of(&seats.m, seats.demo)) {
+    if let Err(e) = files.0.write_game(&seats.save()) {
         show.notice(NoticeText::SaveFailed(e), None, time.elapsed_secs(), true);
     }
 }

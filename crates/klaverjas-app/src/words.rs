@@ -189,6 +189,19 @@ pub fn title_note(n: &crate::state::TitleNote, t: &Texts) -> String {
     t.fill(key, &[("reason", &reason), ("path", &moved_to.display().to_string())])
 }
 
+/// Why a pasted line is no result to compare, in one line.
+pub fn line_error(e: &klaverjas_ai::daily::LineError, t: &Texts) -> String {
+    use klaverjas_ai::daily::LineError;
+    match e {
+        LineError::NotAResult => t.get("daily.not_a_result"),
+        LineError::Token { found, .. } if found.is_empty() => t.get("daily.cut_short"),
+        LineError::Token { found, .. } => t.fill("daily.damaged", &[("found", found)]),
+        LineError::Marks => t.get("daily.marks_wrong"),
+        LineError::OtherDay(day) => t.fill("daily.other_day", &[("day", &day.to_string())]),
+        LineError::OtherPreset(p) => t.fill("daily.other_preset", &[("game", &t.get(&format!("home.{}", p.name())))]),
+    }
+}
+
 /// A bot's reason in the player's language: the hint's words.
 pub fn reason(r: &Reason, t: &Texts) -> String {
     let args: Vec<(&str, String)> = r

@@ -925,6 +925,7 @@ fn screen_app(size: (u32, u32), phone: Option<f32>, options: Options) -> App {
         });
         // What egui's renderer would load its shader into.
         app.init_asset::<bevy::shader::Shader>();
+        app.init_resource::<Taps>();
         app.add_plugins(bevy_egui::EguiPlugin::default()).add_plugins(klaverjas_app::ui_plugin).add_systems(
             PreUpdate,
             phone_screen
@@ -943,6 +944,7 @@ fn phone_screen(
     device: Res<klaverjas_app::platform::Device>,
     mut inputs: Query<&mut bevy_egui::EguiInput>,
     mut touched: Local<bool>,
+    mut taps: ResMut<Taps>,
 ) {
     use bevy_egui::egui;
     let Some(w) = windows.iter().next() else { return };
@@ -950,6 +952,7 @@ fn phone_screen(
     let size = egui::vec2(w.width(), w.height()) / zoom;
     for mut input in &mut inputs {
         input.0.screen_rect = Some(egui::Rect::from_min_size(Default::default(), size));
+        input.0.events.append(&mut taps.0);
         if !*touched && device.touch() {
             input.0.events.push(egui::Event::Touch {
                 device_id: egui::TouchDeviceId(1),
@@ -960,6 +963,54 @@ fn phone_screen(
             });
             *touched = true;
         }
+    }
+}
+
+/// Input for egui's next pass: a press, a release, typed text.
+#[derive(Resource, Default)]
+struct Taps(Vec<bevy_egui::egui::Event>);
+
+/// Presses and releases the control drawn as `name` (see
+/// `forms::mark_target`), a frame each, swiping the page first while the
+/// control lies beyond its edge.
+fn press(app: &mut App, name: &str) {
+    use bevy::window::PrimaryWindow;
+    use bevy_egui::egui;
+    let target = |app: &mut App| {
+        let ctx = egui_context(app);
+        klaverjas_app::forms::target(&ctx, name).unwrap_or_else(|| panic!("{name} was not drawn"))
+    };
+    for _ in 0..12 {
+        let (rect, shown) = target(app);
+        if shown.expand(0.5).contains_rect(rect) {
+            break;
+        }
+        // Up to bring up what is below, down for what is above.
+        let (from, by) = if rect.top() < shown.top() { (400.0, 30.0) } else { (700.0, -30.0) };
+        let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+        let finger = |phase, y: f32| TouchInput { phase, position: Vec2::new(200.0, y), window, force: None, id: 8 };
+        app.world_mut().write_message(finger(TouchPhase::Started, from));
+        app.update();
+        for step in 1..=10 {
+            app.world_mut().write_message(finger(TouchPhase::Moved, from + by * step as f32));
+            app.update();
+        }
+        app.world_mut().write_message(finger(TouchPhase::Ended, from + by * 10.0));
+        for _ in 0..30 {
+            app.update();
+        }
+    }
+    let (rect, _) = target(app);
+    let pos = rect.center();
+    for pressed in [true, false] {
+        let button = egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        app.world_mut().resource_mut::<Taps>().0.extend([egui::Event::PointerMoved(pos), button]);
+        app.update();
     }
 }
 
@@ -1159,10 +1210,10 @@ fn a_save_with_wrong_contents_is_kept_aside_and_the_game_goes_on() {
             None => m.next_deal().unwrap(),
         }
     }
-    let good = SaveGame::of(&m, false);
+    let good = SaveGame::of(&m, false, None);
     let mut three = Match::new(Preset::Three.rules(), 11, Seat::East);
     three.apply(three.game().legal_actions()[0]).unwrap();
-    let good_three = SaveGame::of(&three, false);
+    let good_three = SaveGame::of(&three, false, None);
 
     let mut wrong: Vec<(&str, SaveGame)> = Vec::new();
     let mut s = good.clone();
@@ -1250,7 +1301,8 @@ fn a_save_with_wrong_contents_is_kept_aside_and_the_game_goes_on() {
 }
 
 /// The first two screens fit every supported window: "I am new", every
-/// preset, the quick start, play with friends and Start lie wholly inside
+/// preset, the quick start, play with friends, the deals of the day and
+/// Start lie wholly inside
 /// the visible area,
 /// unclipped by any scrolling, and are at least 48 dp high (the bots'
 /// level and practice are in view too), on phones of
@@ -1290,8 +1342,8 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
         check(&mut app, "first start", &first, first.len());
         app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Rotterdam);
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
-        // The title's two ways to a table: the quick start and friends.
-        check(&mut app, "title", &["quick".to_string(), "friends".to_string()], 2);
+        // The title's ways to a table: the quick start, friends, the day's deals.
+        check(&mut app, "title", &["quick".to_string(), "friends".to_string(), "daily".to_string()], 3);
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::NewGame);
         let mut new_game: Vec<String> = vec!["start".to_string()];
         new_game.extend(presets.iter().cloned());
@@ -1812,4 +1864,116 @@ fn a_lessons_words_scroll_under_a_finger() {
     let after = get(&mut app, "lesson-words-offset").unwrap();
     assert!(after > before + 20.0, "the words moved {} points under a 96-point swipe", after - before);
     assert_eq!(tutorial(&app).step, 0, "the swipe was not taken for a tap");
+}
+
+/// Plays a match's deals to its end, Next deal after each.
+fn play_the_day(app: &mut App) {
+    loop {
+        play_until(app, "a deal's end", |s| s.game().result().is_some() || s.game().phase() == Phase::ThrownIn);
+        if seats(app).m.is_over() {
+            return;
+        }
+        run_until(app, "the score", idle);
+        app.world_mut().write_message(TableCommand::NextDeal);
+        app.update();
+    }
+}
+
+/// The deals of the day on a phone: played for the record from its screen,
+/// the result screen opened when the last trick is swept, the day kept in
+/// the profile (on disk too) with the yardstick worked out on the bots'
+/// thread equal to the expert's day worked out in place, each deal's
+/// review on the learning curve, a friend's line compared and a damaged one
+/// refused; a second play is practice and leaves the record alone. Every
+/// control of the screen is at least 48 dp high, before and after.
+#[test]
+fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
+    use klaverjas_ai::daily::{self, DayResult, Play, Played};
+    let dir = temp_dir("daily");
+    let mut app = phone_app((1080, 2340), Options { data_dir: Some(dir.clone()), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    let mut seen = Vec::new();
+    walk(&mut app, "title", &mut seen);
+    press(&mut app, "daily");
+    walk(&mut app, "the day, not played", &mut seen);
+    assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Daily);
+    press(&mut app, "daily.play");
+    let today = klaverjas_app::platform::today();
+    let bots = app.world().resource::<PlayerSettings>().0.bot_level.level();
+    let play = Play { day: today, preset: Preset::Classic, bots, record: true };
+    assert_eq!(seats(&app).daily, Some(play));
+    assert!(!seats(&app).m.is_practice(), "the record is played without help");
+    assert_eq!(seats(&app).m.game().deal().code(), daily::new_match(today, Preset::Classic).game().deal().code());
+    play_the_day(&mut app);
+    let m = seats(&app).m.clone();
+    assert_eq!(m.deals_finished(), daily::DEALS);
+    // The save holds the day, and continues as the day's.
+    let store = klaverjas_app::save::Store::new(Some(dir.clone()));
+    match store.load_game() {
+        klaverjas_app::save::Loaded::Found((save, _)) => assert_eq!(save.daily, Some(play)),
+        other => panic!("the day's save: {other:?}"),
+    }
+    run_until(&mut app, "the result screen", |app| *app.world().resource::<State<Screen>>().get() == Screen::Daily);
+    let profile = |app: &App| app.world().resource::<klaverjas_app::state::PlayerProfile>().0.clone();
+    run_until(&mut app, "the day kept and every deal reviewed", |app| {
+        let p = profile(app);
+        !p.days.is_empty() && p.curve.len() == daily::DEALS
+    });
+    let expert = daily::expert_points(today, Preset::Classic, bots);
+    let kept = Played::of(play, &m, &expert);
+    assert_eq!(profile(&app).days, vec![kept.clone()], "the yardstick from the bots' thread is the one in place");
+    assert_eq!(kept.mine, daily::south_points(&m));
+    assert_eq!(kept.codes.len(), daily::DEALS);
+    match store.load_profile() {
+        klaverjas_app::save::Loaded::Found(p) => assert_eq!(p.days, vec![kept.clone()]),
+        other => panic!("the profile on disk: {other:?}"),
+    }
+    walk(&mut app, "the day's result", &mut seen);
+    // A friend's line: damaged, then whole.
+    let type_in = |app: &mut App, text: String| {
+        press(app, "daily.friend");
+        // What was there before is rubbed out, key by key, then pasted over.
+        let key = |key| bevy_egui::egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Default::default(),
+        };
+        let mut keys = vec![key(bevy_egui::egui::Key::End)];
+        keys.extend((0..300).map(|_| key(bevy_egui::egui::Key::Backspace)));
+        keys.push(bevy_egui::egui::Event::Paste(text));
+        app.world_mut().resource_mut::<Taps>().0.extend(keys);
+        app.update();
+        press(app, "daily.compare");
+        // Marks are kept between passes: what shows now is marked anew.
+        egui_context(app).data_mut(|d| {
+            for name in ["daily.friend_row", "daily.refused"] {
+                d.remove::<(bevy_egui::egui::Rect, bevy_egui::egui::Rect)>(bevy_egui::egui::Id::new(("target", name)));
+            }
+        });
+        app.update();
+        app.update();
+        let ctx = egui_context(app);
+        (klaverjas_app::forms::target(&ctx, "daily.friend_row"), klaverjas_app::forms::target(&ctx, "daily.refused"))
+    };
+    let line = kept.result.to_string();
+    let (row, refused) = type_in(&mut app, line.replace(" / expert", " expert"));
+    assert!(row.is_none() && refused.is_some(), "a damaged line is refused: {row:?} {refused:?}");
+    let friend = DayResult { points: kept.result.points + 1, ..kept.result.clone() };
+    let (row, refused) = type_in(&mut app, format!("Ann: {friend} :)"));
+    assert!(
+        row.is_some() && refused.is_none(),
+        "a friend's line of the same day is shown beside ours: {row:?} {refused:?}"
+    );
+    // Played again: practice, and the record stays as it was.
+    press(&mut app, "daily.play");
+    assert_eq!(seats(&app).daily, Some(Play { record: false, ..play }));
+    play_the_day(&mut app);
+    run_until(&mut app, "the practice's result", |app| *app.world().resource::<State<Screen>>().get() == Screen::Daily);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(profile(&app).days, vec![kept]);
+    println!("{seen:?}");
 }

@@ -5,6 +5,7 @@
 //! the table spawning its cards (which despawn on leaving it) and dealing
 //! a fresh deal, the new-game form starting from the rules in play.
 
+pub mod daily;
 pub mod friends;
 pub mod lessons;
 pub mod new_game;
@@ -24,5 +25,6 @@ pub fn plugin(app: &mut App) {
         rules::plugin,
         statistics::plugin,
         friends::plugin,
+        daily::plugin,
     ));
 }

@@ -47,6 +47,8 @@ pub enum FirstDeal {
     Shuffled,
     /// A deal from its code, from the hand of the player at `Seat`.
     Replay(Deal, Seat),
+    /// The deals of a day (their own rules and bots; `setup` aside).
+    Day(klaverjas_ai::daily::Play),
 }
 
 /// Starts a new match under `setup` with the player's bots and practice
@@ -62,7 +64,8 @@ pub fn begin(
     // What the title said about a lost game or settings is over now.
     message.0.clear();
     files.delete_game();
-    if settings.last_preset != Some(setup.preset) {
+    // The quick start repeats the last game chosen, not a day's.
+    if settings.last_preset != Some(setup.preset) && !matches!(first, FirstDeal::Day(_)) {
         settings.last_preset = Some(setup.preset);
         if let Err(e) = files.write_settings(settings) {
             warn!("{e}");
@@ -70,12 +73,21 @@ pub fn begin(
     }
     // A replayed deal comes first, turned so that the chosen hand is the
     // player's; the match goes on with the clock's deals.
-    let m = match first {
-        FirstDeal::Replay(deal, seat) => replay_match(setup.rules, deal, seat, crate::platform::clock_seed()),
-        FirstDeal::Shuffled => crate::seats::new_match(setup.rules, None),
-    }
-    .with_practice(settings.practice);
-    let seats = Seats::new(m, false, settings.bot_level.level());
+    let level = settings.bot_level.level();
+    let seats = match first {
+        FirstDeal::Replay(deal, seat) => {
+            let m = replay_match(setup.rules, deal, seat, crate::platform::clock_seed());
+            Seats::new(m.with_practice(settings.practice), false, level)
+        }
+        FirstDeal::Shuffled => {
+            Seats::new(crate::seats::new_match(setup.rules, None).with_practice(settings.practice), false, level)
+        }
+        // A day played for the record is played without help.
+        FirstDeal::Day(play) => {
+            let m = klaverjas_ai::daily::new_match(play.day, play.preset);
+            Seats::of_day(m.with_practice(settings.practice && !play.record), false, play)
+        }
+    };
     crate::seats::sit_down(commands, events, seats);
 }
 

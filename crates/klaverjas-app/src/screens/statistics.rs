@@ -26,25 +26,22 @@ struct View {
     confirm_reset: bool,
     /// Whether the kind shown was chosen yet (the first with deals).
     kind_chosen: bool,
-    /// The deal of the curve under review (its number among its kind's),
-    /// the review being worked out, then shown.
-    reviewing: Option<(usize, Game)>,
-    task: Option<Task<Result<Review, String>>>,
-    review: Option<Review>,
+    review: CurveReview,
 }
 
 impl Default for View {
     fn default() -> View {
-        View {
-            kind: Kind::Counted,
-            preset: None,
-            confirm_reset: false,
-            kind_chosen: false,
-            reviewing: None,
-            task: None,
-            review: None,
-        }
+        View { kind: Kind::Counted, preset: None, confirm_reset: false, kind_chosen: false, review: default() }
     }
+}
+
+/// A deal of the learning curve under review: its window's title and
+/// the deal, the review being worked out, then shown.
+#[derive(Default)]
+pub struct CurveReview {
+    reviewing: Option<(String, Game)>,
+    task: Option<Task<Result<Review, String>>>,
+    review: Option<Review>,
 }
 
 pub fn plugin(app: &mut App) {
@@ -63,18 +60,17 @@ fn statistics(
     files: Res<Files>,
     mut reviewing: ResMut<Reviewing>,
     mut view: ResMut<View>,
-    mut next: ResMut<NextState<Screen>>,
+    (mut next, mut commands): (ResMut<NextState<Screen>>, Commands),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
-    finish_review(&mut view, &ctx);
     if !view.kind_chosen {
         view.kind_chosen = true;
         view.kind =
             Kind::ALL.into_iter().find(|&k| profile.0.rows.iter().any(|r| r.kind == k)).unwrap_or(Kind::Counted);
     }
-    let mut open = None;
-    let any = !profile.0.rows.is_empty();
+    let (mut open, mut again) = (None, None);
+    let any = !profile.0.rows.is_empty() || !profile.0.days.is_empty();
     let (mut back, mut reset) = (false, false);
     // Back stays in view at the foot, however long the numbers.
     let footer = |ui: &mut egui::Ui| {
@@ -104,6 +100,8 @@ fn statistics(
             tally(ui, t, &heading, &r.tally);
         }
         ui.add_space(12.0);
+        again = days(ui, t, p, crate::platform::today());
+        ui.add_space(12.0);
         curve(ui, t, p, view.kind, view.preset, reviewing.len());
         ui.add_space(8.0);
         open = costliest(ui, t, p, view.kind, view.preset);
@@ -112,11 +110,16 @@ fn statistics(
     if back {
         next.set(Screen::Title);
     }
+    if let Some(chosen) = again {
+        commands.insert_resource(chosen);
+        next.set(Screen::Daily);
+    }
     view.confirm_reset |= reset;
     if let Some(i) = open {
-        open_review(&mut view, &profile.0, i);
+        let title = t.fill("stats.review_title", &[("n", &profile.0.number_in_kind(i).to_string())]);
+        view.review.open(&profile.0, i, title);
     }
-    review_window(&ctx, t, &mut view);
+    view.review.show(&ctx, t);
     let answer = view.confirm_reset.then(|| {
         let ask = |k: &str| t.get(&format!("stats.reset{k}"));
         crate::forms::confirm(&ctx, ask(""), ask("_question"), ask("_no"), ask("_yes"))
@@ -158,6 +161,39 @@ fn choices(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, view: &mut Vi
             }
         });
     }
+}
+
+/// The deals of the day played for the record, the latest first: each
+/// day's result beside the expert's, the streak, and each day's deals to
+/// play again for practice. Returns the day chosen to play again.
+fn days(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    p: &Profile,
+    today: klaverjas_ai::daily::Day,
+) -> Option<crate::state::DayChosen> {
+    ui.label(RichText::new(t.get("menu.daily")).size(18.0).strong());
+    if p.days.is_empty() {
+        ui.label(RichText::new(t.get("stats.no_days")).size(15.0));
+        return None;
+    }
+    ui.label(RichText::new(t.count("stats.streak", ("n", i64::from(p.streak(today))), &[])).size(15.0));
+    let mut again = None;
+    egui::Grid::new("stats.days").spacing([10.0, 4.0]).show(ui, |ui| {
+        for played in p.days.iter().rev().take(30) {
+            let r = &played.result;
+            ui.label(RichText::new(r.day.to_string()).size(15.0));
+            ui.label(RichText::new(t.get(&format!("home.{}", r.preset.name()))).size(15.0));
+            let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
+            let marks: String = r.marks.iter().map(|m| m.symbol()).collect();
+            ui.label(RichText::new(format!("{points} {marks}")).size(15.0));
+            if ui.button(RichText::new(t.get("stats.day_again")).size(15.0)).clicked() {
+                again = Some(crate::state::DayChosen { day: r.day, preset: r.preset });
+            }
+            ui.end_row();
+        }
+    });
+    again
 }
 
 /// One table's numbers, a line each: narrow enough for a phone.
@@ -306,90 +342,91 @@ pub fn replay(d: &DealLoss) -> Option<Game> {
     Some(game)
 }
 
-fn open_review(view: &mut View, p: &Profile, i: usize) {
-    let Some((game, seed)) = p.curve.get(i).and_then(|d| Some((replay(d)?, d.seed))) else {
-        warn!("deal {} of the curve does not replay", p.number_in_kind(i));
-        return;
-    };
-    let task = crate::thinking::review(
-        *game.rules(),
-        *game.deal(),
-        game.actions().to_vec(),
-        crate::seats::HUMAN,
-        seed,
-        Arc::new(AtomicUsize::new(0)),
-    );
-    view.reviewing = Some((p.number_in_kind(i), game));
-    view.task = Some(task);
-    view.review = None;
-}
+impl CurveReview {
+    /// Opens the review of deal `i` of the curve, under `title`.
+    pub fn open(&mut self, p: &Profile, i: usize, title: String) {
+        let Some((game, seed)) = p.curve.get(i).and_then(|d| Some((replay(d)?, d.seed))) else {
+            warn!("deal {} of the curve does not replay", p.number_in_kind(i));
+            return;
+        };
+        let task = crate::thinking::review(
+            *game.rules(),
+            *game.deal(),
+            game.actions().to_vec(),
+            crate::seats::HUMAN,
+            seed,
+            Arc::new(AtomicUsize::new(0)),
+        );
+        *self = CurveReview { reviewing: Some((title, game)), task: Some(task), review: None };
+    }
 
-fn finish_review(view: &mut View, ctx: &egui::Context) {
-    let Some(task) = view.task.as_mut() else { return };
-    ctx.request_repaint();
-    if let Some(done) = block_on(poll_once(task)) {
-        view.task = None;
-        match done {
-            Ok(r) => view.review = Some(r),
-            Err(e) => {
-                error!("the deal could not be reviewed: {e}");
-                view.reviewing = None;
-            }
+    /// The review's window while one is open: what was given away in all
+    /// and where, each costly card beside the best and the expert's.
+    pub fn show(&mut self, ctx: &egui::Context, t: &crate::i18n::Texts) {
+        self.finish(ctx);
+        let Some((title, game)) = self.reviewing.clone() else { return };
+        let trump = game.contract().map(|c| c.trump);
+        let mut close = false;
+        let width = (ctx.content_rect().width() - 24.0).min(560.0);
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .min_width(width)
+            .max_width(width)
+            .show(ctx, |ui| {
+                close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+                let code = t.fill("stats.code", &[("code", &game.deal().code())]);
+                ui.label(RichText::new(code).size(14.0).monospace());
+                let Some(review) = &self.review else {
+                    ui.label(RichText::new(t.get("stats.review_working")).size(15.0).italics());
+                    return;
+                };
+                let expert = klaverjas_ai::progress::expert_loss(review);
+                let total = t.fill(
+                    "stats.review_total",
+                    &[("loss", &review.total_loss().to_string()), ("expert", &expert.to_string())],
+                );
+                ui.label(RichText::new(total).size(16.0).strong());
+                for &c in &review.costliest(8) {
+                    let card = &review.cards[c];
+                    let expert_card = match card.expert.action {
+                        klaverjas::Action::Play(e) => crate::words::card_name(t, e, trump),
+                        _ => "-".into(),
+                    };
+                    let line = t.fill(
+                        "stats.review_card",
+                        &[
+                            ("trick", &card.trick.to_string()),
+                            ("card", &crate::words::card_name(t, card.card, trump)),
+                            ("loss", &card.loss.to_string()),
+                            ("best", &crate::words::card_name(t, card.best, trump)),
+                            ("expert", &expert_card),
+                        ],
+                    );
+                    ui.label(RichText::new(line).size(15.0));
+                }
+                if review.costliest(1).is_empty() {
+                    ui.label(RichText::new(t.get("stats.review_perfect")).size(15.0));
+                }
+            });
+        if close {
+            *self = CurveReview::default();
         }
     }
-}
 
-/// The review of a deal of the curve: what was given away in all and
-/// where, each costly card beside the best and the expert's.
-fn review_window(ctx: &egui::Context, t: &crate::i18n::Texts, view: &mut View) {
-    let Some((number, game)) = view.reviewing.clone() else { return };
-    let trump = game.contract().map(|c| c.trump);
-    let mut close = false;
-    let width = (ctx.content_rect().width() - 24.0).min(560.0);
-    egui::Window::new(t.fill("stats.review_title", &[("n", &number.to_string())]))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .min_width(width)
-        .max_width(width)
-        .show(ctx, |ui| {
-            close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
-            ui.label(RichText::new(t.fill("stats.code", &[("code", &game.deal().code())])).size(14.0).monospace());
-            let Some(review) = &view.review else {
-                ui.label(RichText::new(t.get("stats.review_working")).size(15.0).italics());
-                return;
-            };
-            let expert = klaverjas_ai::progress::expert_loss(review);
-            let total = t.fill(
-                "stats.review_total",
-                &[("loss", &review.total_loss().to_string()), ("expert", &expert.to_string())],
-            );
-            ui.label(RichText::new(total).size(16.0).strong());
-            for &c in &review.costliest(8) {
-                let card = &review.cards[c];
-                let expert_card = match card.expert.action {
-                    klaverjas::Action::Play(e) => crate::words::card_name(t, e, trump),
-                    _ => "-".into(),
-                };
-                let line = t.fill(
-                    "stats.review_card",
-                    &[
-                        ("trick", &card.trick.to_string()),
-                        ("card", &crate::words::card_name(t, card.card, trump)),
-                        ("loss", &card.loss.to_string()),
-                        ("best", &crate::words::card_name(t, card.best, trump)),
-                        ("expert", &expert_card),
-                    ],
-                );
-                ui.label(RichText::new(line).size(15.0));
+    fn finish(&mut self, ctx: &egui::Context) {
+        let Some(task) = self.task.as_mut() else { return };
+        ctx.request_repaint();
+        if let Some(done) = block_on(poll_once(task)) {
+            self.task = None;
+            match done {
+                Ok(r) => self.review = Some(r),
+                Err(e) => {
+                    error!("the deal could not be reviewed: {e}");
+                    self.reviewing = None;
+                }
             }
-            if review.costliest(1).is_empty() {
-                ui.label(RichText::new(t.get("stats.review_perfect")).size(15.0));
-            }
-        });
-    if close {
-        view.reviewing = None;
-        view.task = None;
-        view.review = None;
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! The title screen: continue, a new game, settings, the rules, quit.
+//! The title screen: continue, a new game, play with friends, the deals of
+//! the day, the lessons, statistics, settings, the rules, quit.
 
 use crate::forms::big_button;
 use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
@@ -135,6 +136,14 @@ fn title(
                 crate::forms::mark_target(ui, "friends", &response);
                 if response.clicked() {
                     next.set(Screen::Friends);
+                }
+                let response = big_button(ui, t.get("menu.daily"));
+                crate::forms::mark_target(ui, "daily", &response);
+                if response.clicked() {
+                    // Today's deals, of the game the player knows.
+                    let preset = settings.0.home_rules.unwrap_or(Preset::Classic);
+                    commands.insert_resource(crate::state::DayChosen { day: crate::platform::today(), preset });
+                    next.set(Screen::Daily);
                 }
                 if big_button(ui, t.get("menu.tutorial")).clicked() {
                     next.set(Screen::Lessons);

@@ -1,0 +1,126 @@
+//! The deals of the day at the table: the expert's yardstick worked out
+//! away from the frames while the player plays (a thread, or the browser's
+//! Web Worker), the day kept in the profile once its last deal ends and the
+//! yardstick is known, and the day's result screen opened when the last
+//! trick has been swept.
+
+use crate::seats::Seats;
+use crate::show::Show;
+use crate::state::{Files, PlayerProfile, Screen};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::tasks::{Task, block_on, poll_once};
+use klaverjas_ai::daily::{Play, Played};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Yardstick>()
+        .init_resource::<DayDone>()
+        .add_systems(Update, (start_yardstick, finish_yardstick, keep_the_day, open_the_result).chain());
+}
+
+/// The expert's points per deal for the day being played, once known.
+#[derive(Resource, Default)]
+pub struct Yardstick {
+    /// The day, preset and bots it was asked for.
+    asked: Option<(klaverjas_ai::daily::Day, klaverjas::Preset, klaverjas_ai::Level)>,
+    task: Option<Task<Option<Vec<u32>>>>,
+    points: Option<Vec<u32>>,
+}
+
+impl Yardstick {
+    /// The expert's points for `play`'s deals, if worked out.
+    pub fn of(&self, play: Play) -> Option<&[u32]> {
+        self.points.as_deref().filter(|_| self.asked == Some((play.day, play.preset, play.bots)))
+    }
+}
+
+/// The day whose last deal has ended.
+#[derive(Resource, Default)]
+pub struct DayDone {
+    /// Which sitting's day (see [`crate::seats::Moment::table`]).
+    sitting: Option<u64>,
+    /// When its last card was seen played: the result's wait is logged.
+    pub last_card: Option<Instant>,
+    /// The day as played, once the expert's points are known.
+    pub played: Option<(Play, Played)>,
+    /// The result screen was opened for it.
+    opened: bool,
+}
+
+impl DayDone {
+    /// The result of `seats`' day, if it is over and the yardstick known.
+    pub fn of(&self, seats: &Seats) -> Option<&(Play, Played)> {
+        self.played.as_ref().filter(|_| self.sitting == Some(seats.moment().table))
+    }
+}
+
+fn start_yardstick(seats: Option<Res<Seats>>, mut yardstick: ResMut<Yardstick>) {
+    let Some(play) = seats.and_then(|s| s.daily) else { return };
+    let asked = Some((play.day, play.preset, play.bots));
+    if yardstick.asked != asked {
+        let task = crate::thinking::yardstick(play.day, play.preset, play.bots);
+        *yardstick = Yardstick { asked, task: Some(task), points: None };
+    }
+}
+
+fn finish_yardstick(mut yardstick: ResMut<Yardstick>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    let Some(task) = yardstick.task.as_mut() else { return };
+    // A window that redraws only on input must still look at the task.
+    redraw.write(bevy::window::RequestRedraw);
+    if let Some(done) = block_on(poll_once(task)) {
+        yardstick.task = None;
+        match done {
+            Some(points) => yardstick.points = Some(points),
+            None => error!("the bots answered the day's yardstick with something else"),
+        }
+    }
+}
+
+/// A day over: its result made once the yardstick is known, and kept in
+/// the profile when it counts for the record.
+fn keep_the_day(
+    seats: Option<Res<Seats>>,
+    yardstick: Res<Yardstick>,
+    mut done: ResMut<DayDone>,
+    mut profile: ResMut<PlayerProfile>,
+    files: Res<Files>,
+) {
+    let Some(seats) = seats.filter(|s| s.m.is_over()) else { return };
+    let Some(play) = seats.daily else { return };
+    let sitting = Some(seats.moment().table);
+    if done.sitting != sitting {
+        *done = DayDone { sitting, last_card: Some(Instant::now()), ..default() };
+    }
+    if done.played.is_some() {
+        return;
+    }
+    let Some(expert) = yardstick.of(play) else { return };
+    let played = Played::of(play, &seats.m, expert);
+    info!("the day's result: {}", played.result);
+    if play.record
+        && !seats.demo
+        && profile.0.note_day(played.clone())
+        && let Err(e) = files.0.write_profile(&profile.0)
+    {
+        error!("the day's result could not be saved: {e}");
+    }
+    done.played = Some((play, played));
+}
+
+/// The day's last trick swept: its result screen, once.
+fn open_the_result(
+    seats: Option<Res<Seats>>,
+    show: Res<Show>,
+    time: Res<Time>,
+    screen: Res<State<Screen>>,
+    mut done: ResMut<DayDone>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(seats) = seats.filter(|s| s.daily.is_some() && s.m.is_over()) else { return };
+    let ours = done.sitting == Some(seats.moment().table);
+    let swept = show.shown.result.is_some() && show.idle(time.elapsed_secs());
+    if ours && swept && !done.opened && *screen.get() == Screen::Table {
+        done.opened = true;
+        next.set(Screen::Daily);
+    }
+}

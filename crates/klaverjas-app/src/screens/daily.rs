@@ -1,0 +1,292 @@
+//! The deals of the day: a day's four deals under a preset, played from
+//! South for the record (today's, once) or for practice; the result beside
+//! the expert's, deal by deal with what the player's cards gave away and
+//! each deal's review; the line to share, and a friend's line pasted back
+//! beside it.
+
+use super::new_game::{FirstDeal, begin, start_confirmed};
+use super::statistics::CurveReview;
+use crate::daily::DayDone;
+use crate::forms::big_button;
+use crate::platform::TOUCH_TARGET;
+use crate::seats::{GameEvent, Seats};
+use crate::show::Show;
+use crate::state::{Config, DayChosen, Files, PlayerProfile, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use klaverjas_ai::daily::{DEALS, DayResult, Mark, Play, Played};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, daily.after(crate::look::Zoom).run_if(in_state(Screen::Daily)));
+}
+
+/// What the screen keeps between frames.
+#[derive(Default)]
+struct View {
+    /// A friend's line as pasted, and what it read as.
+    friend: String,
+    compared: Option<Result<DayResult, String>>,
+    copied: bool,
+    review: CurveReview,
+    /// Asking before a match in progress is replaced.
+    asking: bool,
+    /// The sitting whose result's wait was logged, and photographed.
+    logged: Option<u64>,
+    photographed: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn daily(
+    mut contexts: EguiContexts,
+    texts: Res<Texts>,
+    mut chosen: ResMut<DayChosen>,
+    (seats, done, profile): (Option<Res<Seats>>, Res<DayDone>, Res<PlayerProfile>),
+    (files, mut settings, mut message): (Res<Files>, ResMut<PlayerSettings>, ResMut<TitleMessage>),
+    (mut show, time, config): (ResMut<Show>, Res<Time>, Res<Config>),
+    mut next: ResMut<NextState<Screen>>,
+    (mut commands, mut events, mut exit): (Commands, MessageWriter<GameEvent>, MessageWriter<AppExit>),
+    mut view: Local<View>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let t = &texts.0;
+    let today = crate::platform::today();
+    let DayChosen { day, preset } = *chosen;
+    let this_day = |p: &Play| p.day == day && p.preset == preset;
+    let seats_of_day = seats.as_deref().filter(|s| s.daily.as_ref().is_some_and(this_day));
+    let playing = seats_of_day.filter(|s| !s.m.is_over());
+    let finished = seats_of_day.and_then(|s| done.of(s)).filter(|(p, _)| this_day(p));
+    let expert_thinking = seats_of_day.is_some_and(|s| s.m.is_over()) && finished.is_none();
+    let record = profile.0.day(day, preset);
+    // This sitting's result, else the record's.
+    let shown: Option<(&Played, bool)> = finished.map(|(p, played)| (played, p.record)).or(record.map(|r| (r, true)));
+    if let (Some(_), Some(s), Some(last)) = (finished, seats_of_day, done.last_card)
+        && view.logged != Some(s.moment().table)
+    {
+        view.logged = Some(s.moment().table);
+        info!("the day's result is up {} ms after the last card", last.elapsed().as_millis());
+    }
+    // Where each deal's review lies on the learning curve, and what the
+    // deal's cards gave away.
+    let reviewed = |code: &str| {
+        let at = profile.0.curve.iter().rposition(|d| d.code == code)?;
+        Some((at, profile.0.curve[at].loss))
+    };
+    let (mut start, mut back, mut open) = (false, false, None);
+    let content = |ui: &mut egui::Ui| {
+        ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).size(16.0));
+        ui.add_space(4.0);
+        if let Some(p) = crate::forms::preset_buttons(ui, t, Some(preset), false) {
+            chosen.preset = p;
+            view.compared = None;
+        }
+        ui.add_space(8.0);
+        let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
+        let gold = |text: String| {
+            egui::Button::new(RichText::new(text).size(20.0).strong())
+                .fill(crate::look::GOLD)
+                .min_size([ui.available_width().min(320.0), height].into())
+        };
+        if let Some(s) = playing {
+            let n = s.m.deal_number().to_string();
+            let response = ui.add(gold(t.fill("daily.continue", &[("n", &n)])));
+            crate::forms::mark_target(ui, "daily.continue", &response);
+            if response.clicked() {
+                next.set(Screen::Table);
+            }
+        } else {
+            let for_record = day == today && record.is_none();
+            let words = t.get(if for_record { "daily.play" } else { "daily.again" });
+            let response = if shown.is_some() { big_button(ui, words) } else { ui.add(gold(words)) };
+            crate::forms::mark_target(ui, "daily.play", &response);
+            start = response.clicked();
+            let note = if for_record { "daily.for_record" } else { "daily.practice" };
+            ui.label(RichText::new(t.get(note)).size(14.0).color(Color32::from_gray(230)));
+        }
+        ui.add_space(8.0);
+        if expert_thinking {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new(t.get("daily.expert_thinking")).size(16.0).italics());
+            });
+        }
+        if let Some((played, counted)) = shown {
+            open = result(ui, t, played, counted, &reviewed, &mut view);
+        } else if !expert_thinking && playing.is_none() {
+            ui.label(RichText::new(t.get("daily.not_played")).size(16.0));
+        }
+        ui.add_space(12.0);
+        friend(ui, t, (day, preset), shown.map(|(p, _)| &p.result), &mut view);
+    };
+    let footer = |ui: &mut egui::Ui| back = big_button(ui, t.get("menu.back")).clicked();
+    crate::forms::page_with_footer(&ctx, t.get("daily.title"), content, Some(Box::new(footer)));
+    if back {
+        next.set(Screen::Title);
+    }
+    if let Some((deal, i)) = open {
+        view.review.open(&profile.0, i, t.fill("daily.review_title", &[("n", &deal.to_string())]));
+    }
+    view.review.show(&ctx, t);
+    if start_confirmed(&ctx, t, seats.as_deref(), start, &mut view.asking) {
+        let play = Play { day, preset, bots: settings.0.bot_level.level(), record: day == today && record.is_none() };
+        let setup = SetupRules::of(preset, &settings.0);
+        begin(setup, &mut settings.0, &files.0, &mut message, FirstDeal::Day(play), (&mut commands, &mut events));
+        view.compared = None;
+        next.set(Screen::Table);
+    }
+    // `--demo --daily`: the result photographed once every deal's review
+    // is in, then, with --quit-after-deals, the end of the run.
+    if config.0.demo
+        && let Some((_, played)) = finished
+        && played.codes.iter().all(|c| reviewed(c).is_some())
+    {
+        let now = time.elapsed_secs();
+        if !view.photographed {
+            view.photographed = true;
+            show.photograph("daily-result.png".into(), now + 0.5);
+        } else if show.screenshots.is_empty() && config.0.quit_after_deals.is_some() {
+            exit.write(AppExit::Success);
+        }
+    }
+    Ok(())
+}
+
+/// The day's result: the points beside the expert's, deal by deal with
+/// what the player's cards gave away, and the line to share. Returns the
+/// deal (1-based) whose review was asked for, and its place on the curve.
+fn result(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    played: &Played,
+    counted: bool,
+    reviewed: &dyn Fn(&str) -> Option<(usize, i32)>,
+    view: &mut View,
+) -> Option<(usize, usize)> {
+    let r = &played.result;
+    let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
+    ui.label(RichText::new(points).size(22.0).strong().color(Color32::WHITE));
+    let at_least = t.fill("daily.at_least", &[("n", &r.at_least().to_string()), ("of", &DEALS.to_string())]);
+    ui.label(RichText::new(format!("{at_least} {}", marks(&r.marks))).size(16.0));
+    if !counted {
+        ui.label(RichText::new(t.get("daily.practice_result")).size(14.0).italics());
+    }
+    let mut open = None;
+    egui::Frame::new().fill(crate::look::CARD).corner_radius(8.0).inner_margin(8.0).show(ui, |ui| {
+        egui::Grid::new("daily.deals").spacing([14.0, 6.0]).show(ui, |ui| {
+            for key in ["daily.deal", "daily.you", "daily.expert", "daily.given"] {
+                ui.label(RichText::new(t.get(key)).size(14.0).strong());
+            }
+            ui.end_row();
+            for (i, code) in played.codes.iter().enumerate() {
+                let cell = |v: Option<&u32>| v.map_or("-".to_string(), u32::to_string);
+                ui.label(RichText::new((i + 1).to_string()).size(16.0));
+                ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
+                ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
+                match reviewed(code) {
+                    Some((at, loss)) => {
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(loss.to_string()).size(16.0));
+                            if ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
+                                open = Some((i + 1, at));
+                            }
+                        });
+                    }
+                    None => {
+                        ui.label(RichText::new(t.get("daily.reviewing")).size(14.0).italics());
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    });
+    ui.add_space(8.0);
+    ui.label(RichText::new(t.get("daily.share")).size(16.0).strong());
+    let line = r.to_string();
+    egui::Frame::new().fill(Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
+        ui.set_max_width(ui.available_width().min(560.0));
+        ui.add(egui::Label::new(RichText::new(&line).size(15.0).color(Color32::BLACK)).selectable(true).wrap());
+    });
+    if crate::platform::HAS_CLIPBOARD {
+        ui.horizontal(|ui| {
+            let response = ui.button(RichText::new(t.get("friends.copy")).size(18.0));
+            crate::forms::mark_target(ui, "daily.copy", &response);
+            if response.clicked() {
+                match crate::platform::copy_to_clipboard(&line) {
+                    Ok(()) => view.copied = true,
+                    Err(e) => warn!("the day's line could not be copied: {e}"),
+                }
+            }
+            if view.copied {
+                ui.label(RichText::new(t.get("daily.copied")).size(15.0));
+            }
+        });
+    } else {
+        ui.label(RichText::new(t.get("daily.copy_by_hand")).size(14.0));
+    }
+    open
+}
+
+/// A friend's line pasted and read: beside the player's result, or why not.
+fn friend(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    (day, preset): (klaverjas_ai::daily::Day, klaverjas::Preset),
+    mine: Option<&DayResult>,
+    view: &mut View,
+) {
+    ui.label(RichText::new(t.get("daily.friend")).size(16.0).strong());
+    ui.horizontal_wrapped(|ui| {
+        let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
+        let field = egui::TextEdit::singleline(&mut view.friend)
+            .hint_text("Klaverjas …")
+            .font(egui::TextStyle::Body)
+            .min_size(egui::vec2(0.0, height))
+            .desired_width(ui.available_width().min(420.0) - 110.0);
+        let response = ui.add(field);
+        crate::forms::mark_target(ui, "daily.friend", &response);
+        let compare = ui.button(RichText::new(t.get("daily.compare")).size(18.0));
+        crate::forms::mark_target(ui, "daily.compare", &compare);
+        if compare.clicked() || (response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
+            view.compared = Some(
+                view.friend
+                    .parse::<DayResult>()
+                    .and_then(|r| r.is_of(day, preset).map(|()| r))
+                    .map_err(|e| crate::words::line_error(&e, t)),
+            );
+        }
+    });
+    match &view.compared {
+        Some(Err(why)) => {
+            let response = ui.label(RichText::new(why).size(15.0).color(Color32::from_rgb(255, 200, 170)));
+            crate::forms::mark_target(ui, "daily.refused", &response);
+        }
+        Some(Ok(theirs)) => {
+            egui::Grid::new("daily.friends").spacing([14.0, 4.0]).show(ui, |ui| {
+                let row = |ui: &mut egui::Ui, who: String, r: &DayResult| {
+                    ui.label(RichText::new(who).size(16.0).strong());
+                    let points =
+                        t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
+                    ui.label(RichText::new(points).size(16.0));
+                    ui.label(RichText::new(marks(&r.marks)).size(16.0));
+                    ui.end_row();
+                };
+                if let Some(mine) = mine {
+                    row(ui, t.get("daily.you"), mine);
+                }
+                row(ui, t.get("daily.your_friend"), theirs);
+            });
+            let response = ui.label("");
+            crate::forms::mark_target(ui, "daily.friend_row", &response);
+            if mine.is_some_and(|m| m.bots != theirs.bots) {
+                let bots = t.get(&format!("level.{}", theirs.bots.name()));
+                ui.label(RichText::new(t.fill("daily.other_bots", &[("bots", &bots)])).size(14.0).italics());
+            }
+        }
+        None => {}
+    }
+}
+
+/// A result's marks, one a deal.
+fn marks(marks: &[Mark]) -> String {
+    marks.iter().map(|m| m.symbol()).collect()
+}
