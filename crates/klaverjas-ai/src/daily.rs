@@ -184,8 +184,8 @@ pub enum Mark {
 impl Mark {
     pub fn symbol(self) -> char {
         match self {
-            Mark::AtLeast => '🟩',
-            Mark::Fewer => '🟥',
+            Mark::AtLeast => '✅',
+            Mark::Fewer => '❌',
         }
     }
 }
@@ -349,8 +349,8 @@ impl FromStr for DayResult {
         let marks: Vec<Mark> =
             w.0.chars()
                 .map(|c| match c {
-                    '🟩' => Ok(Mark::AtLeast),
-                    '🟥' => Ok(Mark::Fewer),
+                    '✅' => Ok(Mark::AtLeast),
+                    '❌' => Ok(Mark::Fewer),
                     _ => Err(wrong(w)),
                 })
                 .collect::<Result<_, _>>()?;
@@ -448,7 +448,7 @@ mod tests {
         let line = r.to_string();
         assert_eq!(
             line,
-            "Klaverjas 2026-11-26 classic with heuristic bots: 412 / expert 398, 3 of 4 deals at least the expert's 🟩🟥🟩🟩"
+            "Klaverjas 2026-11-26 classic with heuristic bots: 412 / expert 398, 3 of 4 deals at least the expert's ✅❌✅✅"
         );
         assert_eq!(line.parse::<DayResult>(), Ok(r.clone()));
         assert_eq!(format!("[21:04] Ann: {line} 😀").parse::<DayResult>(), Ok(r));
@@ -470,7 +470,7 @@ mod tests {
             Err(LineError::Token { expected: "the rest of the line", found: String::new() })
         );
         assert!(matches!(
-            line.replace("🟩🟥", "🟩").parse::<DayResult>(),
+            line.replace("✅❌", "✅").parse::<DayResult>(),
             Err(LineError::Token { expected: "the deals' marks", .. })
         ));
         // Compared: the same deals, whatever the friend's bots; another

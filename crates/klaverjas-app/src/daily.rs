@@ -39,8 +39,10 @@ impl Yardstick {
 pub struct DayDone {
     /// Which sitting's day (see [`crate::seats::Moment::table`]).
     sitting: Option<u64>,
-    /// When its last card was seen played: the result's wait is logged.
+    /// When its last card was seen played, and when the deal was over
+    /// (its last trick's roem called or passed): the result's wait is logged.
     pub last_card: Option<Instant>,
+    pub deal_over: Option<Instant>,
     /// The day as played, once the expert's points are known.
     pub played: Option<(Play, Played)>,
     /// The result screen was opened for it.
@@ -85,14 +87,22 @@ fn keep_the_day(
     mut profile: ResMut<PlayerProfile>,
     files: Res<Files>,
 ) {
-    let Some(seats) = seats.filter(|s| s.m.is_over()) else { return };
+    let Some(seats) = seats else { return };
     let Some(play) = seats.daily else { return };
+    // The last deal's last card: its trick's roem may still be called.
+    let game = seats.game();
+    let last_card = seats.m.deal_number() == klaverjas_ai::daily::DEALS
+        && (game.phase() == klaverjas::Phase::ClaimRoem || game.result().is_some());
     let sitting = Some(seats.moment().table);
-    if done.sitting != sitting {
+    if last_card && done.sitting != sitting {
+        info!("the day's last card is played");
         *done = DayDone { sitting, last_card: Some(Instant::now()), ..default() };
     }
-    if done.played.is_some() {
+    if !seats.m.is_over() || done.played.is_some() || done.sitting != sitting {
         return;
+    }
+    if done.deal_over.is_none() {
+        done.deal_over = Some(Instant::now());
     }
     let Some(expert) = yardstick.of(play) else { return };
     let played = Played::of(play, &seats.m, expert);
@@ -121,6 +131,10 @@ fn open_the_result(
     let swept = show.shown.result.is_some() && show.idle(time.elapsed_secs());
     if ours && swept && !done.opened && *screen.get() == Screen::Table {
         done.opened = true;
+        if let (Some(last), Some(over)) = (done.last_card, done.deal_over) {
+            let (last, over) = (last.elapsed().as_millis(), over.elapsed().as_millis());
+            info!("the day's result opens {last} ms after its last card, {over} ms after the deal was over");
+        }
         next.set(Screen::Daily);
     }
 }

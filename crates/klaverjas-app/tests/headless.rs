@@ -1913,7 +1913,10 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
         klaverjas_app::save::Loaded::Found((save, _)) => assert_eq!(save.daily, Some(play)),
         other => panic!("the day's save: {other:?}"),
     }
+    assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table, "the last trick is shown first");
+    let start = now(&app);
     run_until(&mut app, "the result screen", |app| *app.world().resource::<State<Screen>>().get() == Screen::Daily);
+    println!("the result {} s of game time after the last card", now(&app) - start);
     let profile = |app: &App| app.world().resource::<klaverjas_app::state::PlayerProfile>().0.clone();
     run_until(&mut app, "the day kept and every deal reviewed", |app| {
         let p = profile(app);

@@ -881,7 +881,7 @@ fn the_deals_of_a_day_reproduce_and_a_shared_line_reads_back() {
     assert_eq!(expert, sum);
 
     let line = format!(
-        "Klaverjas 2026-11-26 classic with heuristic bots: 300 / expert {expert}, 2 of 4 deals at least the expert's 🟩🟥🟩🟥"
+        "Klaverjas 2026-11-26 classic with heuristic bots: 300 / expert {expert}, 2 of 4 deals at least the expert's ✅❌✅❌"
     );
     let read = kj_json(&["daily", "--date", "2026-11-26", "--result", &format!("Ann: {line}")]);
     assert_eq!(read["result"]["points"], 300);

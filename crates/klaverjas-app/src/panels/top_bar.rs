@@ -88,11 +88,13 @@ pub fn top_bar(
                     );
                     ui.add_space(8.0);
                 }
-                ui.label(
-                    RichText::new(t.fill("table.deal", &[("n", &seats.m.deal_number().to_string())]))
-                        .color(Color32::WHITE)
-                        .size(15.0),
-                );
+                // The deals of a day say which day, and how many are left.
+                let n = seats.m.deal_number().to_string();
+                let deal = match seats.daily {
+                    Some(play) => t.fill("table.deal_of_day", &[("n", &n), ("day", &play.day.to_string())]),
+                    None => t.fill("table.deal", &[("n", &n)]),
+                };
+                ui.label(RichText::new(deal).color(Color32::WHITE).size(15.0));
                 let review = egui::Button::new(RichText::new(t.get("table.last_trick")).size(15.0));
                 if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
                     reviews.write(Review(!show.reviewing));

@@ -60,27 +60,40 @@ fn daily(
     let record = profile.0.day(day, preset);
     // This sitting's result, else the record's.
     let shown: Option<(&Played, bool)> = finished.map(|(p, played)| (played, p.record)).or(record.map(|r| (r, true)));
-    if let (Some(_), Some(s), Some(last)) = (finished, seats_of_day, done.last_card)
+    if let (Some(_), Some(s), Some(last), Some(over)) = (finished, seats_of_day, done.last_card, done.deal_over)
         && view.logged != Some(s.moment().table)
     {
         view.logged = Some(s.moment().table);
-        info!("the day's result is up {} ms after the last card", last.elapsed().as_millis());
+        let (last, over) = (last.elapsed().as_millis(), over.elapsed().as_millis());
+        info!(
+            "the day's result is up with the expert's points {last} ms after the last card, {over} ms after the deal was over"
+        );
     }
-    // Where each deal's review lies on the learning curve, and what the
-    // deal's cards gave away.
+    // Where each deal's review lies on the learning curve, what the deal's
+    // cards gave away, and whether it can be reviewed again (the curve
+    // keeps the actions of recent deals only).
     let reviewed = |code: &str| {
         let at = profile.0.curve.iter().rposition(|d| d.code == code)?;
-        Some((at, profile.0.curve[at].loss))
+        let deal = &profile.0.curve[at];
+        Some((at, deal.loss, deal.replay.is_some()))
     };
     let (mut start, mut back, mut open) = (false, false, None);
     let content = |ui: &mut egui::Ui| {
         ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).size(16.0));
         ui.add_space(4.0);
-        if let Some(p) = crate::forms::preset_buttons(ui, t, Some(preset), false) {
-            chosen.preset = p;
-            view.compared = None;
+        // A day played: its result first, what the player came back for.
+        if expert_thinking {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new(t.get("daily.expert_thinking")).size(16.0).italics());
+            });
         }
-        ui.add_space(8.0);
+        if let Some((played, counted)) = shown {
+            open = result(ui, t, (played, counted, finished.is_some()), &reviewed, &mut view);
+            ui.add_space(12.0);
+            friend(ui, t, (day, preset), Some(&played.result), &mut view);
+            ui.add_space(12.0);
+        }
         let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
         let gold = |text: String| {
             egui::Button::new(RichText::new(text).size(20.0).strong())
@@ -101,22 +114,18 @@ fn daily(
             crate::forms::mark_target(ui, "daily.play", &response);
             start = response.clicked();
             let note = if for_record { "daily.for_record" } else { "daily.practice" };
-            ui.label(RichText::new(t.get(note)).size(14.0).color(Color32::from_gray(230)));
+            ui.label(RichText::new(t.get(note)).size(14.0));
         }
         ui.add_space(8.0);
-        if expert_thinking {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(RichText::new(t.get("daily.expert_thinking")).size(16.0).italics());
-            });
+        if let Some(p) = crate::forms::preset_buttons(ui, t, Some(preset), false) {
+            chosen.preset = p;
+            view.compared = None;
         }
-        if let Some((played, counted)) = shown {
-            open = result(ui, t, played, counted, &reviewed, &mut view);
-        } else if !expert_thinking && playing.is_none() {
-            ui.label(RichText::new(t.get("daily.not_played")).size(16.0));
+        // Not played yet: a friend's line can still be read.
+        if shown.is_none() && !expert_thinking {
+            ui.add_space(12.0);
+            friend(ui, t, (day, preset), None, &mut view);
         }
-        ui.add_space(12.0);
-        friend(ui, t, (day, preset), shown.map(|(p, _)| &p.result), &mut view);
     };
     let footer = |ui: &mut egui::Ui| back = big_button(ui, t.get("menu.back")).clicked();
     crate::forms::page_with_footer(&ctx, t.get("daily.title"), content, Some(Box::new(footer)));
@@ -154,51 +163,57 @@ fn daily(
 /// The day's result: the points beside the expert's, deal by deal with
 /// what the player's cards gave away, and the line to share. Returns the
 /// deal (1-based) whose review was asked for, and its place on the curve.
+/// `reviewing`: the day was just played, its reviews may be under way.
 fn result(
     ui: &mut egui::Ui,
     t: &crate::i18n::Texts,
-    played: &Played,
-    counted: bool,
-    reviewed: &dyn Fn(&str) -> Option<(usize, i32)>,
+    (played, counted, reviewing): (&Played, bool, bool),
+    reviewed: &dyn Fn(&str) -> Option<(usize, i32, bool)>,
     view: &mut View,
 ) -> Option<(usize, usize)> {
     let r = &played.result;
     let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
-    ui.label(RichText::new(points).size(22.0).strong().color(Color32::WHITE));
+    ui.label(RichText::new(points).size(24.0).strong());
     let at_least = t.fill("daily.at_least", &[("n", &r.at_least().to_string()), ("of", &DEALS.to_string())]);
-    ui.label(RichText::new(format!("{at_least} {}", marks(&r.marks))).size(16.0));
+    with_marks(ui, &at_least, &r.marks, 16.0);
     if !counted {
         ui.label(RichText::new(t.get("daily.practice_result")).size(14.0).italics());
     }
     let mut open = None;
-    egui::Frame::new().fill(crate::look::CARD).corner_radius(8.0).inner_margin(8.0).show(ui, |ui| {
-        egui::Grid::new("daily.deals").spacing([14.0, 6.0]).show(ui, |ui| {
-            for key in ["daily.deal", "daily.you", "daily.expert", "daily.given"] {
-                ui.label(RichText::new(t.get(key)).size(14.0).strong());
-            }
-            ui.end_row();
-            for (i, code) in played.codes.iter().enumerate() {
-                let cell = |v: Option<&u32>| v.map_or("-".to_string(), u32::to_string);
-                ui.label(RichText::new((i + 1).to_string()).size(16.0));
-                ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
-                ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
-                match reviewed(code) {
-                    Some((at, loss)) => {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(loss.to_string()).size(16.0));
-                            if ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
-                                open = Some((i + 1, at));
-                            }
-                        });
-                    }
-                    None => {
-                        ui.label(RichText::new(t.get("daily.reviewing")).size(14.0).italics());
-                    }
+    egui::Frame::new()
+        .stroke(egui::Stroke::new(1.0, Color32::from_gray(200)))
+        .corner_radius(8.0)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            egui::Grid::new("daily.deals").spacing([14.0, 6.0]).show(ui, |ui| {
+                for key in ["daily.deal", "daily.you", "daily.expert", "daily.given"] {
+                    ui.label(RichText::new(t.get(key)).size(14.0).strong());
                 }
                 ui.end_row();
-            }
+                for (i, code) in played.codes.iter().enumerate() {
+                    let cell = |v: Option<&u32>| v.map_or("-".to_string(), u32::to_string);
+                    ui.label(RichText::new((i + 1).to_string()).size(16.0));
+                    ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
+                    ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
+                    match reviewed(code) {
+                        Some((at, loss, replays)) => {
+                            ui.label(RichText::new(loss.to_string()).size(16.0));
+                            let review = RichText::new(t.get("stats.open_review")).size(15.0);
+                            if replays && ui.button(review).clicked() {
+                                open = Some((i + 1, at));
+                            }
+                        }
+                        None if reviewing => {
+                            ui.label(RichText::new(t.get("daily.reviewing")).size(14.0).italics());
+                        }
+                        None => {
+                            ui.label(RichText::new("-").size(16.0));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
         });
-    });
     ui.add_space(8.0);
     ui.label(RichText::new(t.get("daily.share")).size(16.0).strong());
     let line = r.to_string();
@@ -257,7 +272,7 @@ fn friend(
     });
     match &view.compared {
         Some(Err(why)) => {
-            let response = ui.label(RichText::new(why).size(15.0).color(Color32::from_rgb(255, 200, 170)));
+            let response = ui.label(RichText::new(why).size(15.0).color(Color32::from_rgb(170, 20, 20)));
             crate::forms::mark_target(ui, "daily.refused", &response);
         }
         Some(Ok(theirs)) => {
@@ -266,8 +281,7 @@ fn friend(
                     ui.label(RichText::new(who).size(16.0).strong());
                     let points =
                         t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
-                    ui.label(RichText::new(points).size(16.0));
-                    ui.label(RichText::new(marks(&r.marks)).size(16.0));
+                    with_marks(ui, &points, &r.marks, 16.0);
                     ui.end_row();
                 };
                 if let Some(mine) = mine {
@@ -286,7 +300,16 @@ fn friend(
     }
 }
 
-/// A result's marks, one a deal.
-fn marks(marks: &[Mark]) -> String {
-    marks.iter().map(|m| m.symbol()).collect()
+/// `text`, then a result's marks, one a deal, in the colours a chat shows
+/// them in: one label, which wraps as words do.
+pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[Mark], size: f32) {
+    let mut job = egui::text::LayoutJob::default();
+    let font = egui::FontId::proportional(size);
+    job.append(text, 0.0, egui::TextFormat::simple(font.clone(), ui.visuals().text_color()));
+    for (i, m) in marks.iter().enumerate() {
+        let colour = if *m == Mark::AtLeast { Color32::from_rgb(30, 140, 60) } else { Color32::from_rgb(200, 40, 40) };
+        let gap = if i == 0 { 8.0 } else { 2.0 };
+        job.append(&m.symbol().to_string(), gap, egui::TextFormat::simple(font.clone(), colour));
+    }
+    ui.label(job);
 }

@@ -179,20 +179,19 @@ fn days(
     }
     ui.label(RichText::new(t.count("stats.streak", ("n", i64::from(p.streak(today))), &[])).size(15.0));
     let mut again = None;
-    egui::Grid::new("stats.days").spacing([10.0, 4.0]).show(ui, |ui| {
-        for played in p.days.iter().rev().take(30) {
-            let r = &played.result;
-            ui.label(RichText::new(r.day.to_string()).size(15.0));
-            ui.label(RichText::new(t.get(&format!("home.{}", r.preset.name()))).size(15.0));
-            let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
-            let marks: String = r.marks.iter().map(|m| m.symbol()).collect();
-            ui.label(RichText::new(format!("{points} {marks}")).size(15.0));
+    // A day a line or two: narrow enough for a phone held upright.
+    for played in p.days.iter().rev().take(30) {
+        let r = &played.result;
+        ui.horizontal(|ui| {
+            let game = t.get(&format!("home.{}", r.preset.name()));
+            ui.label(RichText::new(format!("{} · {game}", r.day)).size(15.0).strong());
             if ui.button(RichText::new(t.get("stats.day_again")).size(15.0)).clicked() {
                 again = Some(crate::state::DayChosen { day: r.day, preset: r.preset });
             }
-            ui.end_row();
-        }
-    });
+        });
+        let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
+        super::daily::with_marks(ui, &points, &r.marks, 15.0);
+    }
     again
 }
 
