@@ -133,6 +133,11 @@ pub fn new_match(day: Day, preset: Preset) -> Match {
     Match::new(rules(preset), day.seed(preset), Seat::North)
 }
 
+/// The day's deals played so far, as played (each replayed once).
+pub fn finished_deals(m: &Match) -> impl Iterator<Item = klaverjas::Game> + '_ {
+    (1..=m.deals_finished()).filter_map(|n| m.finished_deal(n))
+}
+
 /// South's points in each deal of a finished (or unfinished) day's match:
 /// its team's where there are teams, else its own.
 pub fn south_points(m: &Match) -> Vec<u32> {
@@ -247,7 +252,7 @@ impl Played {
     /// The day's finished match, beside the expert's points per deal.
     pub fn of(play: Play, m: &Match, expert: &[u32]) -> Played {
         let mine = south_points(m);
-        let codes = (1..=m.deals_finished()).filter_map(|n| m.finished_deal(n)).map(|g| g.deal().code()).collect();
+        let codes = finished_deals(m).map(|g| g.deal().code()).collect();
         let result = DayResult::new(play.day, play.preset, play.bots, &mine, expert);
         Played { result, mine, expert: expert.to_vec(), codes }
     }

@@ -57,9 +57,13 @@ impl DayDone {
 }
 
 fn start_yardstick(seats: Option<Res<Seats>>, mut yardstick: ResMut<Yardstick>) {
-    let Some(play) = seats.and_then(|s| s.daily) else { return };
+    let Some(seats) = seats else { return };
+    let Some(play) = seats.daily else { return };
     let asked = Some((play.day, play.preset, play.bots));
     if yardstick.asked != asked {
+        // The browser check compares these with `kj daily`.
+        let first = seats.m.finished_deal(1).map_or_else(|| seats.game().deal().code(), |g| g.deal().code());
+        info!("the deals of {} ({}): deal 1 {first}", play.day, play.preset);
         let task = crate::thinking::yardstick(play.day, play.preset, play.bots);
         *yardstick = Yardstick { asked, task: Some(task), points: None };
     }
@@ -72,7 +76,10 @@ fn finish_yardstick(mut yardstick: ResMut<Yardstick>, mut redraw: MessageWriter<
     if let Some(done) = block_on(poll_once(task)) {
         yardstick.task = None;
         match done {
-            Some(points) => yardstick.points = Some(points),
+            Some(points) => {
+                info!("the day's yardstick: {points:?}");
+                yardstick.points = Some(points);
+            }
             None => error!("the bots answered the day's yardstick with something else"),
         }
     }

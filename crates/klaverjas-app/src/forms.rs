@@ -304,3 +304,21 @@ pub fn confirm(ctx: &egui::Context, title: String, question: String, keep: Strin
     );
     answer
 }
+
+/// `text`, then a result's marks, one a deal, in the colours a chat shows
+/// them in: one label, which wraps as words do.
+pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[klaverjas_ai::daily::Mark], size: f32) {
+    let mut job = egui::text::LayoutJob::default();
+    let font = egui::FontId::proportional(size);
+    job.append(text, 0.0, egui::TextFormat::simple(font.clone(), ui.visuals().text_color()));
+    for (i, m) in marks.iter().enumerate() {
+        let colour = if *m == klaverjas_ai::daily::Mark::AtLeast {
+            egui::Color32::from_rgb(30, 140, 60)
+        } else {
+            egui::Color32::from_rgb(200, 40, 40)
+        };
+        let gap = if i == 0 { 8.0 } else { 2.0 };
+        job.append(&m.symbol().to_string(), gap, egui::TextFormat::simple(font.clone(), colour));
+    }
+    ui.label(job);
+}

@@ -36,7 +36,7 @@ pub fn daily(args: &Args) -> Result<(), Failure> {
     let expert = daily::south_points(&m);
     // Each finished deal is replayed from the match's record: once.
     let (codes, dealers): (Vec<String>, Vec<String>) =
-        (1..=DEALS).filter_map(|n| m.finished_deal(n)).map(|g| (g.deal().code(), g.deal().dealer.to_string())).unzip();
+        daily::finished_deals(&m).map(|g| (g.deal().code(), g.deal().dealer.to_string())).unzip();
     let mut human =
         format!("the deals of {day} ({preset}, the player South, {bots} bots; seed {}):\n", day.seed(preset));
     for (i, (code, dealer)) in codes.iter().zip(&dealers).enumerate() {

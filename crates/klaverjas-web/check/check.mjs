@@ -16,12 +16,17 @@
 //      back the table with the cards played so far;
 //   5. the server stopped: a reload still starts the game, from the
 //      service worker;
-//   6. a damaged save: kept aside under a key of its own, and explained.
+//   6. a damaged save: kept aside under a key of its own, and explained;
+//   7. the deals of a day (?daily=2026-11-26): played from their screen by
+//      a touch, the first deal's code and the expert's points per deal
+//      (worked out in the bots' Web Worker) the ones `kj daily` gives (KJ:
+//      the path of a built kj).
 //   node check.mjs SITE OUT
 // PHONE=0 looks as a desktop of 1280x720 with a mouse instead (steps 1, 2).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { drawn as drawnIn, launch, line, open as openPage, press, tap, verdict, wait } from "./phone.mjs";
 
 const [site, out] = process.argv.slice(2);
@@ -135,6 +140,38 @@ await drawn(page, "01-first-start");
   await wait(6000);
   await drawn(lessonPage, "04-lesson-step");
   await lessonContext.close();
+}
+
+// 7. The deals of a day, in a profile of their own: the same deals and the
+// same yardstick in the browser as on this machine.
+{
+  const kj = process.env.KJ;
+  if (!kj) fail("KJ is not set: the path of kj, to compare the day's deals with");
+  const want = JSON.parse(execFileSync(kj, ["daily", "--date", "2026-11-26", "--rules", "classic", "--bots",
+    "heuristic", "--json"], { encoding: "utf8" }));
+  const dayContext = await browser.createBrowserContext();
+  const dayPage = await open(dayContext);
+  const since = Date.now();
+  await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
+  if (!(await line(dayPage, /target daily.play /, since, 60000))) fail("the day's screen did not open");
+  await wait(1000);
+  await drawn(dayPage, "14-day");
+  await tap(dayPage, "daily.play");
+  const dealt = await line(dayPage, /the deals of 2026-11-26 \(classic\): deal 1 /, since, 60000);
+  const yardstick = await line(dayPage, /the day's yardstick: /, since, 120000);
+  const code = dealt && dealt.text.match(/deal 1 ([0-9A-Z-]+)/)[1];
+  const listed = yardstick && yardstick.text.match(/yardstick: \[([0-9, ]*)\]/);
+  const points = listed && listed[1].split(",").map(Number);
+  const expected = want.deals.map((d) => d.expert);
+  if (code !== want.deals[0].code) fail(`the day's first deal in the browser is ${code}, kj says ${want.deals[0].code}`);
+  if (JSON.stringify(points) !== JSON.stringify(expected)) {
+    fail(`the day's yardstick in the browser is ${JSON.stringify(points)}, kj says ${JSON.stringify(expected)}`);
+  }
+  console.log(`the deals of 2026-11-26 in the browser: deal 1 ${code}, the expert's points ${JSON.stringify(points)} ` +
+    `from the worker ${((yardstick.at - since) / 1000).toFixed(1)} s after the page opened, as kj daily gives them`);
+  await wait(3000);
+  await drawn(dayPage, "15-day-deal");
+  await dayContext.close();
 }
 
 if (phone) {

@@ -8,6 +8,7 @@ use super::new_game::{FirstDeal, begin, start_confirmed};
 use super::statistics::CurveReview;
 use crate::daily::DayDone;
 use crate::forms::big_button;
+use crate::forms::with_marks;
 use crate::platform::TOUCH_TARGET;
 use crate::seats::{GameEvent, Seats};
 use crate::show::Show;
@@ -15,7 +16,7 @@ use crate::state::{Config, DayChosen, Files, PlayerProfile, PlayerSettings, Scre
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use klaverjas_ai::daily::{DEALS, DayResult, Mark, Play, Played};
+use klaverjas_ai::daily::{DEALS, DayResult, Play, Played};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, daily.after(crate::look::Zoom).run_if(in_state(Screen::Daily)));
@@ -69,13 +70,11 @@ fn daily(
             "the day's result is up with the expert's points {last} ms after the last card, {over} ms after the deal was over"
         );
     }
-    // Where each deal's review lies on the learning curve, what the deal's
-    // cards gave away, and whether it can be reviewed again (the curve
-    // keeps the actions of recent deals only).
+    // Each deal's place on the learning curve.
     let reviewed = |code: &str| {
         let at = profile.0.curve.iter().rposition(|d| d.code == code)?;
         let deal = &profile.0.curve[at];
-        Some((at, deal.loss, deal.replay.is_some()))
+        Some(Reviewed { at, loss: deal.loss, replays: deal.replay.is_some() })
     };
     let (mut start, mut back, mut open) = (false, false, None);
     let content = |ui: &mut egui::Ui| {
@@ -160,6 +159,15 @@ fn daily(
     Ok(())
 }
 
+/// A deal of the day on the learning curve: where, what its cards gave
+/// away, and whether it can be reviewed again (the curve keeps the
+/// actions of recent deals only).
+struct Reviewed {
+    at: usize,
+    loss: i32,
+    replays: bool,
+}
+
 /// The day's result: the points beside the expert's, deal by deal with
 /// what the player's cards gave away, and the line to share. Returns the
 /// deal (1-based) whose review was asked for, and its place on the curve.
@@ -168,7 +176,7 @@ fn result(
     ui: &mut egui::Ui,
     t: &crate::i18n::Texts,
     (played, counted, reviewing): (&Played, bool, bool),
-    reviewed: &dyn Fn(&str) -> Option<(usize, i32, bool)>,
+    reviewed: &dyn Fn(&str) -> Option<Reviewed>,
     view: &mut View,
 ) -> Option<(usize, usize)> {
     let r = &played.result;
@@ -196,7 +204,7 @@ fn result(
                     ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
                     ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
                     match reviewed(code) {
-                        Some((at, loss, replays)) => {
+                        Some(Reviewed { at, loss, replays }) => {
                             ui.label(RichText::new(loss.to_string()).size(16.0));
                             let review = RichText::new(t.get("stats.open_review")).size(15.0);
                             if replays && ui.button(review).clicked() {
@@ -298,18 +306,4 @@ fn friend(
         }
         None => {}
     }
-}
-
-/// `text`, then a result's marks, one a deal, in the colours a chat shows
-/// them in: one label, which wraps as words do.
-pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[Mark], size: f32) {
-    let mut job = egui::text::LayoutJob::default();
-    let font = egui::FontId::proportional(size);
-    job.append(text, 0.0, egui::TextFormat::simple(font.clone(), ui.visuals().text_color()));
-    for (i, m) in marks.iter().enumerate() {
-        let colour = if *m == Mark::AtLeast { Color32::from_rgb(30, 140, 60) } else { Color32::from_rgb(200, 40, 40) };
-        let gap = if i == 0 { 8.0 } else { 2.0 };
-        job.append(&m.symbol().to_string(), gap, egui::TextFormat::simple(font.clone(), colour));
-    }
-    ui.label(job);
 }

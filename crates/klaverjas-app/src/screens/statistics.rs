@@ -190,7 +190,7 @@ fn days(
             }
         });
         let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
-        super::daily::with_marks(ui, &points, &r.marks, 15.0);
+        crate::forms::with_marks(ui, &points, &r.marks, 15.0);
     }
     again
 }
