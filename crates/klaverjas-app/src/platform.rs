@@ -214,6 +214,54 @@ pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether [`share`] opens the phone's share sheet: Android's.
+pub const HAS_SHARE_SHEET: bool = matches!(TARGET, Target::Android);
+
+/// Android's share sheet with `text`, through the activity's Java side:
+/// an `ACTION_SEND` intent of plain text in the system's chooser.
+#[cfg(target_os = "android")]
+pub fn share(text: &str) -> Result<(), String> {
+    use jni::objects::{JObject, JValue};
+    let app = bevy::android::ANDROID_APP.get().ok_or("no Android activity")?;
+    // SAFETY: the running activity's own VM and activity, alive as long
+    // as the game is.
+    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
+    let mut env = vm.attach_current_thread().map_err(|e| e.to_string())?;
+    let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
+    let shared = (|| -> jni::errors::Result<()> {
+        let action = env.new_string("android.intent.action.SEND")?;
+        let intent = env.new_object("android/content/Intent", "(Ljava/lang/String;)V", &[JValue::from(&action)])?;
+        let plain = env.new_string("text/plain")?;
+        env.call_method(&intent, "setType", "(Ljava/lang/String;)Landroid/content/Intent;", &[JValue::from(&plain)])?;
+        let (extra, body) = (env.new_string("android.intent.extra.TEXT")?, env.new_string(text)?);
+        let put = "(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;";
+        env.call_method(&intent, "putExtra", put, &[JValue::from(&extra), JValue::from(&body)])?;
+        let choose = "(Landroid/content/Intent;Ljava/lang/CharSequence;)Landroid/content/Intent;";
+        let none = JObject::null();
+        let chooser = env
+            .call_static_method(
+                "android/content/Intent",
+                "createChooser",
+                choose,
+                &[JValue::from(&intent), JValue::from(&none)],
+            )?
+            .l()?;
+        env.call_method(&activity, "startActivity", "(Landroid/content/Intent;)V", &[JValue::from(&chooser)])?;
+        Ok(())
+    })();
+    // A Java exception is cleared here, not left to the next call.
+    if shared.is_err() {
+        let _ = env.exception_clear();
+    }
+    shared.map_err(|e| e.to_string())
+}
+
+/// No share sheet here: [`copy_to_clipboard`] where there is a clipboard.
+#[cfg(not(target_os = "android"))]
+pub fn share(_text: &str) -> Result<(), String> {
+    Err("no share sheet".to_string())
+}
+
 /// Without a clipboard the code is on the screen, to copy by hand.
 #[cfg(any(target_os = "android", target_os = "ios"))]
 pub fn copy_to_clipboard(_text: &str) -> Result<(), String> {

@@ -229,7 +229,15 @@ fn result(
         ui.set_max_width(ui.available_width().min(560.0));
         ui.add(egui::Label::new(RichText::new(&line).size(15.0).color(Color32::BLACK)).selectable(true).wrap());
     });
-    if crate::platform::HAS_CLIPBOARD {
+    if crate::platform::HAS_SHARE_SHEET {
+        let response = ui.button(RichText::new(t.get("daily.share_button")).size(18.0));
+        crate::forms::mark_target(ui, "daily.share", &response);
+        if response.clicked()
+            && let Err(e) = crate::platform::share(&line)
+        {
+            warn!("the day's line could not be shared: {e}");
+        }
+    } else if crate::platform::HAS_CLIPBOARD {
         ui.horizontal(|ui| {
             let response = ui.button(RichText::new(t.get("friends.copy")).size(18.0));
             crate::forms::mark_target(ui, "daily.copy", &response);

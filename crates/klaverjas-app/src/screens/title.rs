@@ -127,38 +127,54 @@ fn title(
                 let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
                 ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
                 quick_start = response.clicked();
-                let response = big_button(ui, t.get("menu.new_game"));
-                crate::forms::mark_target(ui, "new_game", &response);
-                if response.clicked() {
-                    next.set(Screen::NewGame);
+                // The other ways in, a column; two abreast on a phone held
+                // sideways, where a column would push the day's deals out of view.
+                let mut entries = vec![
+                    ("menu.new_game", "new_game", Go::To(Screen::NewGame)),
+                    ("menu.friends", "friends", Go::To(Screen::Friends)),
+                    ("menu.daily", "daily", Go::Daily),
+                    ("menu.tutorial", "tutorial", Go::To(Screen::Lessons)),
+                    ("menu.statistics", "statistics", Go::To(Screen::Statistics)),
+                    ("menu.settings", "settings", Go::To(Screen::Settings)),
+                    ("menu.rules", "rules", Go::To(Screen::Rules)),
+                ];
+                if crate::platform::has_quit(device.0) {
+                    entries.push(("menu.quit", "quit", Go::Quit));
                 }
-                let response = big_button(ui, t.get("menu.friends"));
-                crate::forms::mark_target(ui, "friends", &response);
-                if response.clicked() {
-                    next.set(Screen::Friends);
+                let mut chosen = None;
+                let mut button = |ui: &mut egui::Ui, (key, target, go): &(&str, &str, Go), width: f32| {
+                    let text = RichText::new(t.get(key)).size(20.0);
+                    let response = ui.add_sized([width, height], egui::Button::new(text).wrap());
+                    crate::forms::mark_target(ui, target, &response);
+                    if response.clicked() {
+                        chosen = Some(go.clone());
+                    }
+                };
+                if short {
+                    let half = (ui.available_width().min(2.0 * width) - 8.0) / 2.0;
+                    for pair in entries.chunks(2) {
+                        ui.horizontal(|ui| {
+                            // Centred: the row is as wide as its buttons.
+                            let row = half * pair.len() as f32 + 8.0 * (pair.len() - 1) as f32;
+                            ui.add_space((ui.available_width() - row).max(0.0) / 2.0);
+                            pair.iter().for_each(|entry| button(ui, entry, half));
+                        });
+                    }
+                } else {
+                    entries.iter().for_each(|entry| button(ui, entry, width));
                 }
-                let response = big_button(ui, t.get("menu.daily"));
-                crate::forms::mark_target(ui, "daily", &response);
-                if response.clicked() {
-                    // Today's deals, of the game the player knows.
-                    let preset = settings.0.home_rules.unwrap_or(Preset::Classic);
-                    commands.insert_resource(crate::state::DayChosen { day: crate::platform::today(), preset });
-                    next.set(Screen::Daily);
-                }
-                if big_button(ui, t.get("menu.tutorial")).clicked() {
-                    next.set(Screen::Lessons);
-                }
-                if big_button(ui, t.get("menu.statistics")).clicked() {
-                    next.set(Screen::Statistics);
-                }
-                if big_button(ui, t.get("menu.settings")).clicked() {
-                    next.set(Screen::Settings);
-                }
-                if big_button(ui, t.get("menu.rules")).clicked() {
-                    next.set(Screen::Rules);
-                }
-                if crate::platform::has_quit(device.0) && big_button(ui, t.get("menu.quit")).clicked() {
-                    exit.write(AppExit::Success);
+                match chosen {
+                    Some(Go::To(screen)) => next.set(screen),
+                    Some(Go::Daily) => {
+                        // Today's deals, of the game the player knows.
+                        let preset = settings.0.home_rules.unwrap_or(Preset::Classic);
+                        commands.insert_resource(crate::state::DayChosen { day: crate::platform::today(), preset });
+                        next.set(Screen::Daily);
+                    }
+                    Some(Go::Quit) => {
+                        exit.write(AppExit::Success);
+                    }
+                    None => {}
                 }
             })
         });
@@ -178,6 +194,15 @@ fn title(
         next.set(Screen::Table);
     }
     Ok(())
+}
+
+/// Where a title's button leads.
+#[derive(Clone)]
+enum Go {
+    To(Screen),
+    /// Today's deals.
+    Daily,
+    Quit,
 }
 
 /// The first start asks which rules the player knows: club players play
