@@ -4,8 +4,9 @@
 //! share, which reads back.
 //!
 //! The seed of a day is FNV-1a (64 bits) of the text
-//! `klaverjas daily YYYY-MM-DD PRESET`; the day is a match of four deals
-//! ([`Match::new`] with that seed and North dealing first), so
+//! `klaverjas daily YYYY-MM-DD PRESET`; the day is a match of four deals,
+//! deal `n` (from 0) dealt from `deal_seed(seed, n)` by North, East, South
+//! and West in turn (at three, the empty chair's turn passes on), so
 //! `kj daily --date YYYY-MM-DD --rules PRESET` gives its deals' codes, and
 //! `kj code --seed S` any one of them by the match's deal seeds.
 
@@ -128,9 +129,23 @@ pub fn rules(preset: Preset) -> Rules {
     Rules { match_length: MatchLength::Deals(DEALS as u16), ..preset.rules() }
 }
 
-/// The day's match, its first deal dealt: the player holds South.
+/// The day's match, its first deal dealt: the player holds South. Its four
+/// deals are fixed, each with its dealer one seat on from the last, as
+/// [`Match::new`] deals them where the deal goes round: where the winner
+/// deals next (Klaberjass, a boem's old play), everyone still meets the
+/// same cards.
 pub fn new_match(day: Day, preset: Preset) -> Match {
-    Match::new(rules(preset), day.seed(preset), Seat::North)
+    let (rules, seed) = (rules(preset), day.seed(preset));
+    let mut dealer = rules.players.seated(rules.direction, Seat::North);
+    let deals = (0..DEALS as u64)
+        .map(|n| {
+            let deal = *klaverjas::Game::dealt(rules, klaverjas::deal_seed(seed, n), dealer).deal();
+            dealer = rules.players.next(rules.direction, dealer);
+            deal
+        })
+        .collect();
+    // Dealt deals are whole; were one refused, the seed's own deals.
+    Match::from_deals(rules, deals, seed).unwrap_or_else(|_| Match::new(rules, seed, Seat::North))
 }
 
 /// The day's deals played so far, as played (each replayed once).
@@ -488,6 +503,53 @@ mod tests {
         assert_eq!(other.is_of(mine.day, mine.preset), Err(LineError::OtherDay(day("2026-11-25"))));
         let other = line.replace("classic", "rotterdam").parse::<DayResult>().unwrap();
         assert_eq!(other.is_of(mine.day, mine.preset), Err(LineError::OtherPreset(Preset::Rotterdam)));
+    }
+
+    /// Where the winner of a deal deals the next (Klaberjass, Klawerjas's
+    /// old play), the day's deals do not depend on who won: the expert
+    /// and the player meet the same cards.
+    #[test]
+    fn a_day_s_deals_do_not_depend_on_how_it_is_played() {
+        for preset in Preset::ALL {
+            let d = day("2026-11-26");
+            let codes = |first: bool| {
+                let mut m = new_match(d, preset);
+                let mut codes = vec![m.game().deal().code()];
+                while codes.len() < DEALS {
+                    while m.game().to_act().is_some() {
+                        // Two ways of playing, neither passing where it may
+                        // play (all passing deals the hand again, for ever).
+                        let legal = m.game().legal_actions();
+                        let mut playing = legal.iter().filter(|a| **a != klaverjas::Action::Bid(klaverjas::Bid::Pass));
+                        let action = if first { playing.next() } else { playing.next_back() };
+                        let action = *action.unwrap_or(&legal[0]);
+                        m.apply(action).unwrap();
+                    }
+                    // A hand thrown in is dealt again by its seed; the
+                    // day's next deal is the one after it.
+                    let thrown_in = m.game().phase() == klaverjas::Phase::ThrownIn;
+                    m.next_deal().unwrap();
+                    if !thrown_in {
+                        codes.push(m.game().deal().code());
+                    }
+                }
+                codes
+            };
+            assert_eq!(codes(true), codes(false), "{preset}");
+        }
+        // Where the deal goes round the days are Match::new's deals.
+        let mut round = Match::new(rules(Preset::Classic), day("2026-11-26").seed(Preset::Classic), Seat::North);
+        assert_eq!(round.game().deal(), new_match(day("2026-11-26"), Preset::Classic).game().deal());
+        while round.game().to_act().is_some() {
+            round.apply(round.game().legal_actions()[0]).unwrap();
+        }
+        round.next_deal().unwrap();
+        let mut day_match = new_match(day("2026-11-26"), Preset::Classic);
+        while day_match.game().to_act().is_some() {
+            day_match.apply(day_match.game().legal_actions()[0]).unwrap();
+        }
+        day_match.next_deal().unwrap();
+        assert_eq!(round.game().deal(), day_match.game().deal());
     }
 
     #[test]

@@ -132,11 +132,21 @@ pub struct Profile {
     /// The deals of the day played for the record, in the order played.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub days: Vec<crate::daily::Played>,
+    /// The days begun for the record: a day begun is not begun again for
+    /// it, however that play ends.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub days_begun: Vec<(crate::daily::Day, Preset)>,
 }
 
 impl Default for Profile {
     fn default() -> Profile {
-        Profile { format: PROFILE_FORMAT, rows: Vec::new(), curve: Vec::new(), days: Vec::new() }
+        Profile {
+            format: PROFILE_FORMAT,
+            rows: Vec::new(),
+            curve: Vec::new(),
+            days: Vec::new(),
+            days_begun: Vec::new(),
+        }
     }
 }
 
@@ -312,6 +322,19 @@ impl Profile {
     /// The day's deals under `preset` as played for the record, if they were.
     pub fn day(&self, day: crate::daily::Day, preset: Preset) -> Option<&crate::daily::Played> {
         self.days.iter().find(|p| p.result.day == day && p.result.preset == preset)
+    }
+
+    /// Whether the day's deals under `preset` may still be played for the
+    /// record: neither begun nor kept for it.
+    pub fn day_open(&self, day: crate::daily::Day, preset: Preset) -> bool {
+        self.day(day, preset).is_none() && !self.days_begun.contains(&(day, preset))
+    }
+
+    /// Notes a day begun for the record.
+    pub fn begin_day(&mut self, day: crate::daily::Day, preset: Preset) {
+        if !self.days_begun.contains(&(day, preset)) {
+            self.days_begun.push((day, preset));
+        }
     }
 
     /// Keeps a day played for the record; a day is recorded once.

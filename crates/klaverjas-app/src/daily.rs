@@ -43,6 +43,9 @@ pub struct DayDone {
     /// (its last trick's roem called or passed): the result's wait is logged.
     pub last_card: Option<Instant>,
     pub deal_over: Option<Instant>,
+    /// The day's match over, kept until the expert's points are known
+    /// (whatever the table holds by then), and whether four bots played it.
+    over: Option<(Play, klaverjas::Match, bool)>,
     /// The day as played, once the expert's points are known.
     pub played: Option<(Play, Played)>,
     /// The result screen was opened for it.
@@ -80,13 +83,18 @@ fn finish_yardstick(mut yardstick: ResMut<Yardstick>, mut redraw: MessageWriter<
                 info!("the day's yardstick: {points:?}");
                 yardstick.points = Some(points);
             }
-            None => error!("the bots answered the day's yardstick with something else"),
+            None => {
+                // Asked again on the next frame.
+                error!("the bots answered the day's yardstick with something else");
+                yardstick.asked = None;
+            }
         }
     }
 }
 
 /// A day over: its result made once the yardstick is known, and kept in
-/// the profile when it counts for the record.
+/// the profile when it counts for the record, even if another match has
+/// taken the table meanwhile.
 fn keep_the_day(
     seats: Option<Res<Seats>>,
     yardstick: Res<Yardstick>,
@@ -94,34 +102,36 @@ fn keep_the_day(
     mut profile: ResMut<PlayerProfile>,
     files: Res<Files>,
 ) {
-    let Some(seats) = seats else { return };
-    let Some(play) = seats.daily else { return };
-    // The last deal's last card: its trick's roem may still be called.
-    let game = seats.game();
-    let last_card = seats.m.deal_number() == klaverjas_ai::daily::DEALS
-        && (game.phase() == klaverjas::Phase::ClaimRoem || game.result().is_some());
-    let sitting = Some(seats.moment().table);
-    if last_card && done.sitting != sitting {
-        info!("the day's last card is played");
-        *done = DayDone { sitting, last_card: Some(Instant::now()), ..default() };
+    if let Some(seats) = seats.as_deref()
+        && let Some(play) = seats.daily
+    {
+        // The last deal's last card: its trick's roem may still be called.
+        let game = seats.game();
+        let last_card = seats.m.deal_number() == klaverjas_ai::daily::DEALS
+            && (game.phase() == klaverjas::Phase::ClaimRoem || game.result().is_some());
+        let sitting = Some(seats.moment().table);
+        if last_card && done.sitting != sitting {
+            info!("the day's last card is played");
+            *done = DayDone { sitting, last_card: Some(Instant::now()), ..default() };
+        }
+        if seats.m.is_over() && done.sitting == sitting && done.deal_over.is_none() {
+            done.deal_over = Some(Instant::now());
+            done.over = Some((play, seats.m.clone(), seats.demo));
+        }
     }
-    if !seats.m.is_over() || done.played.is_some() || done.sitting != sitting {
-        return;
-    }
-    if done.deal_over.is_none() {
-        done.deal_over = Some(Instant::now());
-    }
-    let Some(expert) = yardstick.of(play) else { return };
-    let played = Played::of(play, &seats.m, expert);
+    let Some((play, m, demo)) = done.over.as_ref() else { return };
+    let Some(expert) = yardstick.of(*play) else { return };
+    let played = Played::of(*play, m, expert);
     info!("the day's result: {}", played.result);
     if play.record
-        && !seats.demo
+        && !demo
         && profile.0.note_day(played.clone())
         && let Err(e) = files.0.write_profile(&profile.0)
     {
         error!("the day's result could not be saved: {e}");
     }
-    done.played = Some((play, played));
+    done.played = Some((*play, played));
+    done.over = None;
 }
 
 /// The day's last trick swept: its result screen, once.

@@ -2,7 +2,8 @@
 //! counted in the profile ([`PlayerProfile`]) and written at once, and
 //! every deal reviewed in the background, as the review does on request,
 //! for the learning curve. Lessons count nothing; a demo counts as
-//! watched, a practice deal with a hint or undo as helped.
+//! watched, a practice deal with a hint or undo as helped, and so does a
+//! day's deal played again for practice.
 
 use crate::seats::{GameEvent, HUMAN, Seats};
 use crate::show::Pacing;
@@ -49,7 +50,8 @@ fn kind_of(seats: &Seats) -> Option<Kind> {
         None
     } else if seats.demo {
         Some(Kind::Watched)
-    } else if seats.m.aids(seats.m.deal_number()).any() {
+    } else if seats.m.aids(seats.m.deal_number()).any() || seats.daily.is_some_and(|p| !p.record) {
+        // A day's deals played again for practice were known: helped.
         Some(Kind::Helped)
     } else {
         Some(Kind::Counted)

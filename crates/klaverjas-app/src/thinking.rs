@@ -95,9 +95,12 @@ mod worker {
     }
 
     thread_local! {
-        /// `None` until the first job; `Some(None)` once the worker could
-        /// not start or failed: the page works its jobs out itself.
-        static WORKER: RefCell<Option<Option<Worker>>> = const { RefCell::new(None) };
+        /// Two workers: the bots' and the day's expert's. A worker answers
+        /// one job at a time, so the expert's four deals (seconds) must not
+        /// queue before a bot's card. Each is `None` until its first job;
+        /// `Some(None)` once it could not start or failed: the page works
+        /// its jobs out itself.
+        static WORKERS: [RefCell<Option<Option<Worker>>>; 2] = const { [RefCell::new(None), RefCell::new(None)] };
     }
 
     /// The worker's answer to `job`, or `None` where there is no worker or
@@ -105,8 +108,10 @@ mod worker {
     pub async fn ask(job: &Job, progress: Option<Arc<AtomicUsize>>) -> Option<Answer> {
         let text = serde_json::to_string(job).ok()?;
         let (sender, answer) = async_channel::bounded(1);
-        WORKER.with_borrow_mut(|slot| {
-            let worker = slot.get_or_insert_with(start).as_mut()?;
+        let lane = usize::from(matches!(job, Job::Yardstick { .. }));
+        WORKERS.with(|workers| {
+            let mut slot = workers[lane].borrow_mut();
+            let worker = slot.get_or_insert_with(|| start(lane)).as_mut()?;
             let id = worker.next;
             worker.next = worker.next.wrapping_add(1);
             worker.worker.post_message(&js_sys::Array::of2(&id.into(), &text.into())).ok()?;
@@ -116,7 +121,7 @@ mod worker {
         answer.recv().await.ok()
     }
 
-    fn start() -> Option<Worker> {
+    fn start(lane: usize) -> Option<Worker> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = match web_sys::Worker::new_with_options("bots.js", &options) {
@@ -128,22 +133,24 @@ mod worker {
         };
         // Made once a page and kept for its life: they are never dropped
         // while the browser may call them.
-        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| receive(e.data()));
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| receive(lane, e.data()));
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| fail(&e));
+        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| fail(lane, &e));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
-        info!("the bots think in a Web Worker");
+        info!("{} in a Web Worker", if lane == 0 { "the bots think" } else { "the day's expert plays" });
         Some(Worker { worker, next: 0, waiting: HashMap::new() })
     }
 
-    fn receive(data: JsValue) {
+    fn receive(lane: usize, data: JsValue) {
         let parts = js_sys::Array::from(&data);
         let id = parts.get(0).as_f64().unwrap_or(-1.0) as u32;
         let kind = parts.get(1).as_string().unwrap_or_default();
-        WORKER.with_borrow_mut(|slot| {
-            let Some(Some(worker)) = slot else { return };
+        WORKERS.with(|workers| {
+            let mut slot = workers[lane].borrow_mut();
+            let Some(Some(worker)) = slot.as_mut() else { return };
             match kind.as_str() {
                 "progress" => {
                     let done = parts.get(2).as_f64().unwrap_or(0.0) as usize;
@@ -170,10 +177,11 @@ mod worker {
 
     /// The worker is given up; whoever waits on it works the job out in
     /// the page.
-    fn fail(event: &JsValue) {
+    fn fail(lane: usize, event: &JsValue) {
         let message = js_sys::Reflect::get(event, &"message".into()).ok().and_then(|m| m.as_string());
         error!("the bots' worker failed ({}): they think in the page", message.unwrap_or_default());
-        WORKER.with_borrow_mut(|slot| {
+        WORKERS.with(|workers| {
+            let mut slot = workers[lane].borrow_mut();
             if let Some(Some(worker)) = slot.take() {
                 worker.worker.terminate();
             }

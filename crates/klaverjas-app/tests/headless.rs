@@ -1903,6 +1903,8 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
     let play = Play { day: today, preset: Preset::Classic, bots, record: true };
     assert_eq!(seats(&app).daily, Some(play));
     assert!(!seats(&app).m.is_practice(), "the record is played without help");
+    let p = &app.world().resource::<klaverjas_app::state::PlayerProfile>().0;
+    assert!(!p.day_open(today, Preset::Classic), "a day begun for the record is not begun for it again");
     assert_eq!(seats(&app).m.game().deal().code(), daily::new_match(today, Preset::Classic).game().deal().code());
     play_the_day(&mut app);
     let m = seats(&app).m.clone();

@@ -159,6 +159,11 @@ await drawn(page, "01-first-start");
   await tap(dayPage, "daily.play");
   const dealt = await line(dayPage, /the deals of 2026-11-26 \(classic\): deal 1 /, since, 60000);
   const yardstick = await line(dayPage, /the day's yardstick: /, since, 120000);
+  // The expert's four deals have a worker of their own: the bots' cards
+  // do not wait behind them.
+  if (!dayPage.lines.some((l) => /the day's expert plays in a Web Worker/.test(l.text))) {
+    fail("the day's expert did not get a Web Worker of its own");
+  }
   const code = dealt && dealt.text.match(/deal 1 ([0-9A-Z-]+)/)[1];
   const listed = yardstick && yardstick.text.match(/yardstick: \[([0-9, ]*)\]/);
   const points = listed && listed[1].split(",").map(Number);

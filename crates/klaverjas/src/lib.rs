@@ -41,5 +41,5 @@ pub use rules::{
 };
 pub use score::{BOEM_TARGET, DealResult, GoingOn, PlayerScores, ScoreSheet, Stakes, TWO_STROKES_UNDER};
 pub use seat::{Direction, PerTeam, Players, Seat, Team};
-pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord};
+pub use session::{AidError, Aids, Match, MatchDealsError, MatchRecord, deal_seed};
 pub use view::{PlayerView, StockShown};

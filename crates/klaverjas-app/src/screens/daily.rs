@@ -17,6 +17,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas_ai::daily::{DEALS, DayResult, Play, Played};
+use klaverjas_ai::progress::{Kind, Profile};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, daily.after(crate::look::Zoom).run_if(in_state(Screen::Daily)));
@@ -35,6 +36,8 @@ struct View {
     /// The sitting whose result's wait was logged, and photographed.
     logged: Option<u64>,
     photographed: bool,
+    /// The day and preset the screen was last drawn for.
+    day: Option<(klaverjas_ai::daily::Day, klaverjas::Preset)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -42,7 +45,7 @@ fn daily(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
     mut chosen: ResMut<DayChosen>,
-    (seats, done, profile): (Option<Res<Seats>>, Res<DayDone>, Res<PlayerProfile>),
+    (seats, done, mut profile): (Option<Res<Seats>>, Res<DayDone>, ResMut<PlayerProfile>),
     (files, mut settings, mut message): (Res<Files>, ResMut<PlayerSettings>, ResMut<TitleMessage>),
     (mut show, time, config): (ResMut<Show>, Res<Time>, Res<Config>),
     mut next: ResMut<NextState<Screen>>,
@@ -53,12 +56,17 @@ fn daily(
     let t = &texts.0;
     let today = crate::platform::today();
     let DayChosen { day, preset } = *chosen;
+    // A friend's line, once read, belongs to the day it was read for.
+    if view.day != Some((day, preset)) {
+        *view = View { day: Some((day, preset)), logged: view.logged, photographed: view.photographed, ..default() };
+    }
     let this_day = |p: &Play| p.day == day && p.preset == preset;
     let seats_of_day = seats.as_deref().filter(|s| s.daily.as_ref().is_some_and(this_day));
     let playing = seats_of_day.filter(|s| !s.m.is_over());
     let finished = seats_of_day.and_then(|s| done.of(s)).filter(|(p, _)| this_day(p));
     let expert_thinking = seats_of_day.is_some_and(|s| s.m.is_over()) && finished.is_none();
     let record = profile.0.day(day, preset);
+    let for_record = day == today && profile.0.day_open(day, preset);
     // This sitting's result, else the record's.
     let shown: Option<(&Played, bool)> = finished.map(|(p, played)| (played, p.record)).or(record.map(|r| (r, true)));
     if let (Some(_), Some(s), Some(last), Some(over)) = (finished, seats_of_day, done.last_card, done.deal_over)
@@ -70,12 +78,6 @@ fn daily(
             "the day's result is up with the expert's points {last} ms after the last card, {over} ms after the deal was over"
         );
     }
-    // Each deal's place on the learning curve.
-    let reviewed = |code: &str| {
-        let at = profile.0.curve.iter().rposition(|d| d.code == code)?;
-        let deal = &profile.0.curve[at];
-        Some(Reviewed { at, loss: deal.loss, replays: deal.replay.is_some() })
-    };
     let (mut start, mut back, mut open) = (false, false, None);
     let content = |ui: &mut egui::Ui| {
         ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).size(16.0));
@@ -88,7 +90,7 @@ fn daily(
             });
         }
         if let Some((played, counted)) = shown {
-            open = result(ui, t, (played, counted, finished.is_some()), &reviewed, &mut view);
+            open = result(ui, t, (played, counted, finished.is_some()), &profile.0, &mut view);
             ui.add_space(12.0);
             friend(ui, t, (day, preset), Some(&played.result), &mut view);
             ui.add_space(12.0);
@@ -107,7 +109,6 @@ fn daily(
                 next.set(Screen::Table);
             }
         } else {
-            let for_record = day == today && record.is_none();
             let words = t.get(if for_record { "daily.play" } else { "daily.again" });
             let response = if shown.is_some() { big_button(ui, words) } else { ui.add(gold(words)) };
             crate::forms::mark_target(ui, "daily.play", &response);
@@ -136,7 +137,15 @@ fn daily(
     }
     view.review.show(&ctx, t);
     if start_confirmed(&ctx, t, seats.as_deref(), start, &mut view.asking) {
-        let play = Play { day, preset, bots: settings.0.bot_level.level(), record: day == today && record.is_none() };
+        let play = Play { day, preset, bots: settings.0.bot_level.level(), record: for_record };
+        // Begun for the record is begun: left or replaced, it is not
+        // begun for the record again.
+        if for_record {
+            profile.0.begin_day(day, preset);
+            if let Err(e) = files.0.write_profile(&profile.0) {
+                error!("the statistics could not be saved: {e}");
+            }
+        }
         let setup = SetupRules::of(preset, &settings.0);
         begin(setup, &mut settings.0, &files.0, &mut message, FirstDeal::Day(play), (&mut commands, &mut events));
         view.compared = None;
@@ -146,7 +155,7 @@ fn daily(
     // is in, then, with --quit-after-deals, the end of the run.
     if config.0.demo
         && let Some((_, played)) = finished
-        && played.codes.iter().all(|c| reviewed(c).is_some())
+        && played.codes.iter().all(|c| reviewed(&profile.0, c, false).is_some())
     {
         let now = time.elapsed_secs();
         if !view.photographed {
@@ -168,6 +177,14 @@ struct Reviewed {
     replays: bool,
 }
 
+/// Where a deal of the day lies on the learning curve: its latest review
+/// played for the record (`counted`) or else for practice.
+fn reviewed(profile: &Profile, code: &str, counted: bool) -> Option<Reviewed> {
+    let at = profile.curve.iter().rposition(|d| d.code == code && (d.kind == Kind::Counted) == counted)?;
+    let deal = &profile.curve[at];
+    Some(Reviewed { at, loss: deal.loss, replays: deal.replay.is_some() })
+}
+
 /// The day's result: the points beside the expert's, deal by deal with
 /// what the player's cards gave away, and the line to share. Returns the
 /// deal (1-based) whose review was asked for, and its place on the curve.
@@ -176,7 +193,7 @@ fn result(
     ui: &mut egui::Ui,
     t: &crate::i18n::Texts,
     (played, counted, reviewing): (&Played, bool, bool),
-    reviewed: &dyn Fn(&str) -> Option<Reviewed>,
+    profile: &Profile,
     view: &mut View,
 ) -> Option<(usize, usize)> {
     let r = &played.result;
@@ -203,7 +220,7 @@ fn result(
                     ui.label(RichText::new((i + 1).to_string()).size(16.0));
                     ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
                     ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
-                    match reviewed(code) {
+                    match reviewed(profile, code, counted) {
                         Some(Reviewed { at, loss, replays }) => {
                             ui.label(RichText::new(loss.to_string()).size(16.0));
                             let review = RichText::new(t.get("stats.open_review")).size(15.0);
@@ -223,17 +240,26 @@ fn result(
             });
         });
     ui.add_space(8.0);
+    // Only the record is shared: a practice play knew the deals.
+    if counted {
+        share(ui, t, &r.to_string(), view);
+    }
+    open
+}
+
+/// The line to share, with Share (Android), Copy (a desktop, a browser) or
+/// words to copy it by hand.
+fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str, view: &mut View) {
     ui.label(RichText::new(t.get("daily.share")).size(16.0).strong());
-    let line = r.to_string();
     egui::Frame::new().fill(Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
         ui.set_max_width(ui.available_width().min(560.0));
-        ui.add(egui::Label::new(RichText::new(&line).size(15.0).color(Color32::BLACK)).selectable(true).wrap());
+        ui.add(egui::Label::new(RichText::new(line).size(15.0).color(Color32::BLACK)).selectable(true).wrap());
     });
     if crate::platform::HAS_SHARE_SHEET {
         let response = ui.button(RichText::new(t.get("daily.share_button")).size(18.0));
         crate::forms::mark_target(ui, "daily.share", &response);
         if response.clicked()
-            && let Err(e) = crate::platform::share(&line)
+            && let Err(e) = crate::platform::share(line)
         {
             warn!("the day's line could not be shared: {e}");
         }
@@ -242,7 +268,7 @@ fn result(
             let response = ui.button(RichText::new(t.get("friends.copy")).size(18.0));
             crate::forms::mark_target(ui, "daily.copy", &response);
             if response.clicked() {
-                match crate::platform::copy_to_clipboard(&line) {
+                match crate::platform::copy_to_clipboard(line) {
                     Ok(()) => view.copied = true,
                     Err(e) => warn!("the day's line could not be copied: {e}"),
                 }
@@ -254,7 +280,6 @@ fn result(
     } else {
         ui.label(RichText::new(t.get("daily.copy_by_hand")).size(14.0));
     }
-    open
 }
 
 /// A friend's line pasted and read: beside the player's result, or why not.
