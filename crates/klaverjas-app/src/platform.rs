@@ -214,8 +214,8 @@ pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether [`share`] opens the phone's share sheet: Android's.
-pub const HAS_SHARE_SHEET: bool = matches!(TARGET, Target::Android);
+/// Whether [`share`] opens the phone's share sheet: Android's or iOS's.
+pub const HAS_SHARE_SHEET: bool = matches!(TARGET, Target::Android | Target::Ios);
 
 /// Android's share sheet with `text`, through the activity's Java side:
 /// an `ACTION_SEND` intent of plain text in the system's chooser.
@@ -256,8 +256,40 @@ pub fn share(text: &str) -> Result<(), String> {
     shared.map_err(|e| e.to_string())
 }
 
+/// iOS's share sheet with `text`: a `UIActivityViewController` presented
+/// by the window's root view controller (on an iPad a popover, which must
+/// be told where it points: the middle of the screen's view). UIKit is
+/// called on the main thread only: the caller is a system that runs there.
+#[cfg(target_os = "ios")]
+pub fn share(text: &str) -> Result<(), String> {
+    use objc2::rc::Retained;
+    use objc2::runtime::AnyObject;
+    use objc2::{MainThreadMarker, MainThreadOnly};
+    use objc2_foundation::{NSArray, NSString};
+    use objc2_ui_kit::{UIActivityViewController, UIApplication};
+    let mtm = MainThreadMarker::new().ok_or("not on the main thread")?;
+    #[allow(deprecated)]
+    let window = UIApplication::sharedApplication(mtm).keyWindow().ok_or("no window")?;
+    let root = window.rootViewController().ok_or("no view controller")?;
+    let line: Retained<AnyObject> = NSString::from_str(text).into();
+    let items = NSArray::from_retained_slice(&[line]);
+    // SAFETY: plain text items and no custom activities, as UIKit takes them.
+    let sheet = unsafe {
+        UIActivityViewController::initWithActivityItems_applicationActivities(
+            UIActivityViewController::alloc(mtm),
+            &items,
+            None,
+        )
+    };
+    if let (Some(popover), Some(view)) = (sheet.popoverPresentationController(), root.view()) {
+        popover.setSourceView(Some(&view));
+    }
+    root.presentViewController_animated_completion(&sheet, true, None);
+    Ok(())
+}
+
 /// No share sheet here: [`copy_to_clipboard`] where there is a clipboard.
-#[cfg(not(target_os = "android"))]
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
 pub fn share(_text: &str) -> Result<(), String> {
     Err("no share sheet".to_string())
 }

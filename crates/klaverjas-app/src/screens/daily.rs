@@ -51,6 +51,8 @@ fn daily(
     mut next: ResMut<NextState<Screen>>,
     (mut commands, mut events, mut exit): (Commands, MessageWriter<GameEvent>, MessageWriter<AppExit>),
     mut view: Local<View>,
+    // On the main thread: iOS's share sheet may only be opened there.
+    _main: bevy::ecs::system::NonSendMarker,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
