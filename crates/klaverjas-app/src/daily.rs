@@ -50,6 +50,9 @@ pub struct DayDone {
     pub played: Option<(Play, Played)>,
     /// The result screen was opened for it.
     opened: bool,
+    /// The sitting last seen before its day's last card: a day finished
+    /// there opens its result; one continued already finished does not.
+    playing: Option<u64>,
 }
 
 impl DayDone {
@@ -110,9 +113,12 @@ fn keep_the_day(
         let last_card = seats.m.deal_number() == klaverjas_ai::daily::DEALS
             && (game.phase() == klaverjas::Phase::ClaimRoem || game.result().is_some());
         let sitting = Some(seats.moment().table);
+        if !last_card {
+            done.playing = sitting;
+        }
         if last_card && done.sitting != sitting {
             info!("the day's last card is played");
-            *done = DayDone { sitting, last_card: Some(Instant::now()), ..default() };
+            *done = DayDone { sitting, last_card: Some(Instant::now()), playing: done.playing, ..default() };
         }
         if seats.m.is_over() && done.sitting == sitting && done.deal_over.is_none() {
             done.deal_over = Some(Instant::now());
@@ -144,7 +150,7 @@ fn open_the_result(
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(seats) = seats.filter(|s| s.daily.is_some() && s.m.is_over()) else { return };
-    let ours = done.sitting == Some(seats.moment().table);
+    let ours = done.sitting == Some(seats.moment().table) && done.playing == done.sitting;
     let swept = show.shown.result.is_some() && show.idle(time.elapsed_secs());
     if ours && swept && !done.opened && *screen.get() == Screen::Table {
         done.opened = true;

@@ -1980,5 +1980,12 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
         app.update();
     }
     assert_eq!(profile(&app).days, vec![kept]);
+    // Continued after a restart, a day already over stays at its table.
+    let over = Seats::of_day(seats(&app).m.clone(), false, Play { record: false, ..play });
+    sit_down(&mut app, over);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table, "the result opens once");
     println!("{seen:?}");
 }
