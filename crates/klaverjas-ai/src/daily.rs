@@ -367,7 +367,9 @@ impl FromStr for DayResult {
         }
         let w = next("the deals' marks")?;
         let marks: Vec<Mark> =
+            // Some chats add the emoji presentation selector after a mark.
             w.0.chars()
+                .filter(|&c| c != '\u{FE0F}')
                 .map(|c| match c {
                     '✅' => Ok(Mark::AtLeast),
                     '❌' => Ok(Mark::Fewer),
@@ -471,7 +473,8 @@ mod tests {
             "Klaverjas 2026-11-26 classic with heuristic bots: 412 / expert 398, 3 of 4 deals at least the expert's ✅❌✅✅"
         );
         assert_eq!(line.parse::<DayResult>(), Ok(r.clone()));
-        assert_eq!(format!("[21:04] Ann: {line} 😀").parse::<DayResult>(), Ok(r));
+        assert_eq!(format!("[21:04] Ann: {line} 😀").parse::<DayResult>(), Ok(r.clone()));
+        assert_eq!(line.replace('✅', "✅\u{FE0F}").parse::<DayResult>(), Ok(r));
         assert_eq!("good game!".parse::<DayResult>(), Err(LineError::NotAResult));
         let damaged = line.replace("398", "lots");
         assert_eq!(
