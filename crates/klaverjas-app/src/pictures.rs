@@ -1,14 +1,15 @@
 //! The card pictures of the chosen skin, loaded through Bevy's
 //! `AssetServer` from `assets/cards/<deck>/` (made by `kj-cards`), so the
-//! same code reads them from a folder on the desktop and from the app
-//! bundle on a phone.
+//! same code reads them from a folder on the desktop, from the app bundle
+//! on a phone and from the server in a browser.
 //!
-//! The files are twice the largest size the game draws a card at. As each
-//! arrives it is halved (averaging, so it stays sharp: sprites have no
-//! mipmaps, and a picture shrunk fourfold on the GPU shimmers) until it is
-//! no more than twice the size it is drawn at on this screen: a 720p table
-//! keeps 232 px cards, a phone 1080 px wide 464 px, and a deck's textures
-//! take 8 to 31 MB of video memory instead of 126.
+//! The files are twice the largest size the game draws a card at. Our own
+//! loader ([`CardLoader`]) decodes each and halves it (averaging, so it
+//! stays sharp: sprites have no mipmaps, and a picture shrunk fourfold on
+//! the GPU shimmers) until it is no more than twice the size it is drawn at
+//! on this screen, before it is an asset: no deck is ever held at full
+//! size, only the picture being decoded. A 720p table keeps 232 px cards, a
+//! phone 1080 px wide 464 px; only the GPU keeps the pixels.
 
 use crate::settings::Skin;
 use crate::state::PlayerSettings;
@@ -17,8 +18,6 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
-use bevy::window::RequestRedraw;
 use klaverjas::{Card, PileCard};
 use klaverjas_cards::Face;
 use std::collections::HashMap;
@@ -59,12 +58,8 @@ pub struct CardImages {
     handles: HashMap<Face, Handle<Image>>,
     /// How many times each picture is halved on this screen.
     pub halvings: u32,
-    /// Pictures sent to be halved, and how many times.
-    halved: HashMap<AssetId<Image>, u32>,
     /// The first picture that failed, for the player.
     pub problem: Option<String>,
-    /// Pictures still being halved.
-    pending: usize,
 }
 
 impl CardImages {
@@ -84,21 +79,22 @@ impl CardImages {
         self.face(Face::Pile { suit: card.suit, rank: card.rank })
     }
 
-    /// Whether every picture has arrived (or failed) and been halved.
+    /// Whether every picture has arrived (or failed).
     pub fn ready(&self, server: &AssetServer) -> bool {
         self.handles.values().all(|h| {
-            let failed = matches!(server.load_state(h), bevy::asset::LoadState::Failed(_));
-            failed || (server.is_loaded_with_dependencies(h) && self.halved.get(&h.id()) == Some(&self.halvings))
-        }) && self.pending == 0
+            matches!(server.load_state(h), bevy::asset::LoadState::Failed(_)) || server.is_loaded_with_dependencies(h)
+        })
     }
 
     fn load(server: &AssetServer, skin: Skin, halvings: u32) -> CardImages {
-        let handles: HashMap<Face, Handle<Image>> =
-            Face::all().into_iter().map(|f| (f, server.load(face_path(skin, f)))).collect();
-        // A skin shown before may still be loaded, and halved then.
-        let halved =
-            handles.values().filter(|h| server.is_loaded_with_dependencies(*h)).map(|h| (h.id(), halvings)).collect();
-        CardImages { skin, handles, halvings, halved, problem: None, pending: 0 }
+        let handles = Face::all()
+            .into_iter()
+            .map(|f| {
+                let settings = move |s: &mut CardSettings| s.halvings = halvings;
+                (f, server.load_builder().with_settings(settings).load(face_path(skin, f)))
+            })
+            .collect();
+        CardImages { skin, handles, halvings, problem: None }
     }
 }
 
@@ -114,9 +110,11 @@ pub fn halvings_for(drawn_height: f32) -> u32 {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Halving>()
+    // The game's only PNGs are card pictures: Bevy's own image loader is
+    // built without PNG, so this one is the loader of every `.png`.
+    app.register_asset_loader(CardLoader)
         .add_systems(PreStartup, load_skin)
-        .add_systems(Update, (follow_skin, halve_loaded).chain());
+        .add_systems(Update, (follow_skin, note_failures).chain());
 }
 
 fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {
@@ -151,52 +149,8 @@ fn follow_skin(
     }
 }
 
-/// Pictures being halved on the async compute pool, so a new skin or the
-/// first deal never waits for them: the full picture shows meanwhile.
-#[derive(Resource, Default)]
-struct Halving(Vec<(AssetId<Image>, u32, Task<Option<Image>>)>);
-
-/// Sends each picture of the skin to be halved as it arrives, puts the
-/// halved ones in place, and notes failures.
-fn halve_loaded(
-    mut loaded: MessageReader<AssetEvent<Image>>,
-    mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>,
-    mut images: ResMut<CardImages>,
-    mut assets: ResMut<Assets<Image>>,
-    mut halving: ResMut<Halving>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    for event in loaded.read() {
-        let AssetEvent::LoadedWithDependencies { id } = *event else { continue };
-        let halvings = images.halvings;
-        let ours = images.handles.values().any(|h| h.id() == id);
-        if !ours || images.halved.get(&id) == Some(&halvings) {
-            continue;
-        }
-        images.halved.insert(id, halvings);
-        if let Some(image) = assets.get(id).cloned() {
-            let task = AsyncComputeTaskPool::get().spawn(async move { halve(&image, halvings) });
-            halving.0.push((id, halvings, task));
-        }
-    }
-    let mut i = 0;
-    while i < halving.0.len() {
-        if !halving.0[i].2.is_finished() {
-            i += 1;
-            continue;
-        }
-        let (id, halvings, task) = halving.0.swap_remove(i);
-        if let Some(smaller) = block_on(task)
-            && images.halved.get(&id) == Some(&halvings)
-            && let Some(mut image) = assets.get_mut(id)
-        {
-            *image = smaller;
-        }
-    }
-    images.pending = halving.0.len();
-    if !halving.0.is_empty() {
-        redraw.write(RequestRedraw);
-    }
+/// A picture that did not load is logged, and the first kept for the player.
+fn note_failures(mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>, mut images: ResMut<CardImages>) {
     for e in failed.read() {
         warn!("{}: {}", e.path, e.error);
         if images.problem.is_none() {
@@ -205,24 +159,62 @@ fn halve_loaded(
     }
 }
 
-/// `image` halved `times` times, averaging with the colours weighted by
-/// their alpha, so transparent corners do not darken the edges. `None`
-/// where nothing is to be done or the format is not 8-bit RGBA.
-fn halve(image: &Image, times: u32) -> Option<Image> {
-    let format = image.texture_descriptor.format;
-    if times == 0 || !matches!(format, TextureFormat::Rgba8UnormSrgb | TextureFormat::Rgba8Unorm) {
-        return None;
+/// How a card picture is loaded: halved this many times.
+#[derive(Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+pub struct CardSettings {
+    pub halvings: u32,
+}
+
+/// Decodes a card picture (PNG) and halves it before it becomes an asset,
+/// its pixels kept for the GPU only.
+#[derive(TypePath)]
+pub struct CardLoader;
+
+impl bevy::asset::AssetLoader for CardLoader {
+    type Asset = Image;
+    type Settings = CardSettings;
+    type Error = image::ImageError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn bevy::asset::io::Reader,
+        settings: &CardSettings,
+        _: &mut bevy::asset::LoadContext<'_>,
+    ) -> Result<Image, image::ImageError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await.map_err(image::ImageError::IoError)?;
+        decode(&bytes, settings.halvings)
     }
-    let (mut w, mut h) = (image.width() as usize, image.height() as usize);
-    let mut px: Vec<[u32; 4]> = image
-        .data
-        .as_ref()?
+
+    fn extensions(&self) -> &[&str] {
+        &["png"]
+    }
+}
+
+/// A PNG's pixels halved `halvings` times, as an image for the GPU only.
+fn decode(png: &[u8], halvings: u32) -> Result<Image, image::ImageError> {
+    let full = image::load_from_memory_with_format(png, image::ImageFormat::Png)?.into_rgba8();
+    let (w, h) = full.dimensions();
+    let (pixels, w, h) = halve(full.into_raw(), w as usize, h as usize, halvings);
+    let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
+    Ok(Image::new(size, TextureDimension::D2, pixels, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD))
+}
+
+/// RGBA pixels `w` by `h` halved `times` times, averaging with the colours
+/// weighted by their alpha, so transparent corners do not darken the
+/// edges; with their new size.
+fn halve(rgba: Vec<u8>, mut w: usize, mut h: usize, times: u32) -> (Vec<u8>, usize, usize) {
+    if times == 0 {
+        return (rgba, w, h);
+    }
+    let mut px: Vec<[u32; 4]> = rgba
         .chunks_exact(4)
         .map(|c| {
             let a = c[3] as u32;
             [c[0] as u32 * a, c[1] as u32 * a, c[2] as u32 * a, a]
         })
         .collect();
+    drop(rgba);
     for _ in 0..times {
         let (nw, nh) = (w / 2, h / 2);
         let mut next = Vec::with_capacity(nw * nh);
@@ -235,19 +227,14 @@ fn halve(image: &Image, times: u32) -> Option<Image> {
         }
         (px, w, h) = (next, nw, nh);
     }
-    let bytes: Vec<u8> = px
+    let bytes = px
         .iter()
         .flat_map(|&[r, g, b, a]| {
             let straight = |v: u32| (v + a / 2).checked_div(a).unwrap_or(0).min(255) as u8;
             [straight(r), straight(g), straight(b), a.min(255) as u8]
         })
         .collect();
-    let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
-    // Only the GPU needs the pixels from now on: the main world's copy goes
-    // once they are uploaded.
-    let mut smaller = Image::new(size, TextureDimension::D2, bytes, format, RenderAssetUsages::RENDER_WORLD);
-    smaller.sampler = image.sampler.clone();
-    Some(smaller)
+    (bytes, w, h)
 }
 
 #[cfg(test)]
@@ -271,17 +258,27 @@ mod tests {
             0, 0, 0, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, //
             255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255,
         ];
-        let size = Extent3d { width: 4, height: 2, depth_or_array_layers: 1 };
-        let image =
-            Image::new(size, TextureDimension::D2, data, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::default());
-        let half = halve(&image, 1).expect("RGBA halves");
-        assert_eq!((half.width(), half.height()), (2, 1));
-        let px = half.data.expect("pixels");
+        let (px, w, h) = halve(data.clone(), 4, 2, 1);
+        assert_eq!((w, h), (2, 1));
         // Three opaque reds and one transparent pixel: still pure red,
         // three quarters opaque (black would bleed in without weighting).
         assert_eq!(&px[0..4], &[255, 0, 0, 191]);
         assert_eq!(&px[4..8], &[255, 255, 255, 255]);
-        assert!(halve(&image, 0).is_none());
+        assert_eq!(halve(data.clone(), 4, 2, 0), (data, 4, 2));
+    }
+
+    #[test]
+    fn a_card_picture_is_decoded_at_the_size_asked_for_the_gpu_only() {
+        let root = find_assets().expect("assets/cards in the checkout");
+        let png = std::fs::read(root.join(face_path(Skin::French, Face::Back))).expect("the back");
+        let (w, h) = (klaverjas_cards::CARD_WIDTH, klaverjas_cards::CARD_HEIGHT);
+        for halvings in [0, 1, 2] {
+            let image = decode(&png, halvings).expect("a PNG");
+            assert_eq!((image.width(), image.height()), (w >> halvings, h >> halvings));
+            assert_eq!(image.asset_usage, RenderAssetUsages::RENDER_WORLD);
+        }
+        let damaged = decode(&png[..png.len() / 2], 1).expect_err("half a PNG");
+        assert!(!damaged.to_string().is_empty());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `--stats FILE`: at exit the game writes how smoothly it drew, as JSON:
-//! `{"frames", "longest_frame_ms", "p99_frame_ms", "card_entities",
-//! "review_frames", "review_longest_frame_ms", "review_p99_frame_ms"}` (in
+//! `{"frames", "longest_frame_ms", "p99_frame_ms", "frames_per_second",
+//! "card_entities", "review_frames", "review_longest_frame_ms",
+//! "review_p99_frame_ms"}` (in
 //! a browser, to the console after `--stats`); the `review_` figures are
 //! of the frames drawn while deals were reviewed in the background for the
 //! statistics. A
@@ -64,12 +65,16 @@ fn longest_and_p99(times: &[f32]) -> (f32, f32) {
 }
 
 /// The JSON line, with the longest frame and the 99th percentile, of all
-/// frames and of those drawn during a background review.
+/// frames and of those drawn during a background review, and how many
+/// frames a second were drawn while something moved.
 fn summary(frames: u64, times: &[f32], reviewing: &[f32], card_entities: usize) -> String {
     let (longest, p99) = longest_and_p99(times);
     let (r_longest, r_p99) = longest_and_p99(reviewing);
+    let moving_ms: f32 = times.iter().sum();
+    let per_second = if moving_ms > 0.0 { times.len() as f32 * 1000.0 / moving_ms } else { 0.0 };
     format!(
-        "{{\"frames\":{frames},\"longest_frame_ms\":{longest:.1},\"p99_frame_ms\":{p99:.1},\"card_entities\":{card_entities},\
+        "{{\"frames\":{frames},\"longest_frame_ms\":{longest:.1},\"p99_frame_ms\":{p99:.1},\
+         \"frames_per_second\":{per_second:.2},\"card_entities\":{card_entities},\
          \"review_frames\":{},\"review_longest_frame_ms\":{r_longest:.1},\"review_p99_frame_ms\":{r_p99:.1}}}\n",
         reviewing.len()
     )
@@ -99,9 +104,10 @@ mod tests {
     fn the_summary_has_the_longest_frame_and_the_99th_percentile() {
         let times: Vec<f32> = (1..=200).map(|i| i as f32).collect();
         let line = summary(250, &times, &times[..100], 36);
+        // 200 frames in 20.1 s.
         assert_eq!(
             line,
-            "{\"frames\":250,\"longest_frame_ms\":200.0,\"p99_frame_ms\":198.0,\"card_entities\":36,\
+            "{\"frames\":250,\"longest_frame_ms\":200.0,\"p99_frame_ms\":198.0,\"frames_per_second\":9.95,\"card_entities\":36,\
              \"review_frames\":100,\"review_longest_frame_ms\":100.0,\"review_p99_frame_ms\":99.0}\n"
         );
         assert!(summary(0, &[], &[], 0).contains("\"longest_frame_ms\":0.0"));

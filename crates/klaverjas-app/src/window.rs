@@ -49,31 +49,52 @@ pub fn default_plugins(options: &Options) -> PluginGroupBuilder {
 
 pub fn plugin(app: &mut App) {
     // Redraw only on input or when something moves: an idle table costs
-    // next to no CPU, and on a phone no battery.
-    app.insert_resource(bevy::winit::WinitSettings::desktop_app())
-        // The show keeps its pace where a frame takes up to a second (a
-        // cheap phone's browser, a software GPU): by Bevy's default a slow
-        // frame moves the game on by a quarter of a second at most, and a
-        // trick's pause of one second lasted four frames of any length.
-        .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
-        .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
-        .init_resource::<GlyphsChanged>()
-        .add_systems(Update, draw_the_start)
-        .add_systems(
-            PostUpdate,
-            draw_new_glyphs
-                .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
-                .before(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
-        )
-        // Flat sprites need neither multisampling nor tone mapping; each is a
-        // pass over the whole window, costly where the GPU is software.
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn((
-                Camera2d,
-                bevy::render::view::Msaa::Off,
-                bevy::core_pipeline::tonemapping::Tonemapping::None,
-            ));
-        });
+    // next to no CPU, and on a phone no battery (see `idle_wait`).
+    app.insert_resource(bevy::winit::WinitSettings {
+        focused_mode: idle_mode(false),
+        unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(IDLE),
+    })
+    // The show keeps its pace where a frame takes up to a second (a
+    // cheap phone's browser, a software GPU): by Bevy's default a slow
+    // frame moves the game on by a quarter of a second at most, and a
+    // trick's pause of one second lasted four frames of any length.
+    .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
+    .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
+    .init_resource::<GlyphsChanged>()
+    .add_systems(Update, draw_the_start)
+    .add_systems(PostUpdate, idle_wait.after(bevy_egui::EguiPostUpdateSet::ProcessOutput))
+    .add_systems(
+        PostUpdate,
+        draw_new_glyphs
+            .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
+            .before(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+    )
+    // Flat sprites need neither multisampling nor tone mapping; each is a
+    // pass over the whole window, costly where the GPU is software.
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn((Camera2d, bevy::render::view::Msaa::Off, bevy::core_pipeline::tonemapping::Tonemapping::None));
+    });
+}
+
+/// The longest an idle window waits for input before it looks again. What
+/// moves asks for its frames, and what arrives from elsewhere (the bots'
+/// answers, a table's messages) wakes the window: this is a safety net,
+/// long enough that an idle table draws nothing.
+const IDLE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How a window waits while nothing moves; a text field being typed in
+/// blinks its cursor, which egui asks for with a delay Bevy's egui does
+/// not pass on.
+fn idle_mode(typing: bool) -> bevy::winit::UpdateMode {
+    bevy::winit::UpdateMode::reactive(if typing { std::time::Duration::from_millis(500) } else { IDLE })
+}
+
+fn idle_wait(mut contexts: bevy_egui::EguiContexts, mut settings: ResMut<bevy::winit::WinitSettings>) {
+    let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
+    let mode = idle_mode(typing);
+    if settings.focused_mode != mode {
+        settings.focused_mode = mode;
+    }
 }
 
 /// The first seconds are drawn whatever the input: once a window shown

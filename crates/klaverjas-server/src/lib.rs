@@ -234,7 +234,10 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     if let Some(site) = &config.site {
         app = app
             .route("/t/{code}", axum::routing::get(table_link))
-            .fallback_service(tower_http::services::ServeDir::new(site));
+            // The web build's own `.br` and `.gz` beside each large file
+            // (`crates/klaverjas-web/build`): a phone on the home network
+            // fetches the game compressed, at no cost to the host.
+            .fallback_service(tower_http::services::ServeDir::new(site).precompressed_br().precompressed_gzip());
     }
     Ok((app.with_state(lobby.clone()), lobby))
 }

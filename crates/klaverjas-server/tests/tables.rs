@@ -557,9 +557,14 @@ fn get(addr: &str, path: &str) -> (String, String) {
 
 /// The server's whole answer to a GET of `path`, headers and all.
 fn ask_whole(addr: &str, path: &str) -> String {
+    answer(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"))
+}
+
+/// The server's whole answer to a request written as is.
+fn answer(addr: &str, request: &str) -> String {
     use std::io::{Read, Write};
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    s.write_all(request.as_bytes()).unwrap();
     let mut answer = String::new();
     s.read_to_string(&mut answer).unwrap();
     answer
@@ -567,11 +572,7 @@ fn ask_whole(addr: &str, path: &str) -> String {
 
 /// The server's answer (status line, body) to a request written as is.
 fn ask(addr: &str, request: &str) -> (String, String) {
-    use std::io::{Read, Write};
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.write_all(request.as_bytes()).unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
+    let answer = answer(addr, request);
     let status = answer.lines().next().unwrap_or_default().to_owned();
     let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default().to_owned();
     (status, body)
@@ -598,6 +599,22 @@ fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     assert!(status.contains("404") && body.contains("'0'"), "a code with a 0 is no table's: {status} {body}");
     let (_, body) = get(&server.addr, "/klaverjas.js");
     assert_eq!(body, "// the game");
+    // The build's compressed copy goes to a browser that takes it, with
+    // the type of the file it stands for; the plain file to one that does not.
+    std::fs::write(site.join("klaverjas.js.br"), "brotli's bytes").unwrap();
+    let asked = |encodings: &str| {
+        let addr = &server.addr;
+        answer(
+            addr,
+            &format!(
+                "GET /klaverjas.js HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {encodings}\r\nConnection: close\r\n\r\n"
+            ),
+        )
+    };
+    let whole = asked("gzip, deflate, br").to_ascii_lowercase();
+    assert!(whole.contains("\r\ncontent-encoding: br\r\n") && whole.contains("text/javascript"), "{whole}");
+    assert!(whole.ends_with("brotli's bytes"), "{whole}");
+    assert!(asked("gzip").ends_with("// the game"), "no gzip copy: the plain file");
     assert!(get(&server.addr, "/nothing-here").0.contains("404"));
     // The table's address opened as a page says what it is.
     let (status, body) = get(&server.addr, "/ws");

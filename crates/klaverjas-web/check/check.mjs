@@ -20,14 +20,16 @@
 //   7. the deals of a day (?daily=2026-11-26): played from their screen by
 //      a touch, the first deal's code and the expert's points per deal
 //      (worked out in the bots' Web Worker) the ones `kj daily` gives (KJ:
-//      the path of a built kj).
+//      the path of a built kj); the result of a day kept in the profile,
+//      its line copied to the clipboard and read back by kj, a line that
+//      is no result refused.
 //   node check.mjs SITE OUT
 // PHONE=0 looks as a desktop of 1280x720 with a mouse instead (steps 1, 2).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { drawn as drawnIn, launch, line, open as openPage, press, tap, verdict, wait } from "./phone.mjs";
+import { drawn as drawnIn, launch, line, open as openPage, press, tap, type, until, verdict, wait } from "./phone.mjs";
 
 const [site, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
@@ -79,29 +81,93 @@ async function start(page, url) {
   return up ? up.at - since : null;
 }
 
-// 1. The start, cold and warm.
-const cold = [];
+const MB = 1e6;
+/// A figure against its target: said either way, and a failure where it
+/// is worse than `limit`. Where the target is met, the limit is the target
+/// with room for this machine's noise; where it is not yet, today's figure
+/// with that room, so that it cannot grow unseen: sizes are exact (5%),
+/// times and memory vary from run to run by up to a third here (50%, 20%).
+function judged(what, value, unit, target, limit) {
+  const met = value <= target;
+  console.log(`${what}: ${value.toFixed(unit === "MB" ? 2 : 0)} ${unit} (target ${target} ${unit}: ${met ? "met" : "MISSED"})`);
+  if (value > limit) fail(`${what} is ${value.toFixed(2)} ${unit}, over ${limit} ${unit}`);
+}
+
+// 0. What a first visit downloads: the files the service worker keeps
+// (files.js), each as a host that serves the build's compressed copies
+// sends it (brotli's where the build made one).
+{
+  const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : null);
+  const listed = fs.readFileSync(path.join(site, "files.js"), "utf8").match(/"[^"]*",/g).map((f) => f.slice(1, -2));
+  const files = ["sw.js", "files.js", ...listed.filter((f) => f !== "./")];
+  const sent = files.map((f) => size(path.join(site, f + ".br")) ?? size(path.join(site, f + ".gz")) ?? size(path.join(site, f)));
+  const wasm = path.join(site, "klaverjas_bg.wasm");
+  const [raw, gz, br] = [size(wasm), size(wasm + ".gz"), size(wasm + ".br")];
+  console.log(`the game's wasm: ${(raw / MB).toFixed(2)} MB raw, ${(gz / MB).toFixed(2)} MB gzip, ` +
+    `${br === null ? "no brotli copy" : (br / MB).toFixed(2) + " MB brotli"}; the bots' ` +
+    `${(size(path.join(site, "klaverjas_worker_bg.wasm")) / MB).toFixed(2)} MB raw`);
+  judged("the game's wasm, raw", raw / MB, "MB", 15, 24.5);
+  judged(`a first visit, compressed (${files.length} files)`, sent.reduce((a, b) => a + b, 0) / MB, "MB", 6, 7);
+}
+
+// 1. The start, cold and warm, at this machine's speed and with the CPU
+// slowed six times (DevTools' stand-in for a cheap Android phone).
+const starts = {};
 let context;
-for (let i = 0; i < 5; i++) {
-  if (context) await context.close();
-  context = await browser.createBrowserContext();
-  const ms = await start(await open(context), base);
-  if (ms === null) fail("the title never came");
-  else cold.push(ms);
+let page;
+for (const rate of [1, 6]) {
+  const cold = [];
+  for (let i = 0; i < 5; i++) {
+    if (context) await context.close();
+    context = await browser.createBrowserContext();
+    page = await open(context);
+    await (await page.createCDPSession()).send("Emulation.setCPUThrottlingRate", { rate });
+    const ms = await start(page, base);
+    if (ms === null) fail(`the title never came (CPU slowed ${rate} times)`);
+    else cold.push(ms);
+  }
+  // The last context keeps its service worker: wait until it holds the game.
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await wait(3000);
+  const warm = [];
+  for (let i = 0; i < 5; i++) {
+    const ms = await start(page, base);
+    if (ms === null) fail(`the title never came from the service worker's copy (CPU slowed ${rate} times)`);
+    else warm.push(ms);
+  }
+  starts[rate] = { cold: median(cold), warm: median(warm) };
+  console.log(`start to the title, CPU slowed ${rate}x: cold median ${median(cold)} ms (${cold.join(", ")}), ` +
+    `warm median ${median(warm)} ms (${warm.join(", ")})`);
 }
-// The last context keeps its service worker: wait until it holds the game.
-let page = (await context.pages())[0];
-await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-await wait(3000);
-const warm = [];
-for (let i = 0; i < 5; i++) {
-  const ms = await start(page, base);
-  if (ms === null) fail("the title never came from the service worker's copy");
-  else warm.push(ms);
-}
-console.log(`start to the title: cold median ${median(cold)} ms (${cold.join(", ")}), ` +
-  `warm median ${median(warm)} ms (${warm.join(", ")})`);
+judged("the cold start with the CPU slowed 6x", starts[6].cold, "ms", 2500, 4000);
+await (await page.createCDPSession()).send("Emulation.setCPUThrottlingRate", { rate: 1 });
 await drawn(page, "01-first-start");
+
+/// Whether process `pid` is `root` or a process it started, or theirs.
+function descends(pid, root) {
+  for (let at = pid, up = 0; at > 1 && up < 8; up++) {
+    if (at === root) return true;
+    at = Number(fs.readFileSync(`/proc/${at}/stat`, "utf8").match(/\) \S+ (\d+)/)[1]);
+  }
+  return false;
+}
+
+/// The resident memory (MB) of Chromium's largest renderer (the game's
+/// page: the others are a spare one and the closed pages' leftovers) and
+/// of its GPU process, read from /proc.
+function chromiumMemory() {
+  const of = { renderer: 0, gpu: 0 };
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const kind = cmd.includes("--type=renderer") ? "renderer" : cmd.includes("--type=gpu-process") ? "gpu" : null;
+      if (!kind || !descends(Number(pid), browser.process().pid)) continue;
+      const rss = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+      if (rss) of[kind] = Math.max(of[kind], Number(rss[1]) / 1000);
+    } catch { /* the process ended */ }
+  }
+  return of;
+}
 
 // 2. A demo deal to its end, with the frame figures.
 {
@@ -115,13 +181,28 @@ await drawn(page, "01-first-start");
   // (in software here).
   const trace = path.join(out, "demo-trace.json");
   await page.tracing.start({ path: trace, categories: ["toplevel"] });
+  // The memory of the renderers and the GPU process, every half second.
+  const peak = { renderer: 0, gpu: 0, both: 0 };
+  const sampler = setInterval(() => {
+    const now = chromiumMemory();
+    peak.renderer = Math.max(peak.renderer, now.renderer);
+    peak.gpu = Math.max(peak.gpu, now.gpu);
+    peak.both = Math.max(peak.both, now.renderer + now.gpu);
+  }, 500);
   const stats = await line(page, /--stats \{/, since, Number(process.env.DEMO_WAIT || 300000));
+  clearInterval(sampler);
   await page.tracing.stop();
   if (!stats) fail("the demo deal did not end");
   else {
     const figures = JSON.parse(stats.text.slice(stats.text.indexOf("{"), stats.text.lastIndexOf("}") + 1));
     console.log(`demo deal: ${((stats.at - since) / 1000).toFixed(1)} s, frames ${figures.frames}, ` +
-      `longest ${figures.longest_frame_ms} ms, p99 ${figures.p99_frame_ms} ms`);
+      `${figures.frames_per_second} a second while the table moved, longest ${figures.longest_frame_ms} ms, p99 ${figures.p99_frame_ms} ms`);
+    // Today's 4.3 a second (SwiftShader at the phone's 2.6 M pixels) less
+    // a third: the target is twice as many.
+    if (figures.frames_per_second < 3) fail(`the demo deal drew ${figures.frames_per_second} frames a second`);
+    console.log(`demo deal, memory at its peak: the page's renderer ${peak.renderer.toFixed(0)} MB, ` +
+      `the GPU process ${peak.gpu.toFixed(0)} MB`);
+    judged("demo deal, the page's renderer and the GPU process together at their peak", peak.both, "MB", 300, 1250);
     const held = threadTimes(JSON.parse(fs.readFileSync(trace, "utf8")));
     console.log(`demo deal, ${held.seconds.toFixed(1)} s traced: the page's thread held ${held.page.tasks} times, ` +
       `longest ${held.page.longest.toFixed(1)} ms, p99 ${held.page.p99.toFixed(1)} ms; ` +
@@ -176,6 +257,44 @@ await drawn(page, "01-first-start");
     `from the worker ${((yardstick.at - since) / 1000).toFixed(1)} s after the page opened, as kj daily gives them`);
   await wait(3000);
   await drawn(dayPage, "15-day-deal");
+
+  // The day played for the record, as the profile keeps it: its screen
+  // opens on the result, whose Copy puts the line on the browser's
+  // clipboard. Read back, kj takes it as a friend's line of the same day;
+  // pasted into the game, it is shown beside the player's own.
+  const mine = [120, 0, 148, 100];
+  const marks = mine.map((p, i) => (p >= expected[i] ? "AtLeast" : "Fewer"));
+  const profile = `(format: 1, days: [(result: (day: (year: 2026, month: 11, day: 26), preset: Classic, ` +
+    `bots: Heuristic, points: ${mine.reduce((a, b) => a + b)}, expert: ${expected.reduce((a, b) => a + b)}, ` +
+    `marks: (${marks.join(", ")})), mine: [${mine.join(", ")}], expert: [${expected.join(", ")}], ` +
+    `codes: [${want.deals.map((d) => `"${d.code}"`).join(", ")}])])`;
+  // writeText asks for "clipboard-sanitized-write", which a browser grants
+  // a page the player touches, and headless Chromium must be told to.
+  await dayContext.overridePermissions(base.replace(/\/$/, ""), ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+  await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
+  if (!(await line(dayPage, /target daily\./, Date.now(), 60000))) fail("the day's screen did not open again");
+  await dayPage.evaluate((text) => {
+    const saved = Object.keys(localStorage).find((k) => k.endsWith("save.ron"));
+    localStorage.setItem(saved.replace(/save\.ron$/, "profile.ron"), text);
+    localStorage.removeItem(saved);
+  }, profile);
+  await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
+  await tap(dayPage, "daily.copy");
+  const copied = await until(async () => (await dayPage.evaluate(() => navigator.clipboard.readText().catch(() => ""))) || null, 10000);
+  if (!copied) fail("Copy put nothing on the browser's clipboard");
+  else {
+    const read = JSON.parse(execFileSync(kj, ["daily", "--date", "2026-11-26", "--rules", "classic", "--bots",
+      "heuristic", "--result", copied, "--json"], { encoding: "utf8" })).result;
+    const kept = { points: mine.reduce((a, b) => a + b), at_least: marks.filter((m) => m === "AtLeast").length };
+    if (read.points !== kept.points || read.at_least !== kept.at_least) {
+      fail(`the copied line ${JSON.stringify(copied)} reads as ${JSON.stringify(read)}, the day kept is ${JSON.stringify(kept)}`);
+    }
+    await type(dayPage, "daily.friend", "not a result");
+    await tap(dayPage, "daily.compare");
+    if (!(await until(() => dayPage.targets.get("daily.refused"), 10000))) fail("a line that is no result was not refused");
+    console.log(`the day's line copied in the browser and read back by kj: ${JSON.stringify(copied)}`);
+  }
+  await drawn(dayPage, "16-day-result-copied");
   await dayContext.close();
 }
 
@@ -234,9 +353,9 @@ if (phone) {
     }
     if (round === 0) {
       await drawn(page, "07-table");
-      // The table waits for the player: nothing moves, so nothing is drawn
-      // but the idle window's tick (every 5 s). Chromium's trace counts the
-      // frames the page hands to the screen.
+      // The table waits for the player: nothing moves, so nothing is
+      // drawn. Chromium's trace counts the frames the page hands to the
+      // screen; one is let pass for Chromium's own (a page's focus).
       const trace = path.join(out, "idle-trace.json");
       await page.tracing.start({ path: trace, categories: ["viz", "gpu"] });
       await wait(10000);
@@ -244,7 +363,7 @@ if (phone) {
       const swaps = (JSON.parse(fs.readFileSync(trace, "utf8")).traceEvents || [])
         .filter((e) => e.name === "SkiaOutputSurfaceImplOnGpu::SwapBuffers").length;
       console.log(`the table waiting for the player: ${swaps} frames drawn in 10 s`);
-      if (swaps > 3) fail(`the table waiting for the player drew ${swaps} frames in 10 s (at most 3: the 5 s tick)`);
+      if (swaps > 1) fail(`the table waiting for the player drew ${swaps} frames in 10 s (target 0)`);
     }
     for (const [x, y] of hand) {
       await press(page, x, y, 80);

@@ -55,8 +55,9 @@ fn take_in(
     let Some(mut sitting) = sitting else { return };
     sitting.poll(time.elapsed_secs(), waker(proxy.as_deref()));
     // While the table is out of reach, frames go on: the next try is
-    // timed by them, and the table says so.
-    if matches!(sitting.connection, Connection::Reconnecting { .. }) {
+    // timed by them, and the table says so. So while an answer is awaited:
+    // one that never comes is noticed in time.
+    if matches!(sitting.connection, Connection::Reconnecting { .. }) || sitting.awaiting_answer() {
         redraw.write(RequestRedraw);
     }
     let keeper = sitting.keeper();

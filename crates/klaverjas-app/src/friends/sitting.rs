@@ -204,6 +204,11 @@ impl Sitting {
         }
     }
 
+    /// Whether a card or a call waits for the table's answer.
+    pub fn awaiting_answer(&self) -> bool {
+        self.answer_due.is_some()
+    }
+
     /// Leaves the table: the connection closes and is not opened again.
     pub fn leave(&mut self) {
         self.socket = None;
