@@ -206,8 +206,13 @@ fn capture(
         return;
     }
     let now = time.elapsed_secs();
-    // Until the skin's pictures are loaded and halved, the window may show
-    // nothing yet (software rendering takes seconds to upload them).
+    // A picture still to come keeps the window looking: an idle one would
+    // wait for input (or its minute) past the moment the picture names.
+    if !show.screenshots.is_empty() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    // Until the skin's pictures are loaded, the window may show nothing yet
+    // (software rendering takes seconds to upload them).
     if show.screenshots.iter().all(|s| s.at > now) || !images.ready(&server) {
         return;
     }
