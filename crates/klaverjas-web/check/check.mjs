@@ -198,8 +198,8 @@ function chromiumMemory() {
     console.log(`demo deal: ${((stats.at - since) / 1000).toFixed(1)} s, frames ${figures.frames}, ` +
       `${figures.frames_per_second} a second while the table moved, longest ${figures.longest_frame_ms} ms, p99 ${figures.p99_frame_ms} ms`);
     // Today's 4.3 a second (SwiftShader at the phone's 2.6 M pixels) less
-    // a third: the target is twice as many.
-    if (figures.frames_per_second < 3) fail(`the demo deal drew ${figures.frames_per_second} frames a second`);
+    // 40%, for a slower machine: the target is twice as many.
+    if (figures.frames_per_second < 2.5) fail(`the demo deal drew ${figures.frames_per_second} frames a second`);
     console.log(`demo deal, memory at its peak: the page's renderer ${peak.renderer.toFixed(0)} MB, ` +
       `the GPU process ${peak.gpu.toFixed(0)} MB`);
     judged("demo deal, the page's renderer and the GPU process together at their peak", peak.both, "MB", 300, 1250);
@@ -273,11 +273,14 @@ function chromiumMemory() {
   await dayContext.overridePermissions(base.replace(/\/$/, ""), ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
   await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
   if (!(await line(dayPage, /target daily\./, Date.now(), 60000))) fail("the day's screen did not open again");
-  await dayPage.evaluate((text) => {
+  const stored = await dayPage.evaluate((text) => {
     const saved = Object.keys(localStorage).find((k) => k.endsWith("save.ron"));
+    if (!saved) return false;
     localStorage.setItem(saved.replace(/save\.ron$/, "profile.ron"), text);
     localStorage.removeItem(saved);
+    return true;
   }, profile);
+  if (!stored) fail("the day's deals left no saved game in the page's storage");
   await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
   await tap(dayPage, "daily.copy");
   const copied = await until(async () => (await dayPage.evaluate(() => navigator.clipboard.readText().catch(() => ""))) || null, 10000);
