@@ -206,8 +206,9 @@ fn capture(
         return;
     }
     let now = time.elapsed_secs();
-    // A picture still to come keeps the window looking: an idle one would
-    // wait for input (or its minute) past the moment the picture names.
+    // A picture still to come keeps the window looking, whatever the
+    // screen: an idle one would wait for input (or its minute) past the
+    // moment the picture names.
     if !show.screenshots.is_empty() {
         redraw.write(bevy::window::RequestRedraw);
     }

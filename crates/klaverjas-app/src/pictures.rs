@@ -114,7 +114,7 @@ pub fn plugin(app: &mut App) {
     // built without PNG, so this one is the loader of every `.png`.
     app.register_asset_loader(CardLoader)
         .add_systems(PreStartup, load_skin)
-        .add_systems(Update, (follow_skin, note_failures).chain());
+        .add_systems(Update, (follow_skin, note_failures));
 }
 
 fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {

@@ -530,7 +530,7 @@ fn run_show(
     // the bidding's words stay until the play, and waiting on them the
     // window drew for as long as the player thought.
     let notices = show.notices.iter().any(|n| n.until > now && n.until.is_finite()) || now < show.call_until;
-    if stepped || !show.idle(now) || thinking || notices || !show.screenshots.is_empty() {
+    if stepped || !show.idle(now) || thinking || notices {
         redraw.write(RequestRedraw);
     }
 }
