@@ -190,10 +190,12 @@ mod tests {
     use klaverjas::{Rules, Seat};
     use std::fs;
 
-    fn temp_store(name: &str) -> Store {
-        let dir = std::env::temp_dir().join(format!("klaverjas-save-test-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        Store::new(Some(dir))
+    /// A store in a folder of the test's own (the folder itself not yet
+    /// made, as on a first start), removed with the returned guard.
+    fn temp_store() -> (tempfile::TempDir, Store) {
+        let folder = tempfile::Builder::new().prefix("klaverjas-save-test-").tempdir().unwrap();
+        let store = Store::new(Some(folder.path().join("data")));
+        (folder, store)
     }
 
     fn mid_trick_match() -> Match {
@@ -212,7 +214,7 @@ mod tests {
     #[test]
     fn what_older_versions_would_misread_is_marked_newer() {
         use klaverjas::{Action, Bid, Preset};
-        let store = temp_store("formats");
+        let (_folder, store) = temp_store();
         let mut m = Match::new(Preset::WildeBoom.rules(), 3, Seat::North);
         while !m.game().bids().iter().any(|&(_, b)| b == Bid::Double) {
             let legal = m.game().legal_actions();
@@ -238,7 +240,7 @@ mod tests {
 
     #[test]
     fn a_saved_match_comes_back_exactly() {
-        let store = temp_store("roundtrip");
+        let (_folder, store) = temp_store();
         assert!(matches!(store.load_game(), Loaded::Nothing));
         let m = mid_trick_match();
         assert!(!m.game().current_trick().unwrap().is_empty(), "saved mid-trick");
@@ -255,7 +257,7 @@ mod tests {
 
     #[test]
     fn corrupt_and_newer_saves_are_set_aside_with_a_reason() {
-        let store = temp_store("corrupt");
+        let (_folder, store) = temp_store();
         fs::create_dir_all(&store.dir).unwrap();
         fs::write(store.save_path(), "(format: 1, demo: fal").unwrap();
         match store.load_game() {
