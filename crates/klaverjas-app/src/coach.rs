@@ -29,8 +29,6 @@ pub enum CoachCommand {
     ReviewDeal(usize),
     /// Close the review.
     CloseReview,
-    /// Copy a deal's code (the one on the screen) to the clipboard.
-    CopyCode(String),
 }
 
 /// The hint for the player's turn: being worked out, then shown until the
@@ -148,11 +146,6 @@ fn coach_commands(
             }
             CoachCommand::ReviewDeal(n) => start_review(&seats, &mut review, *n),
             CoachCommand::CloseReview => *review = DealReview::default(),
-            CoachCommand::CopyCode(code) => {
-                let copied = crate::platform::copy_to_clipboard(code);
-                let warning = copied.is_err();
-                show.notice(NoticeText::CodeCopied(copied), Some(HUMAN), now, warning);
-            }
             _ if !own_game(&seats) => {}
             CoachCommand::Undo if seats.remote.is_some() => {}
             _ if !helps(&seats) => {

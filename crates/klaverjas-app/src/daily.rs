@@ -1,12 +1,12 @@
 //! The deals of the day at the table: the expert's yardstick worked out
 //! away from the frames while the player plays (a thread, or the browser's
 //! Web Worker), the day kept in the profile once its last deal ends and the
-//! yardstick is known, and the day's result screen opened when the last
-//! trick has been swept.
+//! yardstick is known, and the day's result screen opened once the last
+//! trick has been seen.
 
 use crate::seats::Seats;
-use crate::show::Show;
-use crate::state::{Files, PlayerProfile, Screen};
+use crate::show::{Heard, Show};
+use crate::state::{Files, PlayerProfile, PlayerSettings, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on, poll_once};
@@ -140,10 +140,13 @@ fn keep_the_day(
     done.over = None;
 }
 
-/// The day's last trick swept: its result screen, once.
+/// The day's last trick seen, lying still as long as every trick does:
+/// its result screen, once. Sweeping the trick away would only keep the
+/// player waiting: the rest of the show runs out at once, its sounds
+/// heard with the result.
 fn open_the_result(
     seats: Option<Res<Seats>>,
-    show: Res<Show>,
+    (mut show, settings, mut heard): (ResMut<Show>, Res<PlayerSettings>, MessageWriter<Heard>),
     time: Res<Time>,
     screen: Res<State<Screen>>,
     mut done: ResMut<DayDone>,
@@ -151,9 +154,12 @@ fn open_the_result(
 ) {
     let Some(seats) = seats.filter(|s| s.daily.is_some() && s.m.is_over()) else { return };
     let ours = done.sitting == Some(seats.moment().table) && done.playing == done.sitting;
-    let swept = show.shown.result.is_some() && show.idle(time.elapsed_secs());
-    if ours && swept && !done.opened && *screen.get() == Screen::Table {
+    let now = time.elapsed_secs();
+    let seen = show.shown.result.is_some() && show.idle(now) || show.last_trick_seen(now);
+    if ours && seen && !done.opened && *screen.get() == Screen::Table {
         done.opened = true;
+        let roem_help = show.roem_help(&settings.0);
+        heard.write_batch(show.run_out(now, settings.0.speed.pace(), roem_help).into_iter().map(Heard));
         if let (Some(last), Some(over)) = (done.last_card, done.deal_over) {
             let (last, over) = (last.elapsed().as_millis(), over.elapsed().as_millis());
             info!("the day's result opens {last} ms after its last card, {over} ms after the deal was over");

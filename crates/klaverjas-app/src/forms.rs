@@ -2,7 +2,7 @@
 //! and footer, big buttons, two-column forms that fold to one on a phone,
 //! the presets as buttons, and the marks tests use to find a control.
 
-use crate::look::{CARD, FELT, GOLD, at_least_a_finger, root_ui};
+use crate::look::{CARD, FELT, GOLD, REFUSED, at_least_a_finger, root_ui};
 use crate::platform::TOUCH_TARGET;
 use bevy_egui::egui::{self, RichText};
 use klaverjas::Preset;
@@ -110,6 +110,30 @@ pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOn
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     let width = ui.available_width().min(280.0);
     ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(RichText::new(text).size(20.0)))
+}
+
+/// A Copy button for `text` (found by tests as `target`) and, beside it,
+/// what became of the copy: the words of `copied` once the clipboard
+/// holds it, why not where it was refused, nothing while a browser has not
+/// yet answered (the window keeps looking until it does). What a copy
+/// became is kept by egui, per target and text.
+pub fn copy_button(ui: &mut egui::Ui, t: &crate::i18n::Texts, (target, copied): (&str, &str), text: &str, size: f32) {
+    let id = egui::Id::new(("copying", target, text));
+    ui.horizontal_wrapped(|ui| {
+        let response = ui.button(RichText::new(t.get("share.copy")).size(size));
+        mark_target(ui, target, &response);
+        if response.clicked() {
+            let copying = crate::platform::copy_to_clipboard(text);
+            ui.ctx().data_mut(|d| d.insert_temp(id, copying));
+        }
+        let Some(copying) = ui.ctx().data(|d| d.get_temp::<crate::platform::Copying>(id)) else { return };
+        let words = match copying.outcome() {
+            None => return ui.ctx().request_repaint(),
+            Some(Ok(())) => RichText::new(t.get(copied)),
+            Some(Err(reason)) => RichText::new(t.fill("copy.refused", &[("reason", &reason)])).color(REFUSED),
+        };
+        ui.label(words.size(size * 0.85));
+    });
 }
 
 /// Whether a form must put each control under its label (a phone held

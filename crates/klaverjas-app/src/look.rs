@@ -35,6 +35,9 @@ pub const INK: egui::Color32 = egui::Color32::from_rgb(30, 34, 32);
 
 pub const GOLD: egui::Color32 = egui::Color32::from_rgb(214, 168, 52);
 
+/// Words on a page that say something went wrong or was refused.
+pub const REFUSED: egui::Color32 = egui::Color32::from_rgb(160, 30, 30);
+
 /// Ordered so the zoom is set before any screen draws.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Zoom;

@@ -90,11 +90,27 @@ impl CardImages {
         let handles = Face::all()
             .into_iter()
             .map(|f| {
+                let (path, halvings) = source(skin, f, halvings);
                 let settings = move |s: &mut CardSettings| s.halvings = halvings;
-                (f, server.load_builder().with_settings(settings).load(face_path(skin, f)))
+                (f, server.load_builder().with_settings(settings).load(path))
             })
             .collect();
         CardImages { skin, handles, halvings, problem: None }
+    }
+}
+
+/// The web build keeps every deck halved once beside the full pictures
+/// (`kj-cards --halve`): all a phone's screen needs, a quarter of the
+/// download and of the decoding.
+const HALVED_COPIES: bool = cfg!(target_arch = "wasm32");
+
+/// Where a picture to be halved `halvings` times is loaded from, and how
+/// many halvings are then left to do.
+fn source(skin: Skin, face: Face, halvings: u32) -> (String, u32) {
+    if HALVED_COPIES && halvings > 0 {
+        (format!("cards-half/{}/{}", skin.dir(), face.file_name()), halvings - 1)
+    } else {
+        (face_path(skin, face), halvings)
     }
 }
 
@@ -195,46 +211,9 @@ impl bevy::asset::AssetLoader for CardLoader {
 fn decode(png: &[u8], halvings: u32) -> Result<Image, image::ImageError> {
     let full = image::load_from_memory_with_format(png, image::ImageFormat::Png)?.into_rgba8();
     let (w, h) = full.dimensions();
-    let (pixels, w, h) = halve(full.into_raw(), w as usize, h as usize, halvings);
+    let (pixels, w, h) = klaverjas_cards::halve(full.into_raw(), w as usize, h as usize, halvings);
     let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
     Ok(Image::new(size, TextureDimension::D2, pixels, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD))
-}
-
-/// RGBA pixels `w` by `h` halved `times` times, averaging with the colours
-/// weighted by their alpha, so transparent corners do not darken the
-/// edges; with their new size.
-fn halve(rgba: Vec<u8>, mut w: usize, mut h: usize, times: u32) -> (Vec<u8>, usize, usize) {
-    if times == 0 {
-        return (rgba, w, h);
-    }
-    let mut px: Vec<[u32; 4]> = rgba
-        .chunks_exact(4)
-        .map(|c| {
-            let a = c[3] as u32;
-            [c[0] as u32 * a, c[1] as u32 * a, c[2] as u32 * a, a]
-        })
-        .collect();
-    drop(rgba);
-    for _ in 0..times {
-        let (nw, nh) = (w / 2, h / 2);
-        let mut next = Vec::with_capacity(nw * nh);
-        for y in 0..nh {
-            for x in 0..nw {
-                let at = |dx: usize, dy: usize| px[(2 * y + dy) * w + 2 * x + dx];
-                let quad = [at(0, 0), at(1, 0), at(0, 1), at(1, 1)];
-                next.push(std::array::from_fn(|k| quad.iter().map(|q| q[k]).sum::<u32>() / 4));
-            }
-        }
-        (px, w, h) = (next, nw, nh);
-    }
-    let bytes = px
-        .iter()
-        .flat_map(|&[r, g, b, a]| {
-            let straight = |v: u32| (v + a / 2).checked_div(a).unwrap_or(0).min(255) as u8;
-            [straight(r), straight(g), straight(b), a.min(255) as u8]
-        })
-        .collect();
-    (bytes, w, h)
 }
 
 #[cfg(test)]
@@ -249,22 +228,6 @@ mod tests {
                 assert!(root.join(face_path(skin, face)).is_file(), "{}", face_path(skin, face));
             }
         }
-    }
-
-    #[test]
-    fn halving_averages_and_keeps_transparent_corners_clean() {
-        // 4 x 2: a transparent pixel beside opaque red, and plain white.
-        let data = vec![
-            0, 0, 0, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, //
-            255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-        ];
-        let (px, w, h) = halve(data.clone(), 4, 2, 1);
-        assert_eq!((w, h), (2, 1));
-        // Three opaque reds and one transparent pixel: still pure red,
-        // three quarters opaque (black would bleed in without weighting).
-        assert_eq!(&px[0..4], &[255, 0, 0, 191]);
-        assert_eq!(&px[4..8], &[255, 255, 255, 255]);
-        assert_eq!(halve(data.clone(), 4, 2, 0), (data, 4, 2));
     }
 
     #[test]

@@ -184,34 +184,68 @@ pub fn today() -> klaverjas_ai::daily::Day {
 /// or a browser's.
 pub const HAS_CLIPBOARD: bool = matches!(TARGET, Target::Desktop | Target::Browser);
 
+/// A copy asked of the clipboard, and what became of it: a desktop
+/// answers at once, a browser when its promise settles. Until then
+/// [`Copying::outcome`] is `None`, and whoever shows it keeps looking.
+#[derive(Clone, Debug, Default)]
+pub struct Copying(std::sync::Arc<std::sync::Mutex<Option<Result<(), String>>>>);
+
+impl Copying {
+    fn settled(outcome: Result<(), String>) -> Copying {
+        let copying = Copying::default();
+        copying.settle(outcome);
+        copying
+    }
+
+    fn settle(&self, outcome: Result<(), String>) {
+        if let Ok(mut slot) = self.0.lock() {
+            *slot = Some(outcome);
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Result<(), String>> {
+        self.0.lock().ok()?.clone()
+    }
+}
+
 /// Copies `text` to the system clipboard, or says why it could not.
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
-pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
+pub fn copy_to_clipboard(text: &str) -> Copying {
     use std::sync::{Mutex, OnceLock};
     // On X11 the copying program serves the clipboard: it lives as long as
     // the game does.
     static CLIPBOARD: OnceLock<Mutex<Option<arboard::Clipboard>>> = OnceLock::new();
     let lock = CLIPBOARD.get_or_init(|| Mutex::new(arboard::Clipboard::new().ok()));
-    let mut clipboard = lock.lock().map_err(|e| e.to_string())?;
-    match clipboard.as_mut() {
-        Some(c) => c.set_text(text.to_string()).map_err(|e| e.to_string()),
-        None => Err("no clipboard".to_string()),
-    }
+    Copying::settled(match lock.lock() {
+        Ok(mut clipboard) => match clipboard.as_mut() {
+            Some(c) => c.set_text(text.to_string()).map_err(|e| e.to_string()),
+            None => Err("no clipboard".to_string()),
+        },
+        Err(e) => Err(e.to_string()),
+    })
 }
 
 /// The browser's clipboard, which copies when the page was just touched
-/// (as it was: the Copy button). A refusal is logged, never left unhandled.
+/// (as it was: the Copy button), and says so when its promise settles:
+/// copied, or refused and why.
 #[cfg(target_arch = "wasm32")]
-pub fn copy_to_clipboard(text: &str) -> Result<(), String> {
+pub fn copy_to_clipboard(text: &str) -> Copying {
     use wasm_bindgen::prelude::*;
-    let window = web_sys::window().ok_or("no window")?;
-    let refused = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| {
-        bevy::log::warn!("the browser did not copy: {e:?}");
+    let Some(window) = web_sys::window() else { return Copying::settled(Err("no window".to_string())) };
+    let copying = Copying::default();
+    let (done, refused) = (copying.clone(), copying.clone());
+    let copied = Closure::<dyn FnMut(JsValue)>::once(move |_: JsValue| done.settle(Ok(())));
+    let refused = Closure::<dyn FnMut(JsValue)>::once(move |e: JsValue| {
+        let reason = e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()));
+        bevy::log::warn!("the browser did not copy: {reason}");
+        refused.settle(Err(reason));
     });
-    let _ = window.navigator().clipboard().write_text(text).catch(&refused);
-    // Called at most once a tap: the closure lives until the promise ends.
+    let _ = window.navigator().clipboard().write_text(text).then2(&copied, &refused);
+    // One of the two is called, once, when the promise settles: both live
+    // until then (a tap's worth of memory).
+    copied.forget();
     refused.forget();
-    Ok(())
+    copying
 }
 
 /// Whether [`share`] opens the phone's share sheet: Android's or iOS's.
@@ -296,8 +330,8 @@ pub fn share(_text: &str) -> Result<(), String> {
 
 /// Without a clipboard the code is on the screen, to copy by hand.
 #[cfg(any(target_os = "android", target_os = "ios"))]
-pub fn copy_to_clipboard(_text: &str) -> Result<(), String> {
-    Err("no clipboard".to_string())
+pub fn copy_to_clipboard(_text: &str) -> Copying {
+    Copying::settled(Err("no clipboard".to_string()))
 }
 
 #[cfg(test)]

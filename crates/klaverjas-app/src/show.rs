@@ -57,8 +57,6 @@ pub enum NoticeText {
     SaveFailed(String),
     /// The coach's help refused.
     Aid(klaverjas::AidError),
-    /// The deal's code copied, or why not.
-    CodeCopied(Result<(), String>),
 }
 
 impl NoticeText {
@@ -195,6 +193,43 @@ impl Show {
     /// the trick lies complete on the table.
     pub fn caught_up_to_the_sweep(&self, now: f32) -> bool {
         now >= self.busy_until && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+    }
+
+    /// Whether the deal's last trick has lain still for as long as any
+    /// trick does, and all that is left of the show is clearing it away:
+    /// its gathering and sweep, and the deal's end.
+    pub fn last_trick_seen(&self, now: f32) -> bool {
+        now >= self.busy_until
+            && self.screenshots.is_empty()
+            && matches!(self.beats.front(), Some(Beat::Gather { .. }))
+            && self.beats.iter().any(|b| matches!(b, Beat::Engine(Event::DealOver(_))))
+            && self.beats.iter().all(|b| {
+                matches!(
+                    b,
+                    Beat::Gather { .. }
+                        | Beat::Sweep { .. }
+                        | Beat::Engine(Event::RoemPassed { .. } | Event::DealOver(_))
+                )
+            })
+    }
+
+    /// Runs what is left of the show at once, for a table the player
+    /// leaves: no picture is taken of it; its sounds are returned, to be
+    /// heard over what opens instead.
+    pub fn run_out(&mut self, now: f32, pace: Pace, roem_help: bool) -> Vec<Sound> {
+        let photograph = std::mem::replace(&mut self.photograph, false);
+        while let Some(beat) = self.beats.pop_front() {
+            self.beat(beat, now, pace, roem_help);
+        }
+        self.busy_until = now;
+        self.photograph = photograph;
+        std::mem::take(&mut self.heard)
+    }
+
+    /// Whether the roem in a trick just won is pointed out: the beginners'
+    /// setting, or a lesson.
+    pub fn roem_help(&self, settings: &crate::settings::Settings) -> bool {
+        settings.point_out_roem || self.lesson_roem_help
     }
 
     pub fn notice(&mut self, text: NoticeText, seat: Option<Seat>, now: f32, warning: bool) {
@@ -521,8 +556,7 @@ fn run_show(
     mut heard: MessageWriter<Heard>,
 ) {
     let now = time.elapsed_secs();
-    // The beginners' setting, or a lesson, points roem out.
-    let roem_help = settings.0.point_out_roem || show.lesson_roem_help;
+    let roem_help = show.roem_help(&settings.0);
     let stepped = show.step(now, settings.0.speed.pace(), roem_help);
     heard.write_batch(show.heard.drain(..).map(Heard));
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);
@@ -532,5 +566,43 @@ fn run_show(
     let notices = show.notices.iter().any(|n| n.until > now && n.until.is_finite()) || now < show.call_until;
     if stepped || !show.idle(now) || thinking || notices {
         redraw.write(RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaverjas::{Action, Deal, Preset};
+
+    /// A deal's last trick is seen lying still, as every trick is; then
+    /// what is left of the show (its gathering and sweep, the deal's end)
+    /// can run out at once, its sounds returned.
+    #[test]
+    fn the_last_trick_is_seen_before_it_is_swept() {
+        let rules = Preset::Classic.rules();
+        let mut game = Game::new(rules, Deal::shuffled_for(&rules, 3, Seat::West)).unwrap();
+        let pace = crate::settings::Speed::Fast.pace();
+        let mut show = Show::default();
+        show.put_on_table(&game, 0.0, pace);
+        while game.result().is_none() {
+            let legal = game.legal_actions();
+            let pick = legal.iter().find(|a| !matches!(a, Action::ClaimRoem | Action::Bid(Bid::Double))).unwrap();
+            show.beats.extend(game.apply(*pick).unwrap().into_iter().map(Beat::Engine));
+        }
+        let mut now = 0.0;
+        let mut tricks_lying_still = 0;
+        while !show.last_trick_seen(now) {
+            assert!(show.shown.result.is_none() && now < 300.0, "the show passed the last trick by at {now} s");
+            show.step(now, pace, false);
+            tricks_lying_still += usize::from(show.shown.trick.len() == 4 && show.tricks_seen < 8);
+            now += 0.01;
+        }
+        assert!(tricks_lying_still > 0, "earlier tricks lay complete, and were not taken for the last");
+        assert_eq!((show.tricks_seen, show.shown.trick.len()), (8, 4), "the last trick lies on the table");
+        assert!(show.shown.gathered.is_none() && !show.idle(now));
+        let sounds = show.run_out(now, pace, false);
+        assert!(show.idle(now) && show.shown.result.is_some() && show.shown.trick.is_empty());
+        assert_eq!(show.shown.last_trick.as_ref().map(|t| t.number), Some(8));
+        assert!(sounds.contains(&Sound::Sweep), "{sounds:?}");
     }
 }

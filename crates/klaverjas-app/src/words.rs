@@ -162,8 +162,6 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::Lesson(key) => t.get(key),
         NoticeText::Wait => t.get("notice.wait"),
         NoticeText::SaveFailed(reason) => t.fill("notice.save_failed", &[("reason", reason)]),
-        NoticeText::CodeCopied(Ok(())) => t.get("share.copied"),
-        NoticeText::CodeCopied(Err(reason)) => t.fill("share.not_copied", &[("reason", reason)]),
         NoticeText::Aid(e) => t.get(match e {
             AidError::CountingMatch => "aid.counting_match",
             AidError::DealOver => "aid.deal_over",

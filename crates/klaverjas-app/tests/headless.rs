@@ -1882,7 +1882,7 @@ fn play_the_day(app: &mut App) {
 }
 
 /// The deals of the day on a phone: played for the record from its screen,
-/// the result screen opened when the last trick is swept, the day kept in
+/// the result screen opened once the last trick is seen, the day kept in
 /// the profile (on disk too) with the yardstick worked out on the bots'
 /// thread equal to the expert's day worked out in place, each deal's
 /// review on the learning curve, a friend's line compared and a damaged one

@@ -388,14 +388,19 @@ pub fn encode_png(pixmap: &Pixmap) -> Vec<u8> {
         let c = px.demultiply();
         rgba.extend([c.red(), c.green(), c.blue(), c.alpha()]);
     }
+    encode_rgba_png(pixmap.width(), pixmap.height(), &rgba)
+}
+
+/// [`encode_png`] of straight RGBA pixels, `width` by `height`.
+pub fn encode_rgba_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        let mut encoder = png::Encoder::new(&mut out, width, height);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_compression(png::Compression::High);
         let mut writer = encoder.write_header().expect("writing to memory");
-        writer.write_image_data(&rgba).expect("writing to memory");
+        writer.write_image_data(rgba).expect("writing to memory");
     }
     out
 }

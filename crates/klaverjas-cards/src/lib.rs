@@ -13,18 +13,20 @@ use klaverjas::{Card, Rank, Suit};
 mod court;
 #[cfg(feature = "generator")]
 mod draw;
+mod halve;
 #[cfg(feature = "generator")]
 mod shapes;
 mod sounds;
 #[cfg(feature = "generator")]
 mod synth;
 
+pub use halve::halve;
 pub use sounds::{SAMPLE_RATE, Sound, WavError, decode_wav, encode_wav};
 #[cfg(feature = "generator")]
 pub use synth::synthesise;
 
 #[cfg(feature = "generator")]
-pub use draw::{app_icon, contact_sheet, encode_png, render};
+pub use draw::{app_icon, contact_sheet, encode_png, encode_rgba_png, render};
 
 /// The app's icon files, from the workspace root, and their sizes in
 /// pixels: Android's launcher icon at each screen density, iOS's one

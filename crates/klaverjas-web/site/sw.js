@@ -1,5 +1,5 @@
 // Keeps the game for offline play: the files a first visit needs (the
-// page, the game, the French deck), listed by the build in files.js with
+// page, the game, the French deck halved), listed by the build in files.js with
 // its version, are cached on install; anything else fetched later (another
 // deck, when chosen) is cached as it comes. A request is answered from the
 // cache first, and a new build's version replaces the old cache.

@@ -64,7 +64,7 @@ pub fn review_window(
                         out.write(CoachCommand::ReviewDeal(number + 1));
                     }
                 }
-                crate::panels::score::share_code(ui, t, game.deal().code(), &mut out);
+                crate::panels::score::share_code(ui, t, game.deal().code());
             });
             egui::ScrollArea::vertical()
                 .max_height(area.height() - 180.0)

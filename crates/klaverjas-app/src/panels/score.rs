@@ -93,7 +93,7 @@ pub fn score_window(
             }
             // At a table with friends, the table's own code (the one its
             // seal was made of), not the deal turned to this chair.
-            share_code(ui, t, opened.map_or_else(|| game.deal().code(), |(_, code, _)| code), &mut coach);
+            share_code(ui, t, opened.map_or_else(|| game.deal().code(), |(_, code, _)| code));
         }
     });
     Ok(())
@@ -220,12 +220,10 @@ fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Re
 }
 
 /// The deal's code, to replay it or send it to a friend, with Copy.
-pub fn share_code(ui: &mut egui::Ui, t: &crate::i18n::Texts, code: String, coach: &mut MessageWriter<CoachCommand>) {
+pub fn share_code(ui: &mut egui::Ui, t: &crate::i18n::Texts, code: String) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).size(15.0));
-        if ui.button(t.get("share.copy")).clicked() {
-            coach.write(CoachCommand::CopyCode(code));
-        }
+        crate::forms::copy_button(ui, t, ("share.copy", "share.copied"), &code, 14.0);
     });
 }
 

@@ -29,7 +29,6 @@ struct View {
     /// A friend's line as pasted, and what it read as.
     friend: String,
     compared: Option<Result<DayResult, String>>,
-    copied: bool,
     review: CurveReview,
     /// Asking before a match in progress is replaced.
     asking: bool,
@@ -92,7 +91,7 @@ fn daily(
             });
         }
         if let Some((played, counted)) = shown {
-            open = result(ui, t, (played, counted, finished.is_some()), &profile.0, &mut view);
+            open = result(ui, t, (played, counted, finished.is_some()), &profile.0);
             ui.add_space(12.0);
             friend(ui, t, (day, preset), Some(&played.result), &mut view);
             ui.add_space(12.0);
@@ -196,7 +195,6 @@ fn result(
     t: &crate::i18n::Texts,
     (played, counted, reviewing): (&Played, bool, bool),
     profile: &Profile,
-    view: &mut View,
 ) -> Option<(usize, usize)> {
     let r = &played.result;
     let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
@@ -244,14 +242,14 @@ fn result(
     ui.add_space(8.0);
     // Only the record is shared: a practice play knew the deals.
     if counted {
-        share(ui, t, &r.to_string(), view);
+        share(ui, t, &r.to_string());
     }
     open
 }
 
 /// The line to share, with Share (Android), Copy (a desktop, a browser) or
 /// words to copy it by hand.
-fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str, view: &mut View) {
+fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str) {
     ui.label(RichText::new(t.get("daily.share")).size(16.0).strong());
     egui::Frame::new().fill(Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
         ui.set_max_width(ui.available_width().min(560.0));
@@ -266,19 +264,7 @@ fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str, view: &mut View)
             warn!("the day's line could not be shared: {e}");
         }
     } else if crate::platform::HAS_CLIPBOARD {
-        ui.horizontal(|ui| {
-            let response = ui.button(RichText::new(t.get("friends.copy")).size(18.0));
-            crate::forms::mark_target(ui, "daily.copy", &response);
-            if response.clicked() {
-                match crate::platform::copy_to_clipboard(line) {
-                    Ok(()) => view.copied = true,
-                    Err(e) => warn!("the day's line could not be copied: {e}"),
-                }
-            }
-            if view.copied {
-                ui.label(RichText::new(t.get("daily.copied")).size(15.0));
-            }
-        });
+        crate::forms::copy_button(ui, t, ("daily.copy", "daily.copied"), line, 18.0);
     } else {
         ui.label(RichText::new(t.get("daily.copy_by_hand")).size(14.0));
     }
@@ -315,7 +301,7 @@ fn friend(
     });
     match &view.compared {
         Some(Err(why)) => {
-            let response = ui.label(RichText::new(why).size(15.0).color(Color32::from_rgb(170, 20, 20)));
+            let response = ui.label(RichText::new(why).size(15.0).color(crate::look::REFUSED));
             crate::forms::mark_target(ui, "daily.refused", &response);
         }
         Some(Ok(theirs)) => {

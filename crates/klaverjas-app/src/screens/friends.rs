@@ -350,7 +350,7 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
         ui.add_space(8.0);
     }
     if let Some(problem) = &f.problem {
-        ui.label(RichText::new(problem).color(Color32::from_rgb(160, 30, 30)).size(16.0));
+        ui.label(RichText::new(problem).color(crate::look::REFUSED).size(16.0));
     }
     if let Some(looking) = &f.looking {
         ui.label(RichText::new(looking).size(16.0));
@@ -457,12 +457,12 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
             ui.label(RichText::new(t.get("table.reconnecting")).strong());
         }
         Connection::Closed(why) => {
-            ui.label(RichText::new(t.fill("friends.closed", &[("why", why)])).color(Color32::from_rgb(160, 30, 30)));
+            ui.label(RichText::new(t.fill("friends.closed", &[("why", why)])).color(crate::look::REFUSED));
         }
         Connection::Open => {}
     }
     if let Some((_, message)) = &sitting.refused {
-        ui.label(RichText::new(message).color(Color32::from_rgb(160, 30, 30)));
+        ui.label(RichText::new(message).color(crate::look::REFUSED));
     }
     // The code, the link and its QR code beside the chairs where the
     // window is wide; above them on a phone.
@@ -476,8 +476,8 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("friends.link"));
             ui.label(RichText::new(&link).monospace().size(16.0));
-            if crate::platform::HAS_CLIPBOARD && ui.button(t.get("friends.copy")).clicked() {
-                let _ = crate::platform::copy_to_clipboard(&link);
+            if crate::platform::HAS_CLIPBOARD {
+                crate::forms::copy_button(ui, t, ("friends.copy_link", "friends.copied"), &link, 14.0);
             }
         });
         qr_code(ui, &link);
