@@ -166,9 +166,25 @@ fn follow_skin(
 }
 
 /// A picture that did not load is logged, and the first kept for the player.
-fn note_failures(mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>, mut images: ResMut<CardImages>) {
+/// In a browser offline, a full-size picture the service worker never
+/// fetched gives way to its halved copy, which it keeps, a little enlarged.
+fn note_failures(
+    mut failed: MessageReader<bevy::asset::AssetLoadFailedEvent<Image>>,
+    mut images: ResMut<CardImages>,
+    server: Res<AssetServer>,
+) {
     for e in failed.read() {
         warn!("{}: {}", e.path, e.error);
+        let skin = images.skin;
+        if HALVED_COPIES
+            && images.halvings == 0
+            && let Some(face) = Face::all().into_iter().find(|&f| e.path.path() == Path::new(&face_path(skin, f)))
+        {
+            let (path, _) = source(skin, face, 1);
+            let settings = |s: &mut CardSettings| s.halvings = 0;
+            images.handles.insert(face, server.load_builder().with_settings(settings).load(path));
+            continue;
+        }
         if images.problem.is_none() {
             images.problem = Some(format!("{}: {}", e.path, e.error));
         }

@@ -230,21 +230,25 @@ pub fn copy_to_clipboard(text: &str) -> Copying {
 /// copied, or refused and why.
 #[cfg(target_arch = "wasm32")]
 pub fn copy_to_clipboard(text: &str) -> Copying {
-    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return Copying::settled(Err("no window".to_string())) };
+    let navigator = window.navigator();
+    // Only a secure page (https, or localhost) has a clipboard: a table's
+    // link on the home network is plain http.
+    if js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| c.is_undefined()) {
+        return Copying::settled(Err("this page has no clipboard: it is not https".to_string()));
+    }
     let copying = Copying::default();
-    let (done, refused) = (copying.clone(), copying.clone());
-    let copied = Closure::<dyn FnMut(JsValue)>::once(move |_: JsValue| done.settle(Ok(())));
-    let refused = Closure::<dyn FnMut(JsValue)>::once(move |e: JsValue| {
-        let reason = e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()));
-        bevy::log::warn!("the browser did not copy: {reason}");
-        refused.settle(Err(reason));
+    let settle = copying.clone();
+    let promise = wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text));
+    wasm_bindgen_futures::spawn_local(async move {
+        let outcome = promise.await.map(|_| ()).map_err(|e| {
+            let reason = e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()));
+            bevy::log::warn!("the browser did not copy: {reason}");
+            reason
+        });
+        settle.settle(outcome);
     });
-    let _ = window.navigator().clipboard().write_text(text).then2(&copied, &refused);
-    // One of the two is called, once, when the promise settles: both live
-    // until then (a tap's worth of memory).
-    copied.forget();
-    refused.forget();
     copying
 }
 

@@ -1,6 +1,8 @@
 //! Halving a picture: how the game draws a card at a screen's size, and
-//! how the web build makes its copies halved once ahead of time. The two
-//! must give the same pixels.
+//! how the web build makes its copies halved once ahead of time. Halved
+//! once, the two give the same pixels; a copy halved again can differ from
+//! a picture halved twice at once by a level of a channel (the copy's were
+//! rounded to 8 bits between the two).
 
 /// RGBA pixels `w` by `h` halved `times` times, averaging with the colours
 /// weighted by their alpha, so transparent corners do not darken the
