@@ -116,24 +116,23 @@ pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
 /// what became of the copy: the words of `copied` once the clipboard
 /// holds it, why not where it was refused, nothing while a browser has not
 /// yet answered (the window keeps looking until it does). What a copy
-/// became is kept by egui, per target and text.
+/// became is kept by egui, per target and text. Drawn in the caller's
+/// row, which wraps them where the line is full.
 pub fn copy_button(ui: &mut egui::Ui, t: &crate::i18n::Texts, (target, copied): (&str, &str), text: &str, size: f32) {
     let id = egui::Id::new(("copying", target, text));
-    ui.horizontal_wrapped(|ui| {
-        let response = ui.button(RichText::new(t.get("share.copy")).size(size));
-        mark_target(ui, target, &response);
-        if response.clicked() {
-            let copying = crate::platform::copy_to_clipboard(text);
-            ui.ctx().data_mut(|d| d.insert_temp(id, copying));
-        }
-        let Some(copying) = ui.ctx().data(|d| d.get_temp::<crate::platform::Copying>(id)) else { return };
-        let words = match copying.outcome() {
-            None => return ui.ctx().request_repaint(),
-            Some(Ok(())) => RichText::new(t.get(copied)),
-            Some(Err(reason)) => RichText::new(t.fill("copy.refused", &[("reason", &reason)])).color(REFUSED),
-        };
-        ui.label(words.size(size * 0.85));
-    });
+    let response = ui.button(RichText::new(t.get("share.copy")).size(size));
+    mark_target(ui, target, &response);
+    if response.clicked() {
+        let copying = crate::platform::copy_to_clipboard(text);
+        ui.ctx().data_mut(|d| d.insert_temp(id, copying));
+    }
+    let Some(copying) = ui.ctx().data(|d| d.get_temp::<crate::platform::Copying>(id)) else { return };
+    let words = match copying.outcome() {
+        None => return ui.ctx().request_repaint(),
+        Some(Ok(())) => RichText::new(t.get(copied)),
+        Some(Err(reason)) => RichText::new(t.fill("copy.refused", &[("reason", &reason)])).color(REFUSED),
+    };
+    ui.label(words.size(size * 0.85));
 }
 
 /// Whether a form must put each control under its label (a phone held
