@@ -117,8 +117,16 @@ pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
 /// holds it, why not where it was refused, nothing while a browser has not
 /// yet answered (the window keeps looking until it does). What a copy
 /// became is kept by egui, per target and text. Drawn in the caller's
-/// row, which wraps them where the line is full.
-pub fn copy_button(ui: &mut egui::Ui, t: &crate::i18n::Texts, (target, copied): (&str, &str), text: &str, size: f32) {
+/// row, which wraps them where the line is full; its words at `size`, or
+/// the size of the row's own buttons.
+pub fn copy_button(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    (target, copied): (&str, &str),
+    text: &str,
+    size: Option<f32>,
+) {
+    let size = size.unwrap_or_else(|| egui::TextStyle::Button.resolve(ui.style()).size);
     let id = egui::Id::new(("copying", target, text));
     let response = ui.button(RichText::new(t.get("share.copy")).size(size));
     mark_target(ui, target, &response);

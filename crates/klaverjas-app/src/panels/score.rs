@@ -223,8 +223,7 @@ fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Re
 pub fn share_code(ui: &mut egui::Ui, t: &crate::i18n::Texts, code: String) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).size(15.0));
-        let size = egui::TextStyle::Button.resolve(ui.style()).size;
-        crate::forms::copy_button(ui, t, ("share.copy", "share.copied"), &code, size);
+        crate::forms::copy_button(ui, t, ("share.copy", "share.copied"), &code, None);
     });
 }
 

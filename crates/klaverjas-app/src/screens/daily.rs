@@ -264,7 +264,7 @@ fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str) {
             warn!("the day's line could not be shared: {e}");
         }
     } else if crate::platform::HAS_CLIPBOARD {
-        ui.horizontal_wrapped(|ui| crate::forms::copy_button(ui, t, ("daily.copy", "daily.copied"), line, 18.0));
+        ui.horizontal_wrapped(|ui| crate::forms::copy_button(ui, t, ("daily.copy", "daily.copied"), line, Some(18.0)));
     } else {
         ui.label(RichText::new(t.get("daily.copy_by_hand")).size(14.0));
     }

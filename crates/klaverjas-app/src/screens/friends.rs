@@ -477,8 +477,7 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
             ui.label(t.get("friends.link"));
             ui.label(RichText::new(&link).monospace().size(16.0));
             if crate::platform::HAS_CLIPBOARD {
-                let size = egui::TextStyle::Button.resolve(ui.style()).size;
-                crate::forms::copy_button(ui, t, ("friends.copy_link", "friends.copied"), &link, size);
+                crate::forms::copy_button(ui, t, ("friends.copy_link", "friends.copied"), &link, None);
             }
         });
         qr_code(ui, &link);
