@@ -5,7 +5,7 @@
 //! trick has been seen.
 
 use crate::seats::Seats;
-use crate::show::{Heard, Show};
+use crate::show::{Heard, Pacing, Show};
 use crate::state::{Files, PlayerProfile, PlayerSettings, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -13,9 +13,12 @@ use bevy::tasks::{Task, block_on, poll_once};
 use klaverjas_ai::daily::{Play, Played};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Yardstick>()
-        .init_resource::<DayDone>()
-        .add_systems(Update, (start_yardstick, finish_yardstick, keep_the_day, open_the_result).chain());
+    app.init_resource::<Yardstick>().init_resource::<DayDone>().add_systems(
+        Update,
+        // After the show has taken in the frame's events: the result
+        // opens in the frame the last word on the trick is heard.
+        (start_yardstick, finish_yardstick, keep_the_day, open_the_result).chain().after(Pacing),
+    );
 }
 
 /// The expert's points per deal for the day being played, once known.

@@ -89,6 +89,8 @@ impl Controller {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stage {
     pub idle: bool,
+    /// Caught up but for a finished trick that lies on the table.
+    pub trick_lies_there: bool,
     pub result_shown: bool,
     pub roem_call_open: bool,
 }
@@ -324,7 +326,19 @@ impl Seats {
     /// The seat the table waits for: someone may act, and it is their turn.
     /// At a table with friends, nobody here while an action is on its way.
     pub fn waiting_for(&self, stage: Stage) -> Option<Seat> {
-        if !self.ready(stage) || stage.result_shown || self.remote.as_ref().is_some_and(|r| r.waiting) {
+        self.turn(self.ready(stage), stage)
+    }
+
+    /// Whether a bot may act now: as [`Self::ready`], but the last trick's
+    /// word (roem or not) is said while the trick still lies there, as at
+    /// a real table, not once it is swept.
+    fn bot_ready(&self, stage: Stage) -> bool {
+        let last_word = stage.trick_lies_there && !self.unseen && self.game().phase() == klaverjas::Phase::ClaimRoem;
+        self.ready(stage) || last_word
+    }
+
+    fn turn(&self, ready: bool, stage: Stage) -> Option<Seat> {
+        if !ready || stage.result_shown || self.remote.as_ref().is_some_and(|r| r.waiting) {
             return None;
         }
         self.game().to_act()
@@ -358,7 +372,7 @@ impl Seats {
     /// Takes a finished bot decision and applies it, once the show is ready
     /// for it.
     pub fn finish_thinking(&mut self, stage: Stage, events: &mut MessageWriter<GameEvent>) {
-        if !self.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !self.ready(stage) {
+        if !self.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !self.bot_ready(stage) {
             return;
         }
         let Some(thinking) = self.thinking.take() else { return };
@@ -382,7 +396,7 @@ impl Seats {
         if self.thinking.is_some() {
             return;
         }
-        let Some(seat) = self.waiting_for(stage) else { return };
+        let Some(seat) = self.turn(self.bot_ready(stage), stage) else { return };
         if stage.roem_call_open && Seat::ALL.iter().any(|&s| self.is_human(s) && self.game().may_call_roem(s)) {
             // The player may still call roem on their team's trick.
             return;

@@ -184,6 +184,7 @@ impl Show {
     pub fn stage(&self, now: f32) -> Stage {
         Stage {
             idle: self.idle(now) && self.screenshots.is_empty(),
+            trick_lies_there: self.trick_lies_there() && self.screenshots.is_empty(),
             result_shown: self.shown.result.is_some(),
             roem_call_open: now < self.call_until,
         }
@@ -195,13 +196,20 @@ impl Show {
         now >= self.busy_until && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
     }
 
+    /// Whether a finished trick lies on the table, not yet gathered, and
+    /// nothing else is left to show.
+    fn trick_lies_there(&self) -> bool {
+        matches!(self.beats.front(), Some(Beat::Gather { .. }))
+            && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+    }
+
     /// Whether the deal's last trick has lain still for as long as any
     /// trick does, and all that is left of the show is clearing it away:
-    /// its gathering and sweep, and the deal's end.
+    /// its gathering and sweep (begun or not), and the deal's end.
     pub fn last_trick_seen(&self, now: f32) -> bool {
-        now >= self.busy_until
+        let still_done = now >= self.busy_until || !matches!(self.beats.front(), Some(Beat::Gather { .. }));
+        still_done
             && self.screenshots.is_empty()
-            && matches!(self.beats.front(), Some(Beat::Gather { .. }))
             && self.beats.iter().any(|b| matches!(b, Beat::Engine(Event::DealOver(_))))
             && self.beats.iter().all(|b| {
                 matches!(
@@ -600,6 +608,10 @@ mod tests {
         assert!(tricks_lying_still > 0, "earlier tricks lay complete, and were not taken for the last");
         assert_eq!((show.tricks_seen, show.shown.trick.len()), (8, 4), "the last trick lies on the table");
         assert!(show.shown.gathered.is_none() && !show.idle(now));
+        // Still seen once the gathering has begun: the show may step first
+        // in the frame the trick's stillness ends.
+        show.step(now, pace, false);
+        assert!(show.shown.gathered.is_some() && show.last_trick_seen(now));
         let sounds = show.run_out(now, pace, false);
         assert!(show.idle(now) && show.shown.result.is_some() && show.shown.trick.is_empty());
         assert_eq!(show.shown.last_trick.as_ref().map(|t| t.number), Some(8));

@@ -124,6 +124,20 @@ fn bots_play_a_full_deal_to_the_score() {
     }
 }
 
+/// The last trick's word, roem or not, is said while the trick still lies
+/// on the table, as at a real table: the deal is over before the trick is
+/// gathered, so its score (and a day's result) comes with the sweep.
+#[test]
+fn the_last_trick_is_passed_while_it_lies_there() {
+    let dir = temp_dir("last-word");
+    let mut app =
+        headless_app(Options { demo: true, seed: Some(4), data_dir: Some(dir), ..Options::default() }, Speed::Fast);
+    run_until(&mut app, "the last trick", |app| seats(app).game().phase() == Phase::ClaimRoem);
+    run_until(&mut app, "the deal's end", |app| seats(app).game().result().is_some());
+    let shown = &app.world().resource::<Show>().shown;
+    assert_eq!((shown.trick.len(), shown.gathered, shown.result), (4, None, None), "the last trick lies there");
+}
+
 /// At three, bots play a deal to the score: every trick lies on its
 /// winner's own pile, and the two cards laid away lie with the last one.
 #[test]
