@@ -15,8 +15,8 @@ use klaverjas_ai::daily::{Play, Played};
 pub fn plugin(app: &mut App) {
     app.init_resource::<Yardstick>().init_resource::<DayDone>().add_systems(
         Update,
-        // After the show has taken in the frame's events: the result
-        // opens in the frame the last word on the trick is heard.
+        // After the show has stepped: a last trick whose stillness ended
+        // this frame is seen in this frame.
         (start_yardstick, finish_yardstick, keep_the_day, open_the_result).chain().after(Pacing),
     );
 }

@@ -391,7 +391,7 @@ impl Seats {
     }
 
     /// Hands the position to the bot whose turn it is, once the show has
-    /// caught up: it sees only its seat's view.
+    /// caught up (see [`Self::bot_ready`]): it sees only its seat's view.
     pub fn start_thinking(&mut self, stage: Stage) {
         if self.thinking.is_some() {
             return;

@@ -2,7 +2,8 @@
 //! cards move. The engine's events arrive as [`GameEvent`]s and become
 //! beats (a card played, a trick lying still, a sweep, a bid spoken) that
 //! run one after another at the player's [`Pace`]; the card entities follow
-//! [`Shown`]. Bots and the player act only when the show has caught up.
+//! [`Shown`]. Bots and the player act only when the show has caught up,
+//! but for the last trick's word on roem, said while the trick lies there.
 //! Each beat is also [`Heard`]: a card lands with its sound as it lands.
 
 use crate::seats::{Flow, GameEvent, Refusal, Seats, Stage};
@@ -205,7 +206,8 @@ impl Show {
 
     /// Whether the deal's last trick has lain still for as long as any
     /// trick does, and all that is left of the show is clearing it away:
-    /// its gathering and sweep (begun or not), and the deal's end.
+    /// its gathering and sweep (begun or not), the word said on it, and the
+    /// deal's end.
     pub fn last_trick_seen(&self, now: f32) -> bool {
         let still_done = now >= self.busy_until || !matches!(self.beats.front(), Some(Beat::Gather { .. }));
         still_done
@@ -216,7 +218,7 @@ impl Show {
                     b,
                     Beat::Gather { .. }
                         | Beat::Sweep { .. }
-                        | Beat::Engine(Event::RoemPassed { .. } | Event::DealOver(_))
+                        | Beat::Engine(Event::RoemPassed { .. } | Event::RoemClaimed { .. } | Event::DealOver(_))
                 )
             })
     }

@@ -1,6 +1,7 @@
 //! Whose turn it is, frame by frame: the player's actions, the bots'
 //! thinking and the scripted seats go to the [`Seats`] only once the
-//! [`Show`] has caught up, and every accepted action is saved before the
+//! [`Show`] has caught up (a bot's word on the last trick, once the trick
+//! lies there), and every accepted action is saved before the
 //! frame that shows it. The seats do not know the show: they are told its
 //! [`Stage`](crate::seats::Stage) here.
 
