@@ -194,14 +194,23 @@ impl Show {
     /// Whether the show has caught up but for sweeping a finished trick:
     /// the trick lies complete on the table.
     pub fn caught_up_to_the_sweep(&self, now: f32) -> bool {
-        now >= self.busy_until && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+        now >= self.busy_until && self.only_clearing()
+    }
+
+    /// Whether all the show has left is clearing a finished trick away.
+    fn only_clearing(&self) -> bool {
+        self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+    }
+
+    /// Whether a finished trick's gathering has yet to begin.
+    fn gathering_next(&self) -> bool {
+        matches!(self.beats.front(), Some(Beat::Gather { .. }))
     }
 
     /// Whether a finished trick lies on the table, not yet gathered, and
     /// nothing else is left to show.
     fn trick_lies_there(&self) -> bool {
-        matches!(self.beats.front(), Some(Beat::Gather { .. }))
-            && self.beats.iter().all(|b| matches!(b, Beat::Gather { .. } | Beat::Sweep { .. }))
+        self.gathering_next() && self.only_clearing()
     }
 
     /// Whether the deal's last trick has lain still for as long as any
@@ -209,7 +218,7 @@ impl Show {
     /// its gathering and sweep (begun or not), the word said on it, and the
     /// deal's end.
     pub fn last_trick_seen(&self, now: f32) -> bool {
-        let still_done = now >= self.busy_until || !matches!(self.beats.front(), Some(Beat::Gather { .. }));
+        let still_done = now >= self.busy_until || !self.gathering_next();
         still_done
             && self.screenshots.is_empty()
             && self.beats.iter().any(|b| matches!(b, Beat::Engine(Event::DealOver(_))))
