@@ -20,6 +20,7 @@ pub mod coach;
 pub mod daily;
 pub mod demo;
 pub mod disk;
+pub mod drawn;
 pub mod forms;
 pub mod friends;
 pub mod i18n;
@@ -133,7 +134,7 @@ pub fn main() -> ExitCode {
 pub fn run(options: Options) -> AppExit {
     let mut app = App::new();
     app.add_plugins(window::default_plugins(&options))
-        .add_plugins((bevy_egui::EguiPlugin::default(), window::plugin))
+        .add_plugins((bevy_egui::EguiPlugin::default(), window::plugin, drawn::plugin))
         .add_plugins(logic_plugin(options.clone()))
         .add_plugins((table_plugin, ui_plugin, demo::capture_plugin));
     if options.targets {

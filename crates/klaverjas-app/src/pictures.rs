@@ -11,8 +11,9 @@
 //! size, only the picture being decoded. A 720p table keeps 232 px cards, a
 //! phone 1080 px wide 464 px; only the GPU keeps the pixels.
 
+use crate::drawn::{self, Drawn};
 use crate::settings::Skin;
-use crate::state::PlayerSettings;
+use crate::state::{PlayerSettings, Screen};
 use crate::table::layout::Table;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
@@ -81,9 +82,11 @@ impl CardImages {
 
     /// Whether every picture has arrived (or failed).
     pub fn ready(&self, server: &AssetServer) -> bool {
-        self.handles.values().all(|h| {
-            matches!(server.load_state(h), bevy::asset::LoadState::Failed(_)) || server.is_loaded_with_dependencies(h)
-        })
+        !self.handles.is_empty()
+            && self.handles.values().all(|h| {
+                matches!(server.load_state(h), bevy::asset::LoadState::Failed(_))
+                    || server.is_loaded_with_dependencies(h)
+            })
     }
 
     fn load(server: &AssetServer, skin: Skin, halvings: u32) -> CardImages {
@@ -138,29 +141,40 @@ fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {
     halvings_for(table.layout().card.y * table.zoom * scale)
 }
 
+/// The pictures load at once, or, where the game opens at the title,
+/// once the title is on the window (or left): the table's sprites and the
+/// panels take the handles from [`CardImages`] each frame.
 fn load_skin(
     mut commands: Commands,
     server: Res<AssetServer>,
     settings: Res<PlayerSettings>,
     table: Res<Table>,
     windows: Query<&Window>,
+    (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
 ) {
+    let skin = settings.0.skin;
     let halvings = wanted_halvings(&table, &windows);
-    commands.insert_resource(CardImages::load(&server, settings.0.skin, halvings));
+    commands.insert_resource(if drawn::may_load(drawn.as_deref(), screen.get()) {
+        CardImages::load(&server, skin, halvings)
+    } else {
+        CardImages { skin, handles: HashMap::new(), halvings, problem: None }
+    });
 }
 
-/// A new skin loads its pictures, sized for the window as it is then; the
-/// cards take the new handles from [`CardImages`]. A window made larger
-/// keeps the size its pictures loaded at (the asset server keeps one copy
-/// a path), at most twice enlarged.
+/// A new skin (or the first, where it waited) loads its pictures, sized
+/// for the window as it is then. A window made larger keeps the size its
+/// pictures loaded at (the asset server keeps one copy a path), at most
+/// twice enlarged.
 fn follow_skin(
     mut images: ResMut<CardImages>,
     server: Res<AssetServer>,
     settings: Res<PlayerSettings>,
     table: Res<Table>,
     windows: Query<&Window>,
+    (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
 ) {
-    if settings.0.skin != images.skin {
+    let waited = images.handles.is_empty() && drawn::may_load(drawn.as_deref(), screen.get());
+    if settings.0.skin != images.skin || waited {
         *images = CardImages::load(&server, settings.0.skin, wanted_halvings(&table, &windows));
     }
 }

@@ -143,6 +143,18 @@ fn browser_touch() -> bool {
     false
 }
 
+/// Tells the page the first screen is on the window: the page then takes
+/// its own loading screen away (`crates/klaverjas-web/site/index.html`).
+#[cfg(target_arch = "wasm32")]
+pub fn first_screen_drawn() {
+    if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("klaverjas-drawn")) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn first_screen_drawn() {}
+
 /// The page's address as the command line: `?demo&seed=7` is
 /// `--demo --seed 7`. A table's link (`/t/CODE`, which the table server
 /// sends on to `/?join=CODE`) opens at the table's join.

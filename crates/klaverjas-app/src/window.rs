@@ -61,7 +61,6 @@ pub fn plugin(app: &mut App) {
     .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
     .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
     .init_resource::<GlyphsChanged>()
-    .add_systems(Update, draw_the_start)
     .add_systems(PostUpdate, idle_wait.after(bevy_egui::EguiPostUpdateSet::ProcessOutput))
     .add_systems(
         PostUpdate,
@@ -94,14 +93,6 @@ fn idle_wait(mut contexts: bevy_egui::EguiContexts, mut settings: ResMut<bevy::w
     let mode = idle_mode(typing);
     if settings.focused_mode != mode {
         settings.focused_mode = mode;
-    }
-}
-
-/// The first seconds are drawn whatever the input: once a window shown
-/// before its surface was ready stayed black until the mouse moved.
-fn draw_the_start(time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
-    if time.elapsed_secs() < 3.0 {
-        redraw.write(bevy::window::RequestRedraw);
     }
 }
 

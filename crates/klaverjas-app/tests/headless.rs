@@ -6,6 +6,7 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use klaverjas::{Action, Bid, Card, Match, Phase, Preset, Seat, Suit, Team};
 use klaverjas_app::cli::Options;
+use klaverjas_app::drawn::Drawn;
 use klaverjas_app::pictures::CardImages;
 use klaverjas_app::seats::{Controller, GameEvent, HUMAN, PlayerAction, Refusal, Seats, TableCommand};
 use klaverjas_app::settings::{Language, Skin, Speed};
@@ -579,6 +580,39 @@ fn the_skins_pictures_arrive_and_are_halved_for_the_screen() {
     assert!(images.ready(server), "the pictures never got ready: {:?}", server.load_state(&images.back()));
     let back = world.resource::<Assets<Image>>().get(&images.back()).expect("the back is loaded");
     assert_eq!(back.height(), klaverjas_cards::CARD_HEIGHT >> halvings);
+}
+
+/// With a window, a game that opens at the title loads the card pictures
+/// once the title is on the window, or once the player leaves it, not
+/// before: on a slow phone their requests held the title's frames back.
+#[test]
+fn at_the_title_the_pictures_wait_until_it_is_drawn_or_left() {
+    let waiting = || {
+        let options = Options { data_dir: Some(temp_dir("drawn")), ..Options::default() };
+        headless_app_with(options, Speed::Normal, |app| {
+            app.insert_resource(Drawn::default());
+        })
+    };
+    let asked = |app: &App| {
+        let world = app.world();
+        let state = world.resource::<AssetServer>().load_state(&world.resource::<CardImages>().back());
+        !matches!(state, bevy::asset::LoadState::NotLoaded)
+    };
+    let mut app = waiting();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(!asked(&app), "the pictures were asked for before the title was drawn");
+    assert!(!app.world().resource::<CardImages>().ready(app.world().resource::<AssetServer>()));
+    app.world_mut().resource_mut::<Drawn>().yes = true;
+    app.update();
+    assert!(asked(&app), "the pictures were not asked for once the title was drawn");
+
+    let mut app = waiting();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Settings);
+    app.update();
+    assert!(asked(&app), "the pictures were not asked for once the title was left");
 }
 
 #[test]

@@ -86,13 +86,10 @@ export async function line(page, re, since, timeout) {
   return until(() => page.lines.find((l) => l.at >= since && re.test(l.text)), timeout);
 }
 
-// How many colours the page shows, read from its screenshot (a WebGL
-// canvas cannot be read back once shown): one is a blank felt.
-export async function drawn(page, out, name) {
-  const file = path.join(out, name + ".png");
-  const shot = await page.screenshot({ encoding: "base64" });
-  fs.writeFileSync(file, Buffer.from(shot, "base64"));
-  const colours = await page.evaluate(async (b64) => {
+/// How many colours a picture (PNG, base64) shows, counted by `page` at
+/// 96x96 and 16 levels a channel: one is a blank felt.
+export function coloursOf(page, png) {
+  return page.evaluate(async (b64) => {
     const img = new Image();
     img.src = "data:image/png;base64," + b64;
     await img.decode();
@@ -104,7 +101,16 @@ export async function drawn(page, out, name) {
     const seen = new Set();
     for (let i = 0; i < d.length; i += 4) seen.add((d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | (d[i + 2] >> 4));
     return seen.size;
-  }, shot);
+  }, png);
+}
+
+// How many colours the page shows, read from its screenshot (a WebGL
+// canvas cannot be read back once shown).
+export async function drawn(page, out, name) {
+  const file = path.join(out, name + ".png");
+  const shot = await page.screenshot({ encoding: "base64" });
+  fs.writeFileSync(file, Buffer.from(shot, "base64"));
+  const colours = await coloursOf(page, shot);
   console.log(`${name}: ${colours} colours, ${file}`);
   if (colours < 3) verdict.fail(`${name}: the canvas is blank`);
   return colours;

@@ -28,5 +28,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (fall_silent, play_heard).chain().after(crate::show::Pacing))
         .add_systems(Last, close_on_exit);
     #[cfg(not(target_os = "linux"))]
-    app.add_systems(Startup, bevy_out::load).add_systems(Update, bevy_out::play.after(play_heard));
+    app.add_systems(
+        Update,
+        (bevy_out::load.run_if(not(resource_exists::<bevy_out::Clips>)), bevy_out::play).chain().after(play_heard),
+    );
 }
