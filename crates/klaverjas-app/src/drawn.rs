@@ -11,7 +11,6 @@
 //! desktop on its own threads).
 
 use crate::platform;
-use crate::state::Screen;
 use bevy::prelude::*;
 use bevy::render::render_resource::{CachedPipelineState, PipelineCache, PipelineDescriptor};
 use bevy::render::view::ExtractedWindows;
@@ -41,11 +40,11 @@ pub struct Drawn {
     rendered: Arc<AtomicU32>,
 }
 
-/// Whether what the first screen does not show may load now: at once
-/// where there is no window (the tests), the game starts elsewhere than
-/// at the title, or the title is on the window.
-pub fn may_load(drawn: Option<&Drawn>, screen: &Screen) -> bool {
-    drawn.is_none_or(|d| d.yes) || *screen != Screen::Title
+/// Whether what the title does not show may load now: at once where
+/// there is no window (the tests) or the game is elsewhere than at the
+/// title, else once the title is on the window.
+pub fn may_load(drawn: Option<&Drawn>, at_title: bool) -> bool {
+    drawn.is_none_or(|d| d.yes) || !at_title
 }
 
 pub fn plugin(app: &mut App) {
@@ -53,7 +52,10 @@ pub fn plugin(app: &mut App) {
     let rendered = drawn.rendered.clone();
     app.insert_resource(drawn).add_systems(First, (count_frame, see_drawn).chain()).add_systems(
         PostUpdate,
-        note_complete.after(EguiPostUpdateSet::ProcessOutput).run_if(|d: Res<Drawn>| d.complete.is_none()),
+        note_complete
+            .after(EguiPostUpdateSet::ProcessOutput)
+            .before(EguiPostUpdateSet::PostProcessOutput)
+            .run_if(|d: Res<Drawn>| d.complete.is_none()),
     );
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
@@ -68,8 +70,8 @@ fn count_frame(mut drawn: ResMut<Drawn>) {
     drawn.frame += 1;
 }
 
-/// Said once: in the log (the browser check times the start to this
-/// line) and to the page. What waited loads a frame later, once the page
+/// Said once: in the log (the browser check waits for this line, then
+/// times the start by the screen) and to the page. What waited loads a frame later, once the page
 /// has shown the first screen: their requests hold a slow phone's thread.
 /// Until then every frame is drawn, whatever the input.
 fn see_drawn(mut drawn: ResMut<Drawn>, time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {

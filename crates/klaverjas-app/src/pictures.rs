@@ -80,9 +80,15 @@ impl CardImages {
         self.face(Face::Pile { suit: card.suit, rank: card.rank })
     }
 
+    /// Whether the pictures have been asked for (at the title they wait
+    /// for it to be drawn).
+    pub fn asked(&self) -> bool {
+        !self.handles.is_empty()
+    }
+
     /// Whether every picture has arrived (or failed).
     pub fn ready(&self, server: &AssetServer) -> bool {
-        !self.handles.is_empty()
+        self.asked()
             && self.handles.values().all(|h| {
                 matches!(server.load_state(h), bevy::asset::LoadState::Failed(_))
                     || server.is_loaded_with_dependencies(h)
@@ -154,7 +160,7 @@ fn load_skin(
 ) {
     let skin = settings.0.skin;
     let halvings = wanted_halvings(&table, &windows);
-    commands.insert_resource(if drawn::may_load(drawn.as_deref(), screen.get()) {
+    commands.insert_resource(if drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title) {
         CardImages::load(&server, skin, halvings)
     } else {
         CardImages { skin, handles: HashMap::new(), halvings, problem: None }
@@ -173,7 +179,7 @@ fn follow_skin(
     windows: Query<&Window>,
     (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
 ) {
-    let waited = images.handles.is_empty() && drawn::may_load(drawn.as_deref(), screen.get());
+    let waited = !images.asked() && drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title);
     if settings.0.skin != images.skin || waited {
         *images = CardImages::load(&server, settings.0.skin, wanted_halvings(&table, &windows));
     }

@@ -61,6 +61,7 @@ pub fn plugin(app: &mut App) {
     .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
     .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
     .init_resource::<GlyphsChanged>()
+    .add_systems(Update, draw_while_pictures_load)
     .add_systems(PostUpdate, idle_wait.after(bevy_egui::EguiPostUpdateSet::ProcessOutput))
     .add_systems(
         PostUpdate,
@@ -93,6 +94,19 @@ fn idle_wait(mut contexts: bevy_egui::EguiContexts, mut settings: ResMut<bevy::w
     let mode = idle_mode(typing);
     if settings.focused_mode != mode {
         settings.focused_mode = mode;
+    }
+}
+
+/// Frames go on while the card pictures load: each becomes an asset, and
+/// reaches the GPU, only at a frame, and an idle title would keep them all
+/// for the first touch's frame.
+fn draw_while_pictures_load(
+    images: Res<pictures::CardImages>,
+    server: Res<AssetServer>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if images.asked() && !images.ready(&server) {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }
 

@@ -7,8 +7,10 @@
 //      medians;
 //   2. a demo deal with the expert bots to its end (?demo&seed=7), with
 //      the frame figures the game writes at its end (--stats), how long
-//      the page's thread was held at a time (Chromium's trace), and the
-//      score sheet it ends on; a lesson's step;
+//      the page's thread was held at a time (Chromium's trace), the peak
+//      memory of the page's renderer and the GPU process against a page
+//      that only clears a WebGL canvas, and the score sheet it ends on; a
+//      lesson's step;
 //   3. a real deal: the first start's Classic, the title's quick start,
 //      the frames drawn in 10 s while the table waits for the player,
 //      a card of the hand played by a touch, and the page closed within
@@ -39,7 +41,20 @@ const phone = process.env.PHONE !== "0";
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
   ".webmanifest": "application/manifest+json", ".json": "application/json" };
 const sockets = new Set();
+// The floor of the memory figures: a page that only clears a WebGL2 canvas
+// as large as the game's, every frame.
+const FLOOR = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>html, body { margin: 0; height: 100%; } canvas { display: block; width: 100%; height: 100%; }</style>
+<canvas></canvas><script>
+  const canvas = document.querySelector("canvas");
+  canvas.width = Math.round(innerWidth * devicePixelRatio);
+  canvas.height = Math.round(innerHeight * devicePixelRatio);
+  const gl = canvas.getContext("webgl2");
+  let n = 0;
+  (function frame() { gl.clearColor(0.1, 0.4 + (n++ % 2) / 100, 0.2, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(frame); })();
+</script>`;
 const server = http.createServer((req, res) => {
+  if (req.url === "/floor.html") { res.writeHead(200, { "content-type": "text/html" }); res.end(FLOOR); return; }
   const file = path.join(site, decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/\/$/, "/index.html"));
   fs.readFile(file, (err, data) => {
     if (err) { res.writeHead(404); res.end(); return; }
@@ -93,9 +108,13 @@ async function start(page, url) {
   await page.goto(url, { waitUntil: "load" });
   const laid = await line(page, /the title is up/, since, 120000);
   const said = await line(page, /the first screen is drawn/, since, 120000);
-  await wait(1000);
+  // The screencast's copy of a frame may come a moment after the line.
+  await until(async () => shown.length > 0 && (await coloursOf(page, shown.at(-1).png)) > 40, 5000);
   await cdp.send("Page.stopScreencast");
+  await cdp.detach();
   if (!laid || !said) return null;
+  // Not the page before (a reload's title, a new profile's blank page).
+  while (shown.length && shown[0].at < since) shown.shift();
   // The loading screen (its words and bar) shows 15-20 colours here, the
   // title 60-80, a bare felt 1: the title is the earliest of the last
   // frames that show more than 40.
@@ -135,6 +154,33 @@ function judged(what, value, unit, target, limit) {
   judged(`a first visit, compressed (${files.length} files)`, sent.reduce((a, b) => a + b, 0) / MB, "MB", 6, 6.3);
 }
 
+/// The peaks of `chromiumMemory` while `until` is pending, every half second.
+async function memoryPeaks(until) {
+  const peak = { renderer: 0, gpu: 0, both: 0 };
+  const sampler = setInterval(() => {
+    const now = chromiumMemory();
+    peak.renderer = Math.max(peak.renderer, now.renderer);
+    peak.gpu = Math.max(peak.gpu, now.gpu);
+    peak.both = Math.max(peak.both, now.renderer + now.gpu);
+  }, 500);
+  const result = await until;
+  clearInterval(sampler);
+  return { peak, result };
+}
+
+// 0. The floor of step 2's memory figures, measured first (the largest
+// renderer is the floor's page): the browser's own memory for a page that
+// draws with WebGL, in a profile of its own.
+let floor;
+{
+  const floorContext = await browser.createBrowserContext();
+  const floorPage = await open(floorContext);
+  await floorPage.goto(base + "floor.html", { waitUntil: "load" });
+  ({ peak: floor } = await memoryPeaks(wait(10000)));
+  await floorContext.close();
+  console.log(`a page that only clears a WebGL canvas of the phone's size: the renderer ${floor.renderer.toFixed(0)} MB, ` +
+    `the GPU process ${floor.gpu.toFixed(0)} MB, together ${floor.both.toFixed(0)} MB at their peak`);
+}
 // 1. The start, cold and warm, at this machine's speed and with the CPU
 // slowed six times (DevTools' stand-in for a cheap Android phone).
 const starts = {};
@@ -207,16 +253,7 @@ function chromiumMemory() {
   // (in software here).
   const trace = path.join(out, "demo-trace.json");
   await page.tracing.start({ path: trace, categories: ["toplevel"] });
-  // The memory of the renderers and the GPU process, every half second.
-  const peak = { renderer: 0, gpu: 0, both: 0 };
-  const sampler = setInterval(() => {
-    const now = chromiumMemory();
-    peak.renderer = Math.max(peak.renderer, now.renderer);
-    peak.gpu = Math.max(peak.gpu, now.gpu);
-    peak.both = Math.max(peak.both, now.renderer + now.gpu);
-  }, 500);
-  const stats = await line(page, /--stats \{/, since, Number(process.env.DEMO_WAIT || 300000));
-  clearInterval(sampler);
+  const { peak, result: stats } = await memoryPeaks(line(page, /--stats \{/, since, Number(process.env.DEMO_WAIT || 300000)));
   await page.tracing.stop();
   if (!stats) fail("the demo deal did not end");
   else {
@@ -227,7 +264,8 @@ function chromiumMemory() {
     // 40%, for a slower machine: the target is twice as many.
     if (figures.frames_per_second < 2.5) fail(`the demo deal drew ${figures.frames_per_second} frames a second`);
     console.log(`demo deal, memory at its peak: the page's renderer ${peak.renderer.toFixed(0)} MB, ` +
-      `the GPU process ${peak.gpu.toFixed(0)} MB`);
+      `the GPU process ${peak.gpu.toFixed(0)} MB; above the page that only clears: ` +
+      `${(peak.renderer - floor.renderer).toFixed(0)} and ${(peak.gpu - floor.gpu).toFixed(0)} MB`);
     judged("demo deal, the page's renderer and the GPU process together at their peak", peak.both, "MB", 300, 1250);
     const held = threadTimes(JSON.parse(fs.readFileSync(trace, "utf8")));
     console.log(`demo deal, ${held.seconds.toFixed(1)} s traced: the page's thread held ${held.page.tasks} times, ` +

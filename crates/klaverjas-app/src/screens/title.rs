@@ -43,7 +43,8 @@ fn title(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if !*shown {
-        // The browser check times the page's start to this line.
+        // The browser check times the title's layout to this line (its
+        // letters, pipelines and frame still to come: `drawn`).
         info!("the title is up");
         *shown = true;
     }

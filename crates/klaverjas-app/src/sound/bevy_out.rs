@@ -24,7 +24,7 @@ pub(super) fn load(
     server: Res<AssetServer>,
     (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
 ) {
-    if !drawn::may_load(drawn.as_deref(), screen.get()) {
+    if !drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title) {
         return;
     }
     #[cfg(target_os = "ios")]
