@@ -43,7 +43,7 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
 const sockets = new Set();
 // The floor of the memory figures: a page that only clears a WebGL2 canvas
 // as large as the game's, every frame.
-const FLOOR = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+const FLOOR = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <style>html, body { margin: 0; height: 100%; } canvas { display: block; width: 100%; height: 100%; }</style>
 <canvas></canvas><script>
   const canvas = document.querySelector("canvas");
@@ -372,8 +372,9 @@ if (phone) {
     return key ? localStorage.getItem(key) : null;
   });
   const real = base + "?targets";
+  const opened = Date.now();
   await page.goto(real, { waitUntil: "load" });
-  await line(page, /the title is up/, 0, 60000);
+  await line(page, /the first screen is drawn/, opened, 60000);
   await wait(1500);
   await drawn(page, "05-first-start");
   // Every step of the real deal is a touch: the first start's Classic, the
@@ -484,7 +485,7 @@ if (phone) {
       localStorage.setItem(key, text);
     }, damaged);
     await page.reload({ waitUntil: "load" });
-    await line(page, /the title is up/, Date.now() - 1000, 60000);
+    await line(page, /the first screen is drawn/, Date.now() - 1000, 60000);
     await wait(3000);
     await drawn(page, "12-damaged-save");
     const aside = await page.evaluate((text) => Object.keys(localStorage).filter((k) => localStorage.getItem(k) === text), damaged);

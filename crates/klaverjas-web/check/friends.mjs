@@ -41,7 +41,7 @@ const chairOf = async (page, since) => (await line(page, /at table \w+, chair \w
 // 1. Ann hosts.
 await front(host);
 await host.goto(base + "?targets", { waitUntil: "load" });
-if (!(await line(host, /the title is up/, 0, 120000))) verdict.fail("the host's page never showed the title");
+if (!(await line(host, /the first screen is drawn/, 0, 120000))) verdict.fail("the host's page never showed the title");
 // The page's first frames are laid out before the canvas has its size.
 await wait(1500);
 await tap(host, "preset.classic");
