@@ -587,8 +587,8 @@ fn the_skins_pictures_arrive_and_are_halved_for_the_screen() {
 /// before: on a slow phone their requests held the title's frames back.
 #[test]
 fn at_the_title_the_pictures_wait_until_it_is_drawn_or_left() {
-    let waiting = || {
-        let options = Options { data_dir: Some(temp_dir("drawn")), ..Options::default() };
+    let waiting = |name: &str| {
+        let options = Options { data_dir: Some(temp_dir(name)), ..Options::default() };
         headless_app_with(options, Speed::Normal, |app| {
             app.insert_resource(Drawn::default());
         })
@@ -598,7 +598,7 @@ fn at_the_title_the_pictures_wait_until_it_is_drawn_or_left() {
         let state = world.resource::<AssetServer>().load_state(&world.resource::<CardImages>().back());
         !matches!(state, bevy::asset::LoadState::NotLoaded)
     };
-    let mut app = waiting();
+    let mut app = waiting("drawn-title");
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
     for _ in 0..3 {
         app.update();
@@ -609,7 +609,7 @@ fn at_the_title_the_pictures_wait_until_it_is_drawn_or_left() {
     app.update();
     assert!(asked(&app), "the pictures were not asked for once the title was drawn");
 
-    let mut app = waiting();
+    let mut app = waiting("drawn-left");
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Settings);
     app.update();
     assert!(asked(&app), "the pictures were not asked for once the title was left");
