@@ -1,14 +1,14 @@
 //! When the first screen has reached the window. Until then a browser's
 //! page keeps its own loading screen, the window keeps drawing whatever
 //! the input, and what the title does not show (the card pictures, the
-//! sounds) waits: on a slow phone's single thread their 64 requests and
-//! decodings came before the title's own frames and held it back.
+//! sounds) waits: in a browser their 64 requests and decodings share the
+//! page's one thread with the title's first frames.
 //!
 //! A screen is on the window once a frame whose menus needed no new
 //! glyphs (egui's textures arrive a frame after the text that asks for
-//! them) has been rendered into the window's surface with no pipeline
-//! still to be made (a browser makes each the first time it is needed, a
-//! desktop on its own threads).
+//! them) has been rendered into the window's surface with no render
+//! pipeline still to be made (a browser makes each the first time it is
+//! needed, a desktop on its own threads).
 
 use crate::platform;
 use bevy::prelude::*;
@@ -71,9 +71,10 @@ fn count_frame(mut drawn: ResMut<Drawn>) {
 }
 
 /// Said once: in the log (the browser check waits for this line, then
-/// times the start by the screen) and to the page. What waited loads a frame later, once the page
-/// has shown the first screen: their requests hold a slow phone's thread.
-/// Until then every frame is drawn, whatever the input.
+/// times the start by the screen) and to the page. What waited loads a
+/// frame later, once the page has shown the first screen, which it would
+/// otherwise show only after their requests. Until then every frame is
+/// drawn, whatever the input.
 fn see_drawn(mut drawn: ResMut<Drawn>, time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
     if drawn.yes {
         return;
