@@ -147,6 +147,12 @@ fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {
     halvings_for(table.layout().card.y * table.zoom * scale)
 }
 
+/// Whether what the title does not show (these pictures, the sounds) may
+/// load now: see [`drawn::may_load`]. A run condition.
+pub fn may_load(drawn: Option<Res<Drawn>>, screen: Res<State<Screen>>) -> bool {
+    drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title)
+}
+
 /// The pictures load at once, or, where the game opens at the title,
 /// once the title is on the window (or left): the table's sprites and the
 /// panels take the handles from [`CardImages`] each frame.
@@ -160,7 +166,7 @@ fn load_skin(
 ) {
     let skin = settings.0.skin;
     let halvings = wanted_halvings(&table, &windows);
-    commands.insert_resource(if drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title) {
+    commands.insert_resource(if may_load(drawn, screen) {
         CardImages::load(&server, skin, halvings)
     } else {
         CardImages { skin, handles: HashMap::new(), halvings, problem: None }
@@ -179,7 +185,7 @@ fn follow_skin(
     windows: Query<&Window>,
     (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
 ) {
-    let waited = !images.asked() && drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title);
+    let waited = !images.asked() && may_load(drawn, screen);
     if settings.0.skin != images.skin || waited {
         *images = CardImages::load(&server, settings.0.skin, wanted_halvings(&table, &windows));
     }

@@ -6,9 +6,7 @@
 //! browsers require (`crates/klaverjas-web/site/index.html`).
 
 use super::speaker::{Speaker, take_for_bevy};
-use crate::drawn::{self, Drawn};
 use crate::sound::mixer::Command;
-use crate::state::Screen;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use klaverjas_cards::Sound;
@@ -17,16 +15,9 @@ use klaverjas_cards::Sound;
 #[derive(Resource)]
 pub(super) struct Clips(Vec<Handle<AudioSource>>);
 
-/// The sounds load with the card pictures: where the game opens at the
-/// title, once it is on the window (`drawn`).
-pub(super) fn load(
-    mut commands: Commands,
-    server: Res<AssetServer>,
-    (drawn, screen): (Option<Res<Drawn>>, Res<State<Screen>>),
-) {
-    if !drawn::may_load(drawn.as_deref(), *screen.get() == Screen::Title) {
-        return;
-    }
+/// The sounds load when the card pictures may (`pictures::may_load`):
+/// where the game opens at the title, once it is on the window.
+pub(super) fn load(mut commands: Commands, server: Res<AssetServer>) {
     #[cfg(target_os = "ios")]
     ambient_session();
     commands.insert_resource(Clips(Sound::ALL.iter().map(|s| server.load(s.path())).collect()));

@@ -30,6 +30,11 @@ pub fn plugin(app: &mut App) {
     #[cfg(not(target_os = "linux"))]
     app.add_systems(
         Update,
-        (bevy_out::load.run_if(not(resource_exists::<bevy_out::Clips>)), bevy_out::play).chain().after(play_heard),
+        (
+            bevy_out::load.run_if(not(resource_exists::<bevy_out::Clips>).and_then(crate::pictures::may_load)),
+            bevy_out::play,
+        )
+            .chain()
+            .after(play_heard),
     );
 }
