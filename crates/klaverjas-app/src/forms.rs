@@ -2,7 +2,7 @@
 //! and footer, big buttons, two-column forms that fold to one on a phone,
 //! the presets as buttons, and the marks tests use to find a control.
 
-use crate::look::{CARD, FELT, GOLD, REFUSED, at_least_a_finger, root_ui};
+use crate::look::{CARD, GOLD, REFUSED, at_least_a_finger, root_ui};
 use crate::platform::TOUCH_TARGET;
 use bevy_egui::egui::{self, RichText};
 use klaverjas::Preset;
@@ -31,80 +31,78 @@ pub type Footer<'a> = Option<Box<dyn FnOnce(&mut egui::Ui) + 'a>>;
 /// [`page`], with a `footer` kept in view at the bottom of the panel,
 /// which then reaches the window's foot.
 pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui), footer: Footer<'_>) {
-    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(12.0)).show(
-        &mut root_ui(ctx),
-        |ui| {
-            // Centred by hand: egui centres a frame by last frame's size, and a
-            // window that redraws only on input has no next frame to fix it.
-            let area = ui.available_rect_before_wrap();
-            // A narrow window gives the panel all but a thin edge of felt,
-            // and the panel thinner margins.
-            let (felt, margin) = if area.width() < 600.0 { (0.0, 10.0) } else { (20.0, 18.0) };
-            let frame = 2.0 * margin + 4.0;
-            let width = (area.width() - felt - frame).min(760.0);
-            let left = area.left() + ((area.width() - width - frame) / 2.0).max(0.0);
-            let column =
-                egui::Rect::from_min_max(egui::pos2(left, area.top()), egui::pos2(left + width + frame, area.bottom()));
-            ui.scope_builder(
-                egui::UiBuilder::new().max_rect(column).layout(egui::Layout::top_down(egui::Align::LEFT)),
-                |ui| {
-                    egui::Frame::new()
-                        .fill(CARD)
-                        .stroke(egui::Stroke::new(2.0, GOLD))
-                        .corner_radius(14.0)
-                        .inner_margin(margin)
-                        .show(ui, |ui| {
-                            ui.set_width(width);
-                            // Each page keeps its own scroll position.
-                            let scroll = egui::ScrollArea::vertical().id_salt(&heading);
-                            // The footer follows the content where both fit
-                            // (by last pass's heights), else it is kept at the
-                            // foot while the content scrolls above it.
-                            let heights = egui::Id::new(("page-heights", &heading));
-                            ui.heading(heading);
-                            ui.add_space(margin / 3.0);
-                            let room = ui.available_height();
-                            let (content_high, footer_high): (f32, f32) =
-                                ui.ctx().data(|d| d.get_temp(heights)).unwrap_or((f32::INFINITY, 0.0));
-                            let measured = |ui: &mut egui::Ui, draw: &mut dyn FnMut(&mut egui::Ui)| {
-                                let top = ui.cursor().top();
-                                draw(ui);
-                                ui.cursor().top() - top
-                            };
-                            let mut draw_content = once(content);
-                            let measure = match footer {
-                                Some(footer) if content_high + footer_high + 12.0 <= room => {
-                                    let mut draw_footer = once(footer);
-                                    scroll
-                                        .show(ui, |ui| {
-                                            let content = measured(ui, &mut draw_content);
-                                            ui.add_space(8.0);
-                                            (content, measured(ui, &mut draw_footer))
-                                        })
-                                        .inner
-                                }
-                                Some(footer) => {
-                                    let kept = egui::Panel::bottom("page-footer")
-                                        .frame(
-                                            egui::Frame::new()
-                                                .inner_margin(egui::Margin { top: 4, ..Default::default() }),
-                                        )
-                                        .show_separator_line(false)
-                                        .show(ui, footer);
-                                    let footer = kept.response.rect.height();
-                                    (scroll.show(ui, |ui| measured(ui, &mut draw_content)).inner, footer)
-                                }
-                                None => {
-                                    scroll.show(ui, |ui| draw_content(ui));
-                                    (0.0, 0.0)
-                                }
-                            };
-                            ui.ctx().data_mut(|d| d.insert_temp(heights, measure));
-                        });
-                },
-            );
-        },
-    );
+    // On the felt, the window's clear colour: no pass over the whole window
+    // to paint it again.
+    egui::CentralPanel::default().frame(egui::Frame::new().inner_margin(12.0)).show(&mut root_ui(ctx), |ui| {
+        // Centred by hand: egui centres a frame by last frame's size, and a
+        // window that redraws only on input has no next frame to fix it.
+        let area = ui.available_rect_before_wrap();
+        // A narrow window gives the panel all but a thin edge of felt,
+        // and the panel thinner margins.
+        let (felt, margin) = if area.width() < 600.0 { (0.0, 10.0) } else { (20.0, 18.0) };
+        let frame = 2.0 * margin + 4.0;
+        let width = (area.width() - felt - frame).min(760.0);
+        let left = area.left() + ((area.width() - width - frame) / 2.0).max(0.0);
+        let column =
+            egui::Rect::from_min_max(egui::pos2(left, area.top()), egui::pos2(left + width + frame, area.bottom()));
+        ui.scope_builder(
+            egui::UiBuilder::new().max_rect(column).layout(egui::Layout::top_down(egui::Align::LEFT)),
+            |ui| {
+                egui::Frame::new()
+                    .fill(CARD)
+                    .stroke(egui::Stroke::new(2.0, GOLD))
+                    .corner_radius(14.0)
+                    .inner_margin(margin)
+                    .show(ui, |ui| {
+                        ui.set_width(width);
+                        // Each page keeps its own scroll position.
+                        let scroll = egui::ScrollArea::vertical().id_salt(&heading);
+                        // The footer follows the content where both fit
+                        // (by last pass's heights), else it is kept at the
+                        // foot while the content scrolls above it.
+                        let heights = egui::Id::new(("page-heights", &heading));
+                        ui.heading(heading);
+                        ui.add_space(margin / 3.0);
+                        let room = ui.available_height();
+                        let (content_high, footer_high): (f32, f32) =
+                            ui.ctx().data(|d| d.get_temp(heights)).unwrap_or((f32::INFINITY, 0.0));
+                        let measured = |ui: &mut egui::Ui, draw: &mut dyn FnMut(&mut egui::Ui)| {
+                            let top = ui.cursor().top();
+                            draw(ui);
+                            ui.cursor().top() - top
+                        };
+                        let mut draw_content = once(content);
+                        let measure = match footer {
+                            Some(footer) if content_high + footer_high + 12.0 <= room => {
+                                let mut draw_footer = once(footer);
+                                scroll
+                                    .show(ui, |ui| {
+                                        let content = measured(ui, &mut draw_content);
+                                        ui.add_space(8.0);
+                                        (content, measured(ui, &mut draw_footer))
+                                    })
+                                    .inner
+                            }
+                            Some(footer) => {
+                                let kept = egui::Panel::bottom("page-footer")
+                                    .frame(
+                                        egui::Frame::new().inner_margin(egui::Margin { top: 4, ..Default::default() }),
+                                    )
+                                    .show_separator_line(false)
+                                    .show(ui, footer);
+                                let footer = kept.response.rect.height();
+                                (scroll.show(ui, |ui| measured(ui, &mut draw_content)).inner, footer)
+                            }
+                            None => {
+                                scroll.show(ui, |ui| draw_content(ui));
+                                (0.0, 0.0)
+                            }
+                        };
+                        ui.ctx().data_mut(|d| d.insert_temp(heights, measure));
+                    });
+            },
+        );
+    });
 }
 
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {

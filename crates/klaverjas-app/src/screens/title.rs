@@ -3,7 +3,6 @@
 
 use crate::forms::big_button;
 use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
-use crate::look::FELT;
 use crate::look::root_ui;
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
@@ -69,7 +68,9 @@ fn title(
         }
         return Ok(());
     }
-    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT)).show(&mut root_ui(&ctx), |ui| {
+    // No fill: the felt is the window's clear colour, and a panel painted
+    // with it was one more pass over the whole window in every frame.
+    egui::CentralPanel::default().frame(egui::Frame::new()).show(&mut root_ui(&ctx), |ui| {
         // A note about a lost save, or text made larger, may not fit.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -214,51 +215,49 @@ enum Go {
 /// the answer once given, and whether the player is new.
 fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(Preset, bool)> {
     let mut answer = None;
-    egui::CentralPanel::default().frame(egui::Frame::new().fill(FELT).inner_margin(8.0)).show(
-        &mut root_ui(ctx),
-        |ui| {
-            // What does not fit a short window (text made larger) scrolls.
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    // The name and the last lines where the window has room.
-                    let tall = ui.available_height() > 600.0;
-                    if tall {
-                        ui.add_space(ui.available_height() * 0.04);
-                        ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
-                        ui.add_space(8.0);
-                    }
-                    egui::Frame::new().fill(crate::look::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
-                        ui.set_width(640.0_f32.min(ui.available_width() - 16.0));
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new(t.get("first.question")).size(22.0).strong());
-                            ui.add_space(4.0);
-                            // A newcomer gets the lessons, and the game they teach.
-                            let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
-                                .fill(crate::look::GOLD)
-                                .wrap();
-                            let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
-                            let response = ui.add_sized([ui.available_width(), height], new);
-                            crate::forms::mark_target(ui, "first.new", &response);
-                            if response.clicked() {
-                                answer = Some((Preset::Classic, true));
-                            }
-                            // A phone held sideways has room for the buttons only.
-                            if ui.available_height() > 320.0 {
-                                ui.label(RichText::new(t.get("first.new_line")).size(14.0));
-                            }
-                            ui.add_space(4.0);
-                            if let Some(p) = crate::forms::preset_buttons(ui, t, None, true) {
-                                answer = Some((p, false));
-                            }
-                            if tall {
-                                ui.add_space(6.0);
-                                ui.label(RichText::new(t.get("first.explain")).size(14.0));
-                            }
-                        });
+    // On the felt, the window's clear colour (see `title`).
+    egui::CentralPanel::default().frame(egui::Frame::new().inner_margin(8.0)).show(&mut root_ui(ctx), |ui| {
+        // What does not fit a short window (text made larger) scrolls.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                // The name and the last lines where the window has room.
+                let tall = ui.available_height() > 600.0;
+                if tall {
+                    ui.add_space(ui.available_height() * 0.04);
+                    ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
+                    ui.add_space(8.0);
+                }
+                egui::Frame::new().fill(crate::look::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
+                    ui.set_width(640.0_f32.min(ui.available_width() - 16.0));
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(t.get("first.question")).size(22.0).strong());
+                        ui.add_space(4.0);
+                        // A newcomer gets the lessons, and the game they teach.
+                        let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
+                            .fill(crate::look::GOLD)
+                            .wrap();
+                        let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
+                        let response = ui.add_sized([ui.available_width(), height], new);
+                        crate::forms::mark_target(ui, "first.new", &response);
+                        if response.clicked() {
+                            answer = Some((Preset::Classic, true));
+                        }
+                        // A phone held sideways has room for the buttons only.
+                        if ui.available_height() > 320.0 {
+                            ui.label(RichText::new(t.get("first.new_line")).size(14.0));
+                        }
+                        ui.add_space(4.0);
+                        if let Some(p) = crate::forms::preset_buttons(ui, t, None, true) {
+                            answer = Some((p, false));
+                        }
+                        if tall {
+                            ui.add_space(6.0);
+                            ui.label(RichText::new(t.get("first.explain")).size(14.0));
+                        }
                     });
-                })
-            });
-        },
-    );
+                });
+            })
+        });
+    });
     answer
 }
