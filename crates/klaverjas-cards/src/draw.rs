@@ -13,9 +13,9 @@ use tiny_skia::{
 
 /// Cards are drawn in a design space 480 units wide, scaled to the files'
 /// size on the way to the pixels.
-const W: f32 = 480.0;
+const W: f32 = crate::DESIGN_WIDTH;
 const H: f32 = W * CARD_HEIGHT as f32 / CARD_WIDTH as f32;
-const CORNER: f32 = 30.0;
+const CORNER: f32 = crate::CORNER;
 const PAPER: Colour = rgb(252, 250, 244);
 
 /// An opaque colour: const, unlike tiny-skia's float `Color`.
@@ -403,4 +403,38 @@ pub fn encode_rgba_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
         writer.write_image_data(rgba).expect("writing to memory");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CARD_HEIGHT, CARD_WIDTH};
+
+    /// The game draws no shadow under a card but within `SEE_THROUGH` of
+    /// its edges: every face of every deck is opaque inside that.
+    #[test]
+    fn a_card_is_opaque_but_near_its_edges() {
+        let inset = (crate::SEE_THROUGH * CARD_WIDTH as f32).ceil() as u32;
+        for deck in Deck::ALL {
+            for face in Face::all() {
+                let pixmap = render(deck, face);
+                // Every pixel near the inset's corners, where the picture's
+                // rounded corners come closest; every third one elsewhere.
+                let near_a_corner = |x: u32, y: u32| {
+                    let near = |v: u32, size: u32| v < inset + 24 || v >= size - inset - 24;
+                    near(x, CARD_WIDTH) && near(y, CARD_HEIGHT)
+                };
+                for y in inset..CARD_HEIGHT - inset {
+                    for x in inset..CARD_WIDTH - inset {
+                        if near_a_corner(x, y) || (x % 3 == 0 && y % 3 == 0) {
+                            let alpha = pixmap.pixel(x, y).unwrap().alpha();
+                            assert_eq!(alpha, 255, "{deck:?} {face:?} at ({x}, {y})");
+                        }
+                    }
+                }
+                // Half the inset in from a corner, the picture is see-through.
+                assert!(pixmap.pixel(inset / 2, inset / 2).unwrap().alpha() < 255, "{deck:?} {face:?}");
+            }
+        }
+    }
 }

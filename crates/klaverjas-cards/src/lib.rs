@@ -46,6 +46,16 @@ pub const ICONS: [(&str, u32); 8] = [
 /// A face's size in pixels: twice the largest a phone shows (the player's
 /// hand on a portrait phone 1440 px wide is 454 px high; a test in the app
 /// checks this against its layout). The ratio is the table's, 1 : 1.45.
+/// The width of the design space cards are drawn in (`draw`), and the
+/// radius of their rounded corners there.
+const DESIGN_WIDTH: f32 = 480.0;
+const CORNER: f32 = 30.0;
+/// How far in from each edge a card's picture may be see-through, as a
+/// share of its width: the frame's edge (1.5), as far as a rounded corner
+/// reaches along the diagonal, and two units for a picture halved and
+/// sampled between its pixels. The rectangle inside is opaque (the game
+/// draws no shadow under it).
+pub const SEE_THROUGH: f32 = (1.5 + CORNER * (1.0 - std::f32::consts::FRAC_1_SQRT_2) + 2.0) / DESIGN_WIDTH;
 pub const CARD_WIDTH: u32 = 640;
 pub const CARD_HEIGHT: u32 = 928;
 

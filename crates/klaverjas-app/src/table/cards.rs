@@ -45,17 +45,13 @@ impl Shadow {
     const BANDS: [Shadow; 4] = [Shadow::Top, Shadow::Bottom, Shadow::Left, Shadow::Right];
 }
 
-/// How far in from each edge a card's picture may be see-through (its
-/// rounded corners, 41 of 640 pixels, and a pixel's blur): a fraction of
-/// its width.
-const SEE_THROUGH: f32 = 44.0 / 640.0;
-
 /// The part `band` of a shadow of a card of `size`, `offset` from it, in
 /// the card's own frame (y up): the shadow less what the card hides, the
 /// card less its see-through edges. None where that band is empty.
 fn shadow_band(band: Shadow, size: Vec2, offset: Vec2) -> Option<Rect> {
     let shadow = Rect::from_center_size(offset, size);
-    let hidden = Rect::from_center_size(Vec2::ZERO, size - 2.0 * size.x * SEE_THROUGH).intersect(shadow);
+    let hidden =
+        Rect::from_center_size(Vec2::ZERO, size - 2.0 * size.x * klaverjas_cards::SEE_THROUGH).intersect(shadow);
     if hidden.is_empty() {
         return (band == Shadow::Top).then_some(shadow);
     }
@@ -500,16 +496,19 @@ fn draw_cards(
     let back = images.back();
     let back_pixels = pictures.get(&back).map(|picture| picture.size_f32());
     for (parent, band, mut transform, mut sprite, mut visibility) in &mut shadows {
-        let Ok((_, look, card_transform, ..)) = cards.get(parent.parent()) else { continue };
+        let Ok((_, look, card_transform, card, _)) = cards.get(parent.parent()) else { continue };
         let lift = if look.z >= 40.0 { 3.0 } else { 1.0 };
         let offset = Vec2::new(1.5, -2.5) * lift * table.zoom;
         let local = (card_transform.rotation.inverse() * offset.extend(0.0)).truncate();
         let size = look.size * table.zoom;
-        let (Some(part), Some(pixels)) = (shadow_band(*band, size, local), back_pixels) else {
-            *visibility = Visibility::Hidden;
+        // No shadow before its card's picture is there: the bands alone
+        // would be a hollow frame.
+        let part = shadow_band(*band, size, local).filter(|_| pictures.contains(&card.image));
+        let (Some(part), Some(pixels)) = (part, back_pixels) else {
+            visibility.set_if_neq(Visibility::Hidden);
             continue;
         };
-        *visibility = Visibility::Inherited;
+        visibility.set_if_neq(Visibility::Inherited);
         *transform = Transform::from_translation(part.center().extend(-0.05));
         sprite.custom_size = Some(part.size());
         sprite.rect = Some(picture_part(part, Rect::from_center_size(local, size), pixels));
@@ -579,7 +578,7 @@ mod tests {
         for offset in [Vec2::new(1.5, -2.5), Vec2::new(-2.5, -1.5), Vec2::new(4.5, -7.5), Vec2::new(60.0, 0.0)] {
             let bands: Vec<Rect> = Shadow::BANDS.iter().filter_map(|&b| shadow_band(b, size, offset)).collect();
             let shadow = Rect::from_center_size(offset, size);
-            let middle = Rect::from_center_size(Vec2::ZERO, size - 2.0 * size.x * SEE_THROUGH);
+            let middle = Rect::from_center_size(Vec2::ZERO, size - 2.0 * size.x * klaverjas_cards::SEE_THROUGH);
             for y in 0..=30 {
                 for x in 0..=30 {
                     let at = shadow.min + shadow.size() * Vec2::new(x as f32 + 0.1, y as f32 + 0.1) / 31.0;
