@@ -349,7 +349,7 @@ function chromiumMemory() {
     // Today's 6.85-7.03 a second (SwiftShader at the phone's 2.6 M pixels)
     // less 40%, for a slower machine: the target is twice as many.
     if (figures.frames_per_second < 4.1) fail(`the demo deal drew ${figures.frames_per_second} frames a second`);
-    // Bevy alone, drawing its title, is faster (today the deal draws 0.68
+    // Bevy alone, drawing its title, is faster (today the deal draws 0.65
     // to 0.71 of its frames); 40% fewer than that fails.
     if (bevy.perSecond) {
       const share = figures.frames_per_second / bevy.perSecond;
