@@ -360,8 +360,8 @@ function chromiumMemory() {
       `the GPU process ${peak.gpu.toFixed(0)} MB; above the page that only clears: ` +
       `${(peak.renderer - floor.renderer).toFixed(0)} and ${(peak.gpu - floor.gpu).toFixed(0)} MB`);
     judged("demo deal, the page's renderer and the GPU process together at their peak", peak.both, "MB", 300, 1250);
-    // Today about 300 MB over Bevy alone; a fifth of the whole again (this
-    // machine's noise) more than that fails.
+    // Today 322-369 MB over Bevy alone; a fifth of the whole again (this
+    // machine's noise, about 200 MB) more than that fails.
     above("demo deal, the renderer and the GPU process together", peak.both - bevy.both, "MB", 500);
     const held = threadTimes(JSON.parse(fs.readFileSync(trace, "utf8")));
     console.log(`demo deal, ${held.seconds.toFixed(1)} s traced: the page's thread held ${held.page.tasks} times, ` +
