@@ -294,10 +294,10 @@ for (const rate of [1, 6]) {
     `the title laid out: cold ${said(cold, "laid")}, warm ${said(warm, "laid")}`);
 }
 judged("the cold start with the CPU slowed 6x", starts[6].cold, "ms", 2500, 8000);
-// Over Bevy's floor, the game's own start: today 1.1-2.0 s in four runs
-// (the page's loading screen, the game's plugins, the title's letters);
-// half as much again as the most fails, as for every time here.
-above("the cold start with the CPU slowed 6x", starts[6].cold - bevy.start, "ms", 3000);
+// Over Bevy's floor, the game's own start: today 1.9 s (the page's
+// loading screen, the game's plugins, the title's letters); the game's
+// median alone moves by 0.9 s from run to run here, so 3.5 s fails.
+above("the cold start with the CPU slowed 6x", starts[6].cold - bevy.start, "ms", 3500);
 await throttle.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 await drawn(page, "01-first-start");
 
