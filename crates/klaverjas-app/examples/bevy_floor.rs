@@ -1,12 +1,13 @@
 //! The floor under the browser check's figures: Bevy and bevy_egui with
-//! the game's features, window and camera, drawing a title of five buttons
-//! and nothing of the game. What it costs to start, to hold in memory and
+//! the game's features, felt and camera (`window`'s, all it takes of
+//! ours), drawing a title of five buttons and nothing of the game. What it costs to start, to hold in memory and
 //! to draw a frame, no game built on this stack can go below; the check
 //! measures the game beside it (`crates/klaverjas-web/check/check.mjs`).
 //! Built for the browser only, by `crates/klaverjas-web/build`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use klaverjas_app::window;
 
 fn main() {
     App::new()
@@ -15,13 +16,9 @@ fn main() {
             ..default()
         }))
         .add_plugins(EguiPlugin::default())
-        .insert_resource(ClearColor(Color::srgb_u8(0x16, 0x60, 0x3a)))
+        .insert_resource(window::felt())
         .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn((
-                Camera2d,
-                bevy::render::view::Msaa::Off,
-                bevy::core_pipeline::tonemapping::Tonemapping::None,
-            ));
+            commands.spawn(window::camera());
         })
         .add_systems(EguiPrimaryContextPass, title)
         .add_systems(Update, frames_a_second)

@@ -2,7 +2,7 @@
 //! and footer, big buttons, two-column forms that fold to one on a phone,
 //! the presets as buttons, and the marks tests use to find a control.
 
-use crate::look::{CARD, GOLD, REFUSED, at_least_a_finger, root_ui};
+use crate::look::{CARD, GOLD, REFUSED, at_least_a_finger, on_the_felt, root_ui};
 use crate::platform::TOUCH_TARGET;
 use bevy_egui::egui::{self, RichText};
 use klaverjas::Preset;
@@ -31,9 +31,7 @@ pub type Footer<'a> = Option<Box<dyn FnOnce(&mut egui::Ui) + 'a>>;
 /// [`page`], with a `footer` kept in view at the bottom of the panel,
 /// which then reaches the window's foot.
 pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOnce(&mut egui::Ui), footer: Footer<'_>) {
-    // On the felt, the window's clear colour: no pass over the whole window
-    // to paint it again.
-    egui::CentralPanel::default().frame(egui::Frame::new().inner_margin(12.0)).show(&mut root_ui(ctx), |ui| {
+    on_the_felt(12.0).show(&mut root_ui(ctx), |ui| {
         // Centred by hand: egui centres a frame by last frame's size, and a
         // window that redraws only on input has no next frame to fix it.
         let area = ui.available_rect_before_wrap();

@@ -201,6 +201,13 @@ pub fn draw_phone_bars(
     Ok(())
 }
 
+/// A screen's panel over the whole window, `margin` in from its edges,
+/// lying on the felt: the felt is the window's clear colour, and painting
+/// it again was one more pass over the whole window in every frame.
+pub fn on_the_felt(margin: f32) -> egui::CentralPanel {
+    egui::CentralPanel::default().frame(egui::Frame::new().inner_margin(margin))
+}
+
 /// A UI over the window less the system's bars, below egui's windows and
 /// areas.
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {

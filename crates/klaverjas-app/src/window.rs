@@ -59,7 +59,7 @@ pub fn plugin(app: &mut App) {
     // frame moves the game on by a quarter of a second at most, and a
     // trick's pause of one second lasted four frames of any length.
     .insert_resource(Time::<Virtual>::from_max_delta(std::time::Duration::from_secs(1)))
-    .insert_resource(ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b())))
+    .insert_resource(felt())
     .init_resource::<GlyphsChanged>()
     .add_systems(Update, draw_while_pictures_load)
     .add_systems(PostUpdate, idle_wait.after(bevy_egui::EguiPostUpdateSet::ProcessOutput))
@@ -69,11 +69,21 @@ pub fn plugin(app: &mut App) {
             .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
             .before(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
     )
-    // Flat sprites need neither multisampling nor tone mapping; each is a
-    // pass over the whole window, costly where the GPU is software.
     .add_systems(Startup, |mut commands: Commands| {
-        commands.spawn((Camera2d, bevy::render::view::Msaa::Off, bevy::core_pipeline::tonemapping::Tonemapping::None));
+        commands.spawn(camera());
     });
+}
+
+/// The felt, behind everything: the window's clear colour.
+pub fn felt() -> ClearColor {
+    ClearColor(Color::srgb_u8(look::FELT.r(), look::FELT.g(), look::FELT.b()))
+}
+
+/// The one camera. Flat sprites need neither multisampling nor tone
+/// mapping; each is a pass over the whole window, costly where the GPU is
+/// software.
+pub fn camera() -> impl Bundle {
+    (Camera2d, bevy::render::view::Msaa::Off, bevy::core_pipeline::tonemapping::Tonemapping::None)
 }
 
 /// The longest an idle window waits for input before it looks again. What

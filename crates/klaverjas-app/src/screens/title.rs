@@ -3,7 +3,7 @@
 
 use crate::forms::big_button;
 use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
-use crate::look::root_ui;
+use crate::look::{on_the_felt, root_ui};
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
 use crate::seats::Seats;
@@ -68,9 +68,7 @@ fn title(
         }
         return Ok(());
     }
-    // No fill: the felt is the window's clear colour, and a panel painted
-    // with it was one more pass over the whole window in every frame.
-    egui::CentralPanel::default().frame(egui::Frame::new()).show(&mut root_ui(&ctx), |ui| {
+    on_the_felt(0.0).show(&mut root_ui(&ctx), |ui| {
         // A note about a lost save, or text made larger, may not fit.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -215,8 +213,7 @@ enum Go {
 /// the answer once given, and whether the player is new.
 fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(Preset, bool)> {
     let mut answer = None;
-    // On the felt, the window's clear colour (see `title`).
-    egui::CentralPanel::default().frame(egui::Frame::new().inner_margin(8.0)).show(&mut root_ui(ctx), |ui| {
+    on_the_felt(8.0).show(&mut root_ui(ctx), |ui| {
         // What does not fit a short window (text made larger) scrolls.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
