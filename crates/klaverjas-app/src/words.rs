@@ -61,6 +61,7 @@ pub fn announcement(texts: &Texts, a: &Announcement) -> String {
 pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
     let card = |c: Card| card_name(t, c, trump);
     match e {
+        ActionError::NotYourTurn => t.get("notice.wait"),
         ActionError::Play(PlayError::NotInHand { .. }) => t.get("rule.not_in_hand"),
         ActionError::Play(PlayError::Breaks { rule, .. }) => match *rule {
             PlayRule::Free => t.get("rule.free"),

@@ -5,7 +5,7 @@ use crate::Failure;
 use crate::args::Args;
 use klaverjas::{Action, Event, Preset};
 use klaverjas_ai::{Bot, Level};
-use klaverjas_net::{FromTable, PROTOCOL, Seen, Setup, TableCode, ToTable, seal_of};
+use klaverjas_net::{FromTable, PROTOCOL, SealCheck, Seen, Setup, TableCode, ToTable};
 use std::io::BufRead;
 use std::net::TcpStream;
 use std::sync::mpsc;
@@ -28,6 +28,7 @@ At the table, type (then Enter):
   start          the host: empty chairs get bots and the match begins
   swap N S       the host, before the start: swap the people of two chairs
   shuffle        the host, before the start: partners at random
+  remove S       the host: the person in chair S leaves (a bot plays it once the match began)
   help           this text";
 
 const VALUED: [&str; 9] = ["server", "rules", "bots", "grace", "name", "as", "code", "token", "seed"];
@@ -245,12 +246,11 @@ impl Sitting {
                         }
                     }
                 }
-                FromTable::Opened { deal, code } => {
-                    let sealed = self.seals.iter().find(|(d, _)| *d == deal).map(|(_, s)| s.as_str());
-                    let check = match sealed {
-                        Some(s) if *s == seal_of(&code) => "the seal holds",
-                        Some(_) => "THE SEAL DOES NOT HOLD: the cards were changed",
-                        None => "dealt before you sat down",
+                FromTable::Opened { deal, code, secret } => {
+                    let check = match SealCheck::of(&self.seals, deal, &code, &secret) {
+                        SealCheck::Holds => "the seal holds",
+                        SealCheck::Broken => "THE SEAL DOES NOT HOLD: the cards were changed",
+                        SealCheck::Unheard => "dealt before you sat down",
                     };
                     self.print(format!("deal {deal} opened: {code} ({check}; kj code --code {code})"));
                     send(ws, &ToTable::Ready)?;
@@ -282,6 +282,10 @@ impl Sitting {
             "start" => send(ws, &ToTable::Start)?,
             "shuffle" => send(ws, &ToTable::Shuffle)?,
             "roem" if turn.is_none() => send(ws, &ToTable::CallRoem)?,
+            _ if words.first() == Some(&"remove") => match words.get(1).map(|w| w.parse()) {
+                Some(Ok(seat)) if words.len() == 2 => send(ws, &ToTable::Remove { seat })?,
+                _ => self.print("remove a person: remove S (seats N E S W)".into()),
+            },
             _ if words.first() == Some(&"swap") => {
                 match (words.get(1).map(|w| w.parse()), words.get(2).map(|w| w.parse())) {
                     (Some(Ok(from)), Some(Ok(to))) => send(ws, &ToTable::Swap { from, to })?,

@@ -19,8 +19,10 @@ use std::fmt;
 
 /// The protocol's version, the first thing both sides check. 2: a
 /// table's state carries the score sheet only when it may have changed.
-/// 3: a table's setup says whether the coach's hints are allowed.
-pub const PROTOCOL: u32 = 3;
+/// 3: a table's setup says whether the coach's hints are allowed. 4: a
+/// deal's seal hides its cards (a secret opened with the code), an action
+/// out of turn is refused as such, and the host may remove a player.
+pub const PROTOCOL: u32 = 4;
 
 /// The longest message a table accepts, in bytes.
 pub const MAX_MESSAGE: usize = 4096;
@@ -160,6 +162,10 @@ pub enum ToTable {
     Shuffle,
     /// The host: empty chairs get bots and the match begins.
     Start,
+    /// The host: the person in `seat` leaves the table, their token with
+    /// them; before the match the chair is free again, during it a bot
+    /// plays it.
+    Remove { seat: Seat },
     /// This seat's action in the deal.
     Act { action: Action },
     /// This seat calls roem on the trick just taken.
@@ -203,8 +209,8 @@ pub enum FromTable {
     },
     /// Who sits where, whenever it changes.
     Chairs { chairs: Vec<Chair>, started: bool },
-    /// Before a deal is played: SHA-256 of its code, the seal of the fair
-    /// shuffle ([`seal`]).
+    /// Before a deal is played: the seal of the fair shuffle ([`seal`]),
+    /// which binds the table to the deal's cards and tells nothing of them.
     Sealed { deal: usize, seal: String },
     /// The table as this seat sees it after the table's `step`-th accepted
     /// step, with what happened in it; the match's score sheet only when it
@@ -218,8 +224,9 @@ pub enum FromTable {
         sheet: Option<ScoreSheet>,
     },
     /// A deal has ended: its code, which the seal announced, with all four
-    /// hands (the review needs them).
-    Opened { deal: usize, code: String },
+    /// hands (the review needs them), and the seal's secret, in hex
+    /// ([`opens`] checks the two against the seal).
+    Opened { deal: usize, code: String, secret: String },
     /// The match is over.
     MatchOver { winner: Option<Team> },
     /// What was asked was not done, and why; nothing changed.
@@ -248,11 +255,17 @@ pub enum Refusal {
     NotHost,
     /// Not now: before the match, during it or after it.
     NotNow,
-    /// The engine refused the action (out of turn, against the rules).
+    /// The engine refused the action: against the rules.
     Rules,
+    /// Another seat is to act. Said the same whatever was asked, so that
+    /// it tells nothing of any hand.
+    NotYourTurn,
+    /// The host removed this person from the table.
+    Removed,
     /// Too many messages, tables or connections.
     TooMany,
-    /// The name is empty or too long.
+    /// The name is empty, too long, holds characters that hide or turn
+    /// text, or is someone else's at the table.
     BadName,
     /// The house rules are not rules.
     BadSetup,
@@ -304,16 +317,83 @@ pub fn for_seat(table: &Match, seat: Seat, step: u64, events: &[Event]) -> FromT
     }
 }
 
-/// The seal of a deal: SHA-256 of its code, in hex. Sent before the deal,
-/// the code after it: `kj code CODE` then shows the cards.
-pub fn seal(game: &Game) -> String {
-    seal_of(&game.deal().code())
+/// The bytes of a seal's secret: 256 bits.
+pub const SECRET_LEN: usize = 32;
+
+/// The seal of a deal: SHA-256 of `secret` (256 bits the table drew and
+/// keeps to itself) followed by the deal's code, in hex. Sent before the
+/// deal, the secret and the code after it: `kj code CODE` then shows the
+/// cards. SHA-256 of the code alone would be no seal: a deal's code is a
+/// plain encoding of the hands, and the deals that fit what a seat has
+/// seen are few enough to hash them all. With the secret in front, each
+/// guess of the cards must also guess 256 bits (hiding); finding another
+/// secret and code with the same seal is a SHA-256 collision (binding).
+/// docs/DESIGN.md says more.
+pub fn seal(secret: &[u8; SECRET_LEN], game: &Game) -> String {
+    seal_of(secret, &game.deal().code())
 }
 
-/// The seal of a deal's code.
-pub fn seal_of(code: &str) -> String {
+/// The seal of a deal's code under `secret`.
+pub fn seal_of(secret: &[u8; SECRET_LEN], code: &str) -> String {
     use sha2::Digest;
-    sha2::Sha256::digest(code.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    let mut hash = sha2::Sha256::new();
+    hash.update(secret);
+    hash.update(code.as_bytes());
+    hex(&hash.finalize())
+}
+
+/// Whether a deal opened with `code` and `secret` (hex, as sent) is the one
+/// `seal` sealed: the secret must be 256 bits, and the seal theirs.
+pub fn opens(seal: &str, secret: &str, code: &str) -> bool {
+    secret_from_hex(secret).is_some_and(|secret| seal_of(&secret, code) == seal)
+}
+
+/// A deal's seal checked against its opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SealCheck {
+    /// SHA-256 of the secret (256 bits) and the code is the seal
+    /// announced before the deal.
+    Holds,
+    /// It is not: the cards were not those sealed.
+    Broken,
+    /// The deal began before this chair was taken: no seal was heard.
+    Unheard,
+}
+
+impl SealCheck {
+    /// Deal `deal` opened with `code` and `secret`, against the seals
+    /// heard (deal number and seal).
+    pub fn of(seals: &[(usize, String)], deal: usize, code: &str, secret: &str) -> SealCheck {
+        match seals.iter().find(|(d, _)| *d == deal) {
+            Some((_, seal)) if opens(seal, secret, code) => SealCheck::Holds,
+            Some(_) => SealCheck::Broken,
+            None => SealCheck::Unheard,
+        }
+    }
+}
+
+/// A secret as sent (64 hex digits), read back.
+pub fn secret_from_hex(text: &str) -> Option<[u8; SECRET_LEN]> {
+    let digits = text.as_bytes();
+    if digits.len() != 2 * SECRET_LEN {
+        return None;
+    }
+    let mut secret = [0u8; SECRET_LEN];
+    for (byte, pair) in secret.iter_mut().zip(digits.chunks(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(secret)
+}
+
+/// Bytes in lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 of `text`, in hex: how a seat's token is kept.
+pub fn sha256_hex(text: &str) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(text.as_bytes()))
 }
 
 /// A message from a player, read: bad JSON, unknown fields and another
@@ -336,9 +416,17 @@ pub fn read(text: &str) -> Result<ToTable, (Refusal, String)> {
         {
             Err((Refusal::Protocol, format!("this table speaks protocol {PROTOCOL}, not {protocol}")))
         }
-        ToTable::Host { name, .. } | ToTable::Join { name, .. } if !good_name(name) => {
-            Err((Refusal::BadName, format!("a name has 1 to {MAX_NAME} characters, not {}", name.chars().count())))
-        }
+        ToTable::Host { name, .. } | ToTable::Join { name, .. } => match name_error(name) {
+            Some(why) => Err((Refusal::BadName, why)),
+            None if matches!(message, ToTable::Host { .. }) => check_setup(message),
+            None => Ok(message),
+        },
+        _ => Ok(message),
+    }
+}
+
+fn check_setup(message: ToTable) -> Result<ToTable, (Refusal, String)> {
+    match &message {
         ToTable::Host { setup, .. } => match setup.rules() {
             Ok(_) => Ok(message),
             Err(e) => Err((Refusal::BadSetup, format!("house rules: {e}"))),
@@ -358,9 +446,36 @@ fn unknown_field(read: &serde_json::Value, written: &serde_json::Value) -> Optio
     })
 }
 
-fn good_name(name: &str) -> bool {
-    let n = name.trim().chars().count();
-    (1..=MAX_NAME).contains(&n) && !name.chars().any(char::is_control)
+/// Why `name` is no name at a table, in words; `None` for a good one.
+/// The name is taken trimmed ([`str::trim`]). Characters that hide or
+/// turn text are refused: with a right-to-left override or a zero-width
+/// space, "Anna" and a name that shows as "Anna" are not the same, and
+/// a chair's name could be made to read as another's.
+pub fn name_error(name: &str) -> Option<String> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if !(1..=MAX_NAME).contains(&n) {
+        return Some(format!("a name has 1 to {MAX_NAME} characters, not {n}"));
+    }
+    name.chars()
+        .find(|&c| hides_or_turns(c))
+        .map(|c| format!("a name may not hold the invisible or text-turning character U+{:04X}", c as u32))
+}
+
+/// Control characters, the bidirectional overrides, embeddings, isolates
+/// and marks, and the zero-width characters.
+fn hides_or_turns(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Two names a table would show alike: the same when trimmed, whatever
+/// their case.
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
 }
 
 impl FromTable {

@@ -107,13 +107,13 @@ fn codes_are_read_as_people_type_them() {
 #[test]
 fn messages_keep_their_json() {
     // The wire format is pinned: changing it needs a new protocol.
-    let host = r#"{"type":"host","protocol":3,"name":"Anna","setup":{"preset":"Amsterdam","set":"","bots":"Expert","grace":30,"hints":true}}"#;
+    let host = r#"{"type":"host","protocol":4,"name":"Anna","setup":{"preset":"Amsterdam","set":"","bots":"Expert","grace":30,"hints":true}}"#;
     let message = read(host).unwrap();
     assert_eq!(serde_json::to_string(&message).unwrap(), host);
     let act = r#"{"type":"act","action":{"Play":"JH"}}"#;
     assert_eq!(read(act).unwrap(), ToTable::Act { action: Action::Play("JH".parse().unwrap()) });
     let seated = FromTable::Seated {
-        protocol: 3,
+        protocol: PROTOCOL,
         code: "K7M2QZ".parse().unwrap(),
         seat: Seat::South,
         token: None,
@@ -121,8 +121,13 @@ fn messages_keep_their_json() {
     };
     assert_eq!(
         seated.to_json(),
-        r#"{"type":"seated","protocol":3,"code":"K7M2QZ","seat":"South","setup":{"preset":"Classic","set":"","bots":"Heuristic","grace":null,"hints":false}}"#
+        r#"{"type":"seated","protocol":4,"code":"K7M2QZ","seat":"South","setup":{"preset":"Classic","set":"","bots":"Heuristic","grace":null,"hints":false}}"#
     );
+    let opened = FromTable::Opened { deal: 2, code: "abc".into(), secret: "00ff".into() };
+    assert_eq!(opened.to_json(), r#"{"type":"opened","deal":2,"code":"abc","secret":"00ff"}"#);
+    assert_eq!(read(r#"{"type":"remove","seat":"West"}"#).unwrap(), ToTable::Remove { seat: Seat::West });
+    let turn = FromTable::refused(Refusal::NotYourTurn, "Not your turn").to_json();
+    assert_eq!(turn, r#"{"type":"refused","why":"not_your_turn","message":"Not your turn"}"#);
 }
 
 #[test]
@@ -131,26 +136,51 @@ fn bad_messages_are_refused_with_what_was_wrong() {
     assert_eq!(refused("not json").0, Refusal::BadMessage);
     assert_eq!(refused(r#"{"type":"start","extra":1}"#).0, Refusal::BadMessage, "unknown fields");
     let nested =
-        r#"{"type":"host","protocol":3,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
+        r#"{"type":"host","protocol":4,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
     assert!(refused(nested).1.contains("colour"));
     assert!(refused(r#"{"type":"fly"}"#).1.contains("fly"), "names the unknown type");
     let wrong = refused(r#"{"type":"join","protocol":9,"code":"K7M2QZ","name":"Anna"}"#);
     assert_eq!(wrong.0, Refusal::Protocol);
     assert!(wrong.1.contains('9'));
-    assert_eq!(refused(r#"{"type":"join","protocol":3,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
-    assert_eq!(refused(r#"{"type":"join","protocol":3,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
+    assert_eq!(refused(r#"{"type":"join","protocol":4,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
+    assert_eq!(refused(r#"{"type":"join","protocol":4,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
     let bad_rules =
-        r#"{"type":"host","protocol":3,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
+        r#"{"type":"host","protocol":4,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
     assert_eq!(refused(bad_rules).0, Refusal::BadSetup);
     assert_eq!(refused(&"x".repeat(MAX_MESSAGE + 1)).0, Refusal::TooLong);
 }
 
 #[test]
-fn a_seal_is_the_codes_sha256() {
-    // SHA-256("abc"), the standard's own example.
-    assert_eq!(seal_of("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+fn a_seal_is_sha256_of_the_secret_then_the_code() {
+    // SHA-256 of 32 zero bytes and "abc", from Python's hashlib.
+    assert_eq!(seal_of(&[0; SECRET_LEN], "abc"), "365aa7d8f7f9402c4b9434502b4cc89ddb09fe50d7cd95b493b834c62d5a5370");
     let table = Match::new(Preset::Classic.rules(), 3, Seat::North);
-    assert_eq!(seal(table.game()), seal_of(&table.game().deal().code()));
+    let code = table.game().deal().code();
+    let secret = [7u8; SECRET_LEN];
+    let sealed = seal(&secret, table.game());
+    assert!(opens(&sealed, &hex(&secret), &code));
+    // The code alone does not open it: the hash of the code is not the
+    // seal, and another secret or a secret short of 256 bits opens nothing.
+    assert_ne!(sealed, sha256_hex(&code));
+    assert!(!opens(&sealed, &hex(&[8u8; SECRET_LEN]), &code));
+    assert!(!opens(&sealed, &hex(&secret[..31]), &code));
+    assert!(!opens(&sealed, &hex(&secret).to_uppercase().replace('7', "x"), &code));
+    let other = Match::new(Preset::Classic.rules(), 4, Seat::North).game().deal().code();
+    assert!(!opens(&sealed, &hex(&secret), &other));
+}
+
+#[test]
+fn names_are_trimmed_and_refused_with_hidden_or_turning_characters() {
+    assert_eq!(name_error("  Anna "), None);
+    assert_eq!(name_error("Zoë"), None);
+    for bad in ["Ann\u{202E}a", "An\u{200B}na", "\u{2066}Anna", "Anna\u{FEFF}", "An\u{200D}na", "An\u{7}na", " "] {
+        assert!(name_error(bad).is_some(), "{bad:?} is a name");
+    }
+    assert!(name_error(&"x".repeat(MAX_NAME + 1)).is_some());
+    assert!(same_name(" anna", "ANNA "));
+    assert!(!same_name("Anna", "Hanna"));
+    let refused = |text: &str| read(text).unwrap_err();
+    assert_eq!(refused(r#"{"type":"join","protocol":4,"code":"K7M2QZ","name":"An\u202ena"}"#).0, Refusal::BadName);
 }
 
 #[test]

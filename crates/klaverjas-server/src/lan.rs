@@ -4,6 +4,7 @@
 //! given a code and no address.
 
 use crate::Lobby;
+use crate::door::Limit;
 use klaverjas_net::{TableCode, lan};
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::Arc;
@@ -11,15 +12,24 @@ use std::time::{Duration, Instant};
 
 /// Answers questions on `socket` about the lobby's tables, with the
 /// WebSocket's port, until the process ends. Questions about other codes
-/// get no answer: another server on the network may have the table.
+/// get no answer: another server on the network may have the table. Each
+/// such question counts as a wrong guess of its address, which waits
+/// longer and longer ([`crate::door::Backoff`]); while it waits, even a
+/// right code is not answered, so that guessing fast finds nothing.
 pub(crate) async fn answer(socket: tokio::net::UdpSocket, lobby: Arc<Lobby>, ws_port: u16) {
     let mut buffer = [0u8; 64];
     loop {
         let Ok((n, from)) = socket.recv_from(&mut buffer).await else { continue };
         let Some(code) = lan::read_question(&buffer[..n]) else { continue };
+        if lobby.lan_guesses.waiting(from.ip()).is_some() {
+            lobby.shared.watch.limit(Limit::LanGuessing, Some(from.ip()));
+            continue;
+        }
         if lobby.table(code).is_some() {
             // A lost answer is asked again by the one looking.
             let _ = socket.send_to(lan::answer(code, ws_port).as_bytes(), from).await;
+        } else {
+            lobby.lan_guesses.failed(from.ip());
         }
     }
 }

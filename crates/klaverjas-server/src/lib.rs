@@ -4,19 +4,25 @@
 //! - [`store`]: the tables on disk (redb), a step a record, written by one
 //!   thread in group commits.
 //! - [`table`]: one task per table, the only owner of its match.
-//! - this file: the lobby (codes to tables, the limits per address), the
-//!   connections, the routes, and [`run`].
+//! - [`door`]: who comes in (connections counted from their accept, the
+//!   address behind a trusted proxy, origins, the backoff for guessing).
+//! - [`watch`]: the refusals and limits counted and logged.
+//! - this file: the lobby (codes to tables, tables per address), the
+//!   accept loop, the connections, the routes, and [`run`].
 //!
 //! The protocol is `klaverjas-net`'s; nothing here makes a message for a
 //! seat but its `for_seat` and `seen_by`.
 
+pub mod door;
 pub mod lan;
 pub mod store;
 pub mod table;
+pub mod watch;
 mod ws;
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::response::Response;
+use door::{Backoff, Door, Inside, Limit};
 use klaverjas_net::{FromTable, MAX_MESSAGE, Refusal, TableCode, ToTable};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -24,34 +30,80 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use store::{Header, Store, StoreError, Write, Writer};
-use table::{Command, Sit, Sitting, Table};
+use store::{Header, Store, StoreError, Write};
+use table::{Command, Shared, Sit, Sitting, Table};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use ws::Socket;
 
-/// The limits that keep one address from taking the server.
+/// The limits that keep one address from taking the server. An address
+/// is an IPv4 address or an IPv6 /64 ([`door::key`]), behind a trusted
+/// proxy the client's.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Messages a connection may send a second, on average.
     pub per_second: u32,
     /// Tables one address may have made, kept while they live.
     pub tables_per_address: usize,
-    /// Connections open at once from one address.
+    /// Connections open at once from one address, counted from the
+    /// moment each is accepted.
     pub connections_per_address: usize,
-    /// Seconds a new connection has to say which table it sits at.
+    /// Connections open at once from everyone; `None`: as many as the
+    /// process may open files, less a reserve ([`connection_cap`]).
+    pub connections: Option<usize>,
+    /// Seconds a connection has for a request's headers (and a kept-alive
+    /// one between requests).
+    pub handshake_s: u64,
+    /// Seconds a new WebSocket has to say which table it sits at.
     pub first_message_s: u64,
     /// Seconds between pings to a seated connection. One that sent nothing
     /// (not even the pong) for three of them is dropped: a phone that left
     /// the network without closing (half open) is away, and the grace
     /// before a bot stands in begins.
     pub ping_s: u64,
+    /// Steps one table may keep (a 16-deal match takes about a thousand).
+    pub steps_per_table: u64,
+    /// The database's size in bytes past which nothing more is written;
+    /// new tables stop at nine tenths of it.
+    pub database_bytes: u64,
+    /// Bots thinking at once, all tables together.
+    pub bots_at_once: usize,
+    /// Seconds a table nobody uses is kept.
+    pub kept_s: u64,
+    /// Wrong codes or tokens an address may try before it must wait.
+    pub free_guesses: u32,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { per_second: 20, tables_per_address: 64, connections_per_address: 64, first_message_s: 30, ping_s: 15 }
+        Limits {
+            per_second: 20,
+            tables_per_address: 64,
+            connections_per_address: 64,
+            connections: None,
+            handshake_s: 5,
+            first_message_s: 10,
+            ping_s: 15,
+            steps_per_table: 20_000,
+            database_bytes: 1 << 30,
+            bots_at_once: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            kept_s: 24 * 3600,
+            free_guesses: 10,
+        }
     }
+}
+
+/// Files the process keeps for itself beyond its connections: the
+/// database, the listener, the LAN socket, the site's files being sent.
+const FILES_KEPT: u64 = 64;
+
+/// Raises the soft limit on open files to the hard limit, where the
+/// system allows, and returns the connections that fit under it with
+/// room for the rest: past it, every accept would fail and no new player
+/// could come in.
+pub fn connection_cap() -> usize {
+    let files = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
+    files.saturating_sub(FILES_KEPT).clamp(16, 1 << 20) as usize
 }
 
 pub struct Config {
@@ -63,37 +115,34 @@ pub struct Config {
     /// a seed of its own from it), so that a run can be repeated.
     pub seed: Option<u64>,
     /// The UDP port to answer on when asked which server has a table
-    /// (`klaverjas_net::lan`); `None`: not asked on the network.
+    /// (`klaverjas_net::lan`), on the address the server listens on;
+    /// `None`: not asked on the network.
     pub lan: Option<u16>,
+    /// Proxies whose word is taken for the client's address (their
+    /// `Forwarded` or `X-Forwarded-For`).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Origins besides the server's own site whose pages may open a table
+    /// (`https://example.org`).
+    pub allow_origins: Vec<String>,
 }
 
 struct Lobby {
     tables: Mutex<HashMap<TableCode, mpsc::Sender<Command>>>,
-    /// Tables made and connections open, per address.
-    made: Mutex<HashMap<IpAddr, Vec<TableCode>>>,
-    open: Mutex<HashMap<IpAddr, usize>>,
-    writer: Writer,
+    /// Tables made, per address, with when each was asked for: one asked
+    /// for a moment ago counts while it is being made.
+    made: Mutex<HashMap<IpAddr, Vec<(TableCode, std::time::Instant)>>>,
+    door: Arc<Door>,
+    /// Wrong codes and tokens, and network questions for tables not here.
+    guesses: Backoff,
+    lan_guesses: Backoff,
+    shared: Arc<Shared>,
     limits: Limits,
+    allow_origins: Vec<String>,
     next_conn: AtomicU64,
     seed: Option<u64>,
     made_count: AtomicU64,
     /// The UDP port answered on (`Config::lan`).
     lan: Option<u16>,
-}
-
-/// The address's count of open connections, held while the connection is.
-struct Held<'a>(&'a Lobby, IpAddr);
-
-impl Drop for Held<'_> {
-    fn drop(&mut self) {
-        let mut open = self.0.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.1) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.1);
-            }
-        }
-    }
 }
 
 impl Lobby {
@@ -115,46 +164,65 @@ impl Lobby {
         }
     }
 
-    fn hold(&self, addr: IpAddr) -> Option<Held<'_>> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(addr).or_default();
-        if *n >= self.limits.connections_per_address {
-            return None;
-        }
-        *n += 1;
-        Some(Held(self, addr))
-    }
-
-    /// A new table for `setup`, its host to sit first.
+    /// A new table for `setup`, its host to sit first. The table's code
+    /// is counted against `addr` before anything is awaited, so that a
+    /// burst of requests cannot all pass the count at once.
     async fn create(
         &self,
         setup: klaverjas_net::Setup,
         addr: IpAddr,
     ) -> Result<(TableCode, mpsc::Sender<Command>), table::Refused> {
-        {
+        if self.shared.writer.size() >= self.limits.database_bytes / 10 * 9 {
+            self.shared.watch.limit(Limit::Database, Some(addr));
+            return Err((Refusal::TooMany, "the server's storage is nearly full: no new tables for now".into()));
+        }
+        let key = door::key(addr);
+        let code = {
             let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
-            let mine = made.entry(addr).or_default();
-            mine.retain(|code| self.table(*code).is_some());
+            let mine = made.entry(key).or_default();
+            let making = Duration::from_secs(60);
+            mine.retain(|(code, asked)| asked.elapsed() < making || self.table(*code).is_some());
             if mine.len() >= self.limits.tables_per_address {
+                self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
                 return Err((
                     Refusal::TooMany,
                     format!("at most {} tables from one address", self.limits.tables_per_address),
                 ));
             }
+            let code = loop {
+                let code = TableCode::from_random(random_u64());
+                if self.table(code).is_none() && !made.values().flatten().any(|(c, _)| *c == code) {
+                    break code;
+                }
+            };
+            made.entry(key).or_default().push((code, std::time::Instant::now()));
+            code
+        };
+        let made = self.make(code, setup).await;
+        if made.is_err() {
+            let mut all = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            all.entry(key).or_default().retain(|(c, _)| *c != code);
         }
+        made.map(|tx| (code, tx))
+    }
+
+    async fn make(
+        &self,
+        code: TableCode,
+        setup: klaverjas_net::Setup,
+    ) -> Result<mpsc::Sender<Command>, table::Refused> {
         let n = self.made_count.fetch_add(1, Ordering::Relaxed);
         let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
-        let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now() };
-        let code = loop {
-            let code = TableCode::from_random(random_u64());
-            if self.table(code).is_none() {
-                break code;
-            }
-        };
-        let table = Table::new(code, header.clone(), &[], self.writer.clone()).map_err(|e| (Refusal::BadSetup, e))?;
-        self.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
-        self.made.lock().unwrap_or_else(|e| e.into_inner()).entry(addr).or_default().push(code);
-        Ok((code, self.spawn(table, code)))
+        let key = new_key().map_err(|_| (Refusal::TooMany, "the server has no source of random keys".to_owned()))?;
+        let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now(), key };
+        let table =
+            Table::new(code, header.clone(), &[], now(), self.shared.clone()).map_err(|e| (Refusal::BadSetup, e))?;
+        self.shared.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
+        Ok(self.spawn(table, code))
+    }
+
+    fn refuse_noted(&self, why: Refusal, addr: IpAddr, text: &str) {
+        self.shared.watch.refused(why, Some(addr), text);
     }
 }
 
@@ -208,29 +276,63 @@ pub fn home_addresses() -> Vec<IpAddr> {
 /// The lobby with the tables on disk opened again, and the routes.
 fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     let store = Arc::new(Store::open(&config.data)?);
-    let stored = store.load()?;
-    let writer = Writer::start(store);
+    let limits = config.limits;
+    let kept = limits.kept_s;
+    let mut stored = store.load()?;
+    // Tables nobody used for longer than they are kept go before they are
+    // opened (their tokens with them); a table from before the seals hid
+    // their deals gets its key, on disk before any seal is sent.
+    let mut writes = Vec::new();
+    stored.retain(|t| {
+        let keep = t.used.saturating_add(kept) > now();
+        if !keep {
+            writes.push(Write::Remove(t.code));
+        }
+        keep
+    });
+    for t in &mut stored {
+        if t.header.key.is_empty() {
+            t.header.key = new_key().map_err(|e| ServerError::Io(std::io::Error::other(e)))?;
+            writes.push(Write::Header(t.code, t.header.clone()));
+        }
+    }
+    if !writes.is_empty() {
+        store.write_all(&writes)?;
+    }
+    let shared = Arc::new(Shared {
+        writer: store::Writer::start(store),
+        watch: watch::Watch::default(),
+        bots: Arc::new(tokio::sync::Semaphore::new(limits.bots_at_once.max(1))),
+        steps: limits.steps_per_table,
+        database: limits.database_bytes,
+        kept: Duration::from_secs(kept),
+    });
+    let most = limits.connections.unwrap_or_else(connection_cap);
     let lobby = Arc::new(Lobby {
         tables: Mutex::default(),
         made: Mutex::default(),
-        open: Mutex::default(),
-        writer: writer.clone(),
-        limits: config.limits,
+        door: Door::new(limits.connections_per_address, most, config.trusted_proxies),
+        guesses: Backoff::new(limits.free_guesses),
+        lan_guesses: Backoff::new(limits.free_guesses),
+        shared: shared.clone(),
+        limits,
+        allow_origins: config.allow_origins,
         next_conn: AtomicU64::new(1),
         seed: config.seed,
         made_count: AtomicU64::new(0),
         lan: config.lan,
     });
     for stored in stored {
-        match Table::new(stored.code, stored.header, &stored.steps, writer.clone()) {
+        match Table::new(stored.code, stored.header, &stored.steps, stored.used, shared.clone()) {
             Ok(table) => {
                 lobby.spawn(table, stored.code);
             }
             // Kept on disk as it is, for a later version to read.
-            Err(e) => eprintln!("table {} not opened: {e}", stored.code),
+            Err(e) => tracing::error!(table = %stored.code, "not opened: {e}"),
         }
     }
-    let mut app = axum::Router::new().route("/ws", axum::routing::get(upgrade));
+    let mut app =
+        axum::Router::new().route("/ws", axum::routing::get(upgrade)).route("/metrics", axum::routing::get(metrics));
     if let Some(site) = &config.site {
         app = app
             .route("/t/{code}", axum::routing::get(table_link))
@@ -242,27 +344,71 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     Ok((app.with_state(lobby.clone()), lobby))
 }
 
+/// A connection's place at the door, handed to each request it brings and
+/// kept by its WebSocket, if it becomes one.
+#[derive(Clone)]
+struct Place(#[allow(dead_code)] Arc<Inside>);
+
 async fn serve(listener: tokio::net::TcpListener, (app, lobby): (axum::Router, Arc<Lobby>)) -> Result<(), ServerError> {
+    let here = listener.local_addr().map_err(ServerError::Io)?;
     if let Some(port) = lobby.lan {
-        // Another program may hold the port (a second game hosting on this
+        // Asked where the server listens (--bind), nowhere else. Another
+        // program may hold the port (a second game hosting on this
         // computer): its tables are then found by address only.
-        match tokio::net::UdpSocket::bind((std::net::Ipv4Addr::UNSPECIFIED, port)).await {
+        match tokio::net::UdpSocket::bind((here.ip(), port)).await {
             Ok(socket) => {
-                let ws_port = listener.local_addr().map_err(ServerError::Io)?.port();
-                tokio::spawn(lan::answer(socket, lobby, ws_port));
+                tokio::spawn(lan::answer(socket, lobby.clone(), here.port()));
             }
-            Err(e) => eprintln!("tables are not found by their code on the network (UDP port {port}): {e}"),
+            Err(e) => tracing::warn!("tables are not found by their code on the network (UDP port {port}): {e}"),
         }
     }
-    // A table's answer is often two frames (its state, then a deal's
-    // opening): with Nagle's algorithm the second waits for the client's
-    // delayed ack, up to 40 ms, so small frames go out at once.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+    let handshake = Duration::from_secs(lobby.limits.handshake_s.max(1));
+    loop {
+        let (tcp, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of files, or a connection reset before it was taken: a
+            // moment's pause, so that a full table of files is not spun on.
+            Err(e) => {
+                tracing::warn!("a connection could not be accepted: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Counted from this moment: a socket that never finishes its
+        // request holds a place until the header deadline frees it.
+        let inside = match lobby.door.accept(peer.ip()) {
+            Ok(inside) => Place(Arc::new(inside)),
+            Err(limit) => {
+                lobby.shared.watch.limit(limit, Some(peer.ip()));
+                continue;
+            }
+        };
+        // A table's answer is often two frames (its state, then a deal's
+        // opening): with Nagle's algorithm the second waits for the
+        // client's delayed ack, up to 40 ms, so small frames go out at once.
         if let Err(e) = tcp.set_nodelay(true) {
-            eprintln!("a connection keeps Nagle's algorithm: {e}");
+            tracing::debug!("a connection keeps Nagle's algorithm: {e}");
         }
-    });
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(ServerError::Io)
+        let (app, lobby) = (app.clone(), lobby.clone());
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request.extensions_mut().insert(inside.clone());
+                tower::ServiceExt::oneshot(app.clone(), request)
+            });
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(handshake)
+                .max_buf_size(64 * 1024)
+                .serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
+                .with_upgrades();
+            if let Err(e) = connection.await
+                && e.is_timeout()
+            {
+                lobby.shared.watch.limit(Limit::Handshake, Some(peer.ip()));
+            }
+        });
+    }
 }
 
 #[derive(Debug)]
@@ -293,6 +439,27 @@ async fn upgrade(
     State(lobby): State<Arc<Lobby>>,
     request: Request,
 ) -> Response {
+    use axum::response::IntoResponse;
+    let addr = door::client(peer.ip(), request.headers(), lobby.door.proxies());
+    if let Err(why) = door::origin_allowed(request.headers(), &lobby.allow_origins) {
+        lobby.shared.watch.limit(Limit::Origin, Some(addr));
+        return (axum::http::StatusCode::FORBIDDEN, why).into_response();
+    }
+    // The socket's place at the door, and behind a proxy the client's own
+    // under its address, both held for the WebSocket's life.
+    let place = request.extensions().get::<Place>().cloned();
+    let behind = if addr == peer.ip() {
+        None
+    } else {
+        match lobby.door.behind_proxy(addr) {
+            Ok(inside) => Some(inside),
+            Err(limit) => {
+                lobby.shared.watch.limit(limit, Some(addr));
+                let text = "too many connections from this address";
+                return (axum::http::StatusCode::TOO_MANY_REQUESTS, text).into_response();
+            }
+        }
+    };
     // A table's messages are small and few: small buffers (the defaults
     // of 128 kB each would be most of a table's memory); a longer message
     // grows the read buffer as it comes, and is written in short frames.
@@ -303,7 +470,34 @@ async fn upgrade(
         .max_frame_size(Some(MAX_MESSAGE))
         .read_buffer_size(512)
         .write_buffer_size(0);
-    ws::upgrade(request, config, move |socket| connection(socket, lobby, peer.ip()))
+    ws::upgrade(request, config, move |socket| async move {
+        let _held = (place, behind);
+        connection(socket, lobby, addr).await;
+    })
+}
+
+/// `/metrics`: the refusals and limits counted, and what is open now, in
+/// Prometheus' text format. Only for this computer, asked directly: a
+/// request a proxy forwards (it says so in a header) comes from anyone.
+async fn metrics(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(lobby): State<Arc<Lobby>>,
+    request: Request,
+) -> Response {
+    use axum::response::IntoResponse;
+    let headers = request.headers();
+    let forwarded = headers.contains_key(axum::http::header::FORWARDED) || headers.contains_key("x-forwarded-for");
+    if !peer.ip().is_loopback() || forwarded {
+        return (axum::http::StatusCode::NOT_FOUND, "").into_response();
+    }
+    let tables = lobby.tables.lock().unwrap_or_else(|e| e.into_inner()).values().filter(|t| !t.is_closed()).count();
+    let gauges = [
+        ("connections", "Connections open now.", lobby.door.open() as u64),
+        ("tables", "Tables open now.", tables as u64),
+        ("database_bytes", "The tables' database on disk.", lobby.shared.writer.size()),
+    ];
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], lobby.shared.watch.metrics(&gauges))
+        .into_response()
 }
 
 /// A table's link, `/t/CODE`: the game's page at the root, told which
@@ -324,32 +518,44 @@ async fn table_link(
 }
 
 /// A connection: its first message seats it, then its messages go to its
-/// table and the table's to it.
+/// table and the table's to it. Counted at the door since its accept.
 async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
-    let Some(_held) = lobby.hold(addr) else {
-        refuse(&mut socket, Refusal::TooMany, "too many connections from this address").await;
+    let first = tokio::time::timeout(Duration::from_secs(lobby.limits.first_message_s), next_text(&mut socket)).await;
+    let Ok(Some(first)) = first else {
+        lobby.shared.watch.limit(Limit::Handshake, Some(addr));
         return;
     };
-    let first = tokio::time::timeout(Duration::from_secs(lobby.limits.first_message_s), next_text(&mut socket)).await;
-    let Ok(Some(first)) = first else { return };
     let message = match klaverjas_net::read(&first) {
         Ok(m) => m,
-        Err((why, text)) => return refuse(&mut socket, why, &text).await,
+        Err((why, text)) => return refuse(&mut socket, &lobby, addr, why, &text).await,
     };
     let Ok(token) = new_token() else {
-        return refuse(&mut socket, Refusal::TooMany, "the server has no source of random tokens").await;
+        return refuse(&mut socket, &lobby, addr, Refusal::TooMany, "the server has no source of random tokens").await;
     };
+    // Someone who has guessed wrong too often waits before a code or a
+    // token is looked at again.
+    let guess = matches!(message, ToTable::Join { .. } | ToTable::Rejoin { .. });
+    if let Some(left) = lobby.guesses.waiting(addr).filter(|_| guess) {
+        lobby.shared.watch.limit(Limit::Guessing, Some(addr));
+        let text = format!("too many wrong codes from this address: try again in {} s", left.as_secs() + 1);
+        return refuse(&mut socket, &lobby, addr, Refusal::TooMany, &text).await;
+    }
     let (code, how) = match message {
         ToTable::Host { setup, name, .. } => match lobby.create(setup, addr).await {
             Ok((code, _)) => (code, Sitting::Host { name, token }),
-            Err((why, text)) => return refuse(&mut socket, why, &text).await,
+            Err((why, text)) => return refuse(&mut socket, &lobby, addr, why, &text).await,
         },
         ToTable::Join { code, name, .. } => (code, Sitting::Join { name, token }),
         ToTable::Rejoin { code, token, .. } => (code, Sitting::Rejoin { token }),
-        _ => return refuse(&mut socket, Refusal::NotSeated, "first Host, Join or Rejoin a table").await,
+        _ => {
+            let text = "first Host, Join or Rejoin a table";
+            return refuse(&mut socket, &lobby, addr, Refusal::NotSeated, text).await;
+        }
     };
     let Some(table) = lobby.table(code) else {
-        return refuse(&mut socket, Refusal::NoTable, &format!("no table has the code {code}")).await;
+        lobby.guesses.failed(addr);
+        let text = format!("no table has the code {code}");
+        return refuse(&mut socket, &lobby, addr, Refusal::NoTable, &text).await;
     };
     let conn = lobby.next_conn.fetch_add(1, Ordering::Relaxed);
     let (out, mut queue) = mpsc::channel(table::QUEUE);
@@ -357,10 +563,15 @@ async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
     let _ = table.send(Command::Sit(Box::new(Sit { how, conn, out, reply }))).await;
     match seated.await {
         Ok(Ok(_)) => {}
-        Ok(Err((why, text))) => return refuse(&mut socket, why, &text).await,
-        Err(_) => return refuse(&mut socket, Refusal::NoTable, "the table has closed").await,
+        Ok(Err((why, text))) => {
+            if why == Refusal::BadToken {
+                lobby.guesses.failed(addr);
+            }
+            return refuse(&mut socket, &lobby, addr, why, &text).await;
+        }
+        Err(_) => return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "the table has closed").await,
     };
-    serve_seat(&mut socket, &table, &mut queue, conn, lobby.limits).await;
+    serve_seat(&mut socket, &table, &mut queue, conn, &lobby, addr).await;
     let _ = table.send(Command::Gone { conn }).await;
 }
 
@@ -369,8 +580,10 @@ async fn serve_seat(
     table: &mpsc::Sender<Command>,
     queue: &mut mpsc::Receiver<String>,
     conn: u64,
-    limits: Limits,
+    lobby: &Lobby,
+    addr: IpAddr,
 ) {
+    let limits = lobby.limits;
     let per_second = limits.per_second;
     // A bucket of twice a second's messages, filled at `per_second`.
     let mut bucket = 2.0 * per_second as f64;
@@ -397,7 +610,8 @@ async fn serve_seat(
                 bucket = (bucket + now.duration_since(last).as_secs_f64() * per_second as f64).min(2.0 * per_second as f64);
                 last = now;
                 if bucket < 1.0 {
-                    return refuse(socket, Refusal::TooMany, "too many messages: slow down").await;
+                    lobby.shared.watch.limit(Limit::Messages, Some(addr));
+                    return refuse(socket, lobby, addr, Refusal::TooMany, "too many messages: slow down").await;
                 }
                 bucket -= 1.0;
                 match klaverjas_net::read(&text) {
@@ -407,6 +621,7 @@ async fn serve_seat(
                         }
                     }
                     Err((why, text)) => {
+                        lobby.refuse_noted(why, addr, &text);
                         if ws::send_text(socket, &FromTable::refused(why, text).to_json()).await.is_err() {
                             return;
                         }
@@ -428,8 +643,9 @@ async fn next_text(socket: &mut Socket) -> Option<String> {
 static BINARY_REFUSED: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| FromTable::refused(Refusal::BadMessage, "messages are JSON text").to_json());
 
-/// Says why, and closes the connection cleanly.
-async fn refuse(socket: &mut Socket, why: Refusal, text: &str) {
+/// Says why, and closes the connection cleanly; counted and logged.
+async fn refuse(socket: &mut Socket, lobby: &Lobby, addr: IpAddr, why: Refusal, text: &str) {
+    lobby.refuse_noted(why, addr, text);
     ws::close_with(socket, &FromTable::refused(why, text).to_json()).await;
 }
 
@@ -441,7 +657,15 @@ fn new_token() -> Result<String, getrandom::Error> {
 }
 
 pub(crate) fn token_hash(token: &str) -> String {
-    klaverjas_net::seal_of(token)
+    klaverjas_net::sha256_hex(token)
+}
+
+/// A table's key: 256 bits from the system's random source, in hex (no
+/// clock stands in: a guessable key would open every seal).
+fn new_key() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; klaverjas_net::SECRET_LEN];
+    getrandom::fill(&mut bytes)?;
+    Ok(klaverjas_net::hex(&bytes))
 }
 
 /// 64 random bits for seeds and codes (not secrets: a clock's bits stand

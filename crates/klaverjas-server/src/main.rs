@@ -14,17 +14,47 @@ klaverjas-server: a table for Klaverjas that friends join by a code
   --site DIR      also serve the web build from DIR (at / and /t/CODE)
   --bind ADDR     the address to listen on (default 0.0.0.0: every
                   network of this computer, the home Wi-Fi included)
-  --lan           answer on UDP port 7878 which table this server has,
-                  so that a desktop on the same network joins by the
-                  code alone (as a desktop game hosting does)
+  --lan           answer on UDP port 7878 (of the --bind address) which
+                  table this server has, so that a desktop on the same
+                  network joins by the code alone (as a desktop game
+                  hosting does)
   --lan-port PORT that question's port instead of 7878 (for tests)
   --seed S        the tables' deals follow from S (to repeat a run)
   --rate N        messages a connection may send a second (default 20)
   --per-address N connections, and live tables made, from one address
-                  (default 64; more for a load test from one machine)
+                  (an IPv4 address or an IPv6 /64; default 64; more for
+                  a load test from one machine)
+  --tables-per-address N
+                  live tables one address may have made (default: as
+                  --per-address)
+  --free-guesses N
+                  wrong codes or tokens an address may try before each
+                  next one waits twice as long, up to a minute
+                  (default 10)
+  --max-connections N
+                  connections open at once from everyone (default: what
+                  the open-files limit allows, raised at start as far
+                  as the system lets)
+  --trusted-proxy ADDR
+                  a reverse proxy (Caddy, nginx) whose Forwarded or
+                  X-Forwarded-For header names the player's address;
+                  repeat for each. Without it, everyone behind the
+                  proxy is one address
+  --allow-origin ORIGIN
+                  a site besides this server's own whose pages may open
+                  tables (https://example.org); repeatable
+  --handshake S   seconds a connection has for its request's headers
+                  (default 5)
+  --max-steps N   steps one table may keep (default 20000)
+  --max-db-mb N   the tables' database size past which nothing more is
+                  written (default 1024; new tables stop at 90%)
+  --keep S        seconds a table nobody uses is kept (default 86400)
   --ping S        seconds between pings to each player; one silent for
                   three of them is away (default 15)
-  --help          this text";
+  --help          this text
+
+Refusals and limits reached are logged (one line a class every 10 s) and
+counted at http://127.0.0.1:PORT/metrics (from this computer only).";
 
 struct Args {
     port: u16,
@@ -36,6 +66,15 @@ struct Args {
     per_address: usize,
     lan: Option<u16>,
     ping: u64,
+    limits: Limits,
+    tables: Option<usize>,
+    proxies: Vec<IpAddr>,
+    origins: Vec<String>,
+}
+
+/// A positive whole number, or the option's words.
+fn count<T: std::str::FromStr + PartialOrd + Default>(option: &str, v: &str) -> Result<T, String> {
+    v.parse().ok().filter(|n| *n > T::default()).ok_or_else(|| format!("{option}: not a count: '{v}'"))
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
@@ -49,6 +88,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         per_address: Limits::default().connections_per_address,
         lan: None,
         ping: Limits::default().ping_s,
+        limits: Limits::default(),
+        tables: None,
+        proxies: Vec::new(),
+        origins: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -94,6 +137,24 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("--ping: not a count of seconds: '{v}'"))?;
             }
+            "--tables-per-address" => a.tables = Some(count(arg, &value()?)?),
+            "--free-guesses" => a.limits.free_guesses = count(arg, &value()?)?,
+            "--max-connections" => a.limits.connections = Some(count(arg, &value()?)?),
+            "--handshake" => a.limits.handshake_s = count(arg, &value()?)?,
+            "--max-steps" => a.limits.steps_per_table = count(arg, &value()?)?,
+            "--max-db-mb" => a.limits.database_bytes = count::<u64>(arg, &value()?)?.saturating_mul(1 << 20),
+            "--keep" => a.limits.kept_s = count(arg, &value()?)?,
+            "--trusted-proxy" => {
+                let v = value()?;
+                a.proxies.push(v.parse().map_err(|_| format!("--trusted-proxy: not an address: '{v}'"))?);
+            }
+            "--allow-origin" => {
+                let v = value()?;
+                if !v.contains("://") {
+                    return Err(format!("--allow-origin: an origin is written https://host[:port], not '{v}'"));
+                }
+                a.origins.push(v.trim_end_matches('/').to_owned());
+            }
             "--rate" => {
                 let v = value()?;
                 a.rate = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--rate: not a count: '{v}'"))?;
@@ -115,6 +176,13 @@ macro_rules! say {
 }
 
 fn main() -> ExitCode {
+    // Log lines on stderr, one a refusal class or limit at most every 10 s
+    // (RUST_LOG chooses more or less).
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args = match parse(&args) {
         Ok(Some(a)) => a,
@@ -159,13 +227,15 @@ fn main() -> ExitCode {
             site: args.site,
             limits: Limits {
                 per_second: args.rate,
-                tables_per_address: args.per_address,
+                tables_per_address: args.tables.unwrap_or(args.per_address),
                 connections_per_address: args.per_address,
                 ping_s: args.ping,
-                ..Limits::default()
+                ..args.limits
             },
             seed: args.seed,
             lan: args.lan,
+            trusted_proxies: args.proxies,
+            allow_origins: args.origins,
         };
         match run(listener, config).await {
             Ok(()) => ExitCode::SUCCESS,

@@ -15,6 +15,9 @@ use std::path::Path;
 const HEADERS: TableDefinition<&str, &[u8]> = TableDefinition::new("headers");
 /// Keyed by table code and step number.
 const STEPS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("steps");
+/// Each table's last use (seconds since 1970), written with each step, so
+/// that a restart does not give every table a new day.
+const USED: TableDefinition<&str, u64> = TableDefinition::new("used");
 
 /// A table as it was set up, and who sits where.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -24,9 +27,14 @@ pub struct Header {
     pub seed: u64,
     pub chairs: Vec<Person>,
     pub started: bool,
-    /// Seconds since 1970 of the last step or seating, for the purge of
-    /// tables nobody uses.
+    /// Seconds since 1970 of the last seating or change of chairs (a step's
+    /// time is kept beside the steps), for the purge of tables nobody uses.
     pub touched: u64,
+    /// 256 random bits in hex, the table's own, from which each deal's
+    /// seal secret is drawn (`Table::secret`); never sent. Absent in
+    /// tables from before the seal hid its deal: given one when opened.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
 }
 
 /// A person in a chair. The token is kept only as its SHA-256.
@@ -60,6 +68,8 @@ pub struct Stored {
     pub code: TableCode,
     pub header: Header,
     pub steps: Vec<Step>,
+    /// Seconds since 1970 of its last step or seating.
+    pub used: u64,
 }
 
 #[derive(Debug)]
@@ -97,18 +107,26 @@ const CACHE: usize = 1 << 20;
 
 pub struct Store {
     db: Database,
+    path: std::path::PathBuf,
 }
 
 impl Store {
     /// Opens (or makes) `dir/tables.redb`.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(redb::Error::Io(e)))?;
-        let db = Database::builder().set_cache_size(CACHE).create(dir.join("tables.redb"))?;
+        let path = dir.join("tables.redb");
+        let db = Database::builder().set_cache_size(CACHE).create(&path)?;
         let txn = db.begin_write()?;
         txn.open_table(HEADERS)?;
         txn.open_table(STEPS)?;
+        txn.open_table(USED)?;
         txn.commit()?;
-        Ok(Store { db })
+        Ok(Store { db, path })
+    }
+
+    /// The database file's size in bytes.
+    pub fn size(&self) -> u64 {
+        std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0)
     }
 
     /// Makes `writes` in one transaction, on disk when this returns.
@@ -117,6 +135,7 @@ impl Store {
         {
             let mut headers = txn.open_table(HEADERS)?;
             let mut steps = txn.open_table(STEPS)?;
+            let mut used = txn.open_table(USED)?;
             for write in writes {
                 match write {
                     Write::Header(code, header) => {
@@ -124,9 +143,11 @@ impl Store {
                     }
                     Write::Step(code, number, step) => {
                         steps.insert((code.as_str(), *number), json(step).as_slice())?;
+                        used.insert(code.as_str(), crate::now())?;
                     }
                     Write::Remove(code) => {
                         headers.remove(code.as_str())?;
+                        used.remove(code.as_str())?;
                         steps.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
                     }
                 }
@@ -141,6 +162,7 @@ impl Store {
         let txn = self.db.begin_read()?;
         let headers = txn.open_table(HEADERS)?;
         let steps = txn.open_table(STEPS)?;
+        let used = txn.open_table(USED)?;
         let mut tables = Vec::new();
         for row in headers.iter()? {
             let (code, header) = row?;
@@ -157,7 +179,9 @@ impl Store {
                 }
                 list.push(serde_json::from_slice(step.value()).map_err(|e| bad(format!("step {number}: {e}")))?);
             }
-            tables.push(Stored { code, header, steps: list });
+            let stepped = used.get(code.as_str())?.map_or(0, |t| t.value());
+            let used = stepped.max(header.touched);
+            tables.push(Stored { code, header, steps: list, used });
         }
         Ok(tables)
     }
@@ -178,7 +202,11 @@ pub enum Write {
 /// so a disk's few syncs a second serve many tables. Each change is
 /// answered once its commit is on disk.
 #[derive(Clone)]
-pub struct Writer(std::sync::mpsc::Sender<(Write, tokio::sync::oneshot::Sender<Result<(), String>>)>);
+pub struct Writer {
+    tx: std::sync::mpsc::Sender<(Write, tokio::sync::oneshot::Sender<Result<(), String>>)>,
+    /// The database's size after the last commit, in bytes.
+    size: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
 
 /// Changes in one commit at most.
 const GROUP: usize = 1024;
@@ -186,6 +214,8 @@ const GROUP: usize = 1024;
 impl Writer {
     pub fn start(store: std::sync::Arc<Store>) -> Writer {
         let (tx, rx) = std::sync::mpsc::channel::<(Write, tokio::sync::oneshot::Sender<Result<(), String>>)>();
+        let size = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(store.size()));
+        let measured = size.clone();
         std::thread::spawn(move || {
             while let Ok(first) = rx.recv() {
                 let mut group = vec![first];
@@ -197,18 +227,24 @@ impl Writer {
                 }
                 let writes: Vec<Write> = group.iter().map(|(w, _)| w.clone()).collect();
                 let result = store.write_all(&writes).map_err(|e| e.to_string());
+                measured.store(store.size(), std::sync::atomic::Ordering::Relaxed);
                 for (_, done) in group {
                     let _ = done.send(result.clone());
                 }
             }
         });
-        Writer(tx)
+        Writer { tx, size }
+    }
+
+    /// The database's size in bytes, as of the last commit.
+    pub fn size(&self) -> u64 {
+        self.size.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Makes the change; returns once it is on disk.
     pub async fn write(&self, write: Write) -> Result<(), String> {
         let (done, written) = tokio::sync::oneshot::channel();
-        self.0.send((write, done)).map_err(|_| "the tables' writer has stopped".to_owned())?;
+        self.tx.send((write, done)).map_err(|_| "the tables' writer has stopped".to_owned())?;
         written.await.map_err(|_| "the tables' writer has stopped".to_owned())?
     }
 }

@@ -4,9 +4,12 @@
 //! written to disk, and only then is anyone told, each seat its own view
 //! ([`klaverjas_net::for_seat`]).
 
+use crate::door::Limit;
 use crate::store::{Header, Person, Step, Write, Writer};
-use klaverjas::{Match, Phase, Seat};
-use klaverjas_net::{Chair, FromTable, Refusal, TableCode, ToTable, for_seat, seal};
+use crate::watch::Watch;
+use klaverjas::{ActionError, Match, Phase, Seat};
+use klaverjas_net::{Chair, FromTable, Refusal, SECRET_LEN, TableCode, ToTable, for_seat, seal};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -47,8 +50,22 @@ pub enum Sitting {
 
 pub type Refused = (Refusal, String);
 
-/// How long a table nobody has touched is kept.
-pub const KEPT: Duration = Duration::from_secs(24 * 3600);
+/// What every table shares: the database's writer, the counters, the
+/// bots' thinking, and the bounds on what a table may keep.
+pub struct Shared {
+    pub writer: Writer,
+    pub watch: Watch,
+    /// Bots thinking at once, all tables together: a permit each, so that
+    /// many tables of bots queue for the cores instead of taking a
+    /// thread each.
+    pub bots: Arc<tokio::sync::Semaphore>,
+    /// Steps one table may keep.
+    pub steps: u64,
+    /// The database's size (bytes) past which no step is written.
+    pub database: u64,
+    /// How long a table nobody has touched is kept.
+    pub kept: Duration,
+}
 
 /// Messages a connection may have waiting before it is dropped as too slow.
 pub const QUEUE: usize = 256;
@@ -69,33 +86,67 @@ pub struct Table {
     /// Steps accepted since the table was made: the next step's number.
     steps: u64,
     seats: [Presence; 4],
-    writer: Writer,
+    shared: Arc<Shared>,
+    /// The step at which the deal in play began: with the table's key,
+    /// the deal's seal secret.
+    deal_began: u64,
+    /// The key the deals' secrets are drawn from.
+    key: [u8; SECRET_LEN],
+    last_used: Instant,
 }
 
 impl Table {
     /// A table with `header`'s setup and the `steps` it has taken (none
-    /// for a new one), replayed through the engine.
-    pub fn new(code: TableCode, header: Header, steps: &[Step], writer: Writer) -> Result<Table, String> {
+    /// for a new one), replayed through the engine; `used`, seconds since
+    /// 1970 of its last use.
+    pub fn new(
+        code: TableCode,
+        header: Header,
+        steps: &[Step],
+        used: u64,
+        shared: Arc<Shared>,
+    ) -> Result<Table, String> {
         let rules = header.setup.rules()?;
+        let key = klaverjas_net::secret_from_hex(&header.key).ok_or("the table has no key for its seals")?;
         let mut game = Match::new(rules, header.seed, Seat::North);
+        let mut deal_began = 0;
         for (n, step) in steps.iter().enumerate() {
-            apply(&mut game, *step).map_err(|e| format!("step {n} ({step:?}): {e}"))?;
+            apply(&mut game, *step).map_err(|(_, e)| format!("step {n} ({step:?}): {e}"))?;
+            if matches!(step, Step::NextDeal | Step::Rematch { .. }) {
+                deal_began = n as u64 + 1;
+            }
         }
         let now = Instant::now();
+        let idle = Duration::from_secs(crate::now().saturating_sub(used));
+        let last_used = now.checked_sub(idle).unwrap_or(now);
         let mut seats: [Presence; 4] = Default::default();
         for person in &header.chairs {
             // Everyone is away until they connect again.
             seats[person.seat.index()].away_since = Some(now);
         }
-        Ok(Table { code, header, game, steps: steps.len() as u64, seats, writer })
+        Ok(Table { code, header, game, steps: steps.len() as u64, seats, shared, deal_began, key, last_used })
+    }
+
+    /// The secret of the deal in play's seal: SHA-256 of the table's key
+    /// and the step the deal began at. 256 bits no seat can tell from
+    /// random while the key stays here, new for every deal, and the same
+    /// after a restart, so that a seal sent before it still opens.
+    fn secret(&self) -> [u8; SECRET_LEN] {
+        use sha2::Digest;
+        let mut hash = sha2::Sha256::new();
+        hash.update(b"klaverjas deal secret");
+        hash.update(self.key);
+        hash.update(self.deal_began.to_le_bytes());
+        hash.finalize().into()
     }
 
     /// Runs the table until its inbox closes or nobody has used it for
     /// [`KEPT`]; then it is removed from disk.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
-        let mut last_used = Instant::now();
+        let mut last_used = self.last_used;
+        let kept = self.shared.kept;
         loop {
-            let wake = self.next_wake().unwrap_or(last_used + KEPT);
+            let wake = self.next_wake().unwrap_or(last_used + kept);
             tokio::select! {
                 command = inbox.recv() => match command {
                     Some(command) => {
@@ -105,8 +156,8 @@ impl Table {
                     None => return,
                 },
                 _ = tokio::time::sleep_until(wake) => {
-                    if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= last_used + KEPT {
-                        let _ = self.writer.write(Write::Remove(self.code)).await;
+                    if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= last_used + kept {
+                        let _ = self.shared.writer.write(Write::Remove(self.code)).await;
                         return;
                     }
                     self.send_chairs();
@@ -143,6 +194,7 @@ impl Table {
                 // A connection's chair is wherever the host last moved it.
                 let Some(seat) = self.chair_of(conn) else { return };
                 if let Err((why, message)) = self.message(seat, *message).await {
+                    self.shared.watch.refused(why, None, &format!("table {}, {seat}: {message}", self.code));
                     self.send(seat, &FromTable::refused(why, message));
                 }
             }
@@ -193,6 +245,9 @@ impl Table {
             .map(|i| seats[(south + i) % seats.len()])
             .find(|s| !self.header.chairs.iter().any(|p| p.seat == *s))
             .ok_or((Refusal::Full, format!("table {} is full", self.code)))?;
+        if let Some(p) = self.header.chairs.iter().find(|p| klaverjas_net::same_name(&p.name, &name)) {
+            return Err((Refusal::BadName, format!("{} sits at this table already: choose another name", p.name)));
+        }
         let mut header = self.header.clone();
         header.chairs.push(Person {
             seat: free,
@@ -206,7 +261,7 @@ impl Table {
 
     async fn write_header(&mut self, mut header: Header) -> Result<(), Refused> {
         header.touched = crate::now();
-        match self.writer.write(Write::Header(self.code, header.clone())).await {
+        match self.shared.writer.write(Write::Header(self.code, header.clone())).await {
             Ok(()) => {
                 self.header = header;
                 Ok(())
@@ -291,6 +346,24 @@ impl Table {
                 }
                 Ok(())
             }
+            ToTable::Remove { seat: gone } => {
+                only_host()?;
+                if gone == seat {
+                    return Err((Refusal::NotNow, "the host stays at the table: the others may leave".into()));
+                }
+                let mut header = self.header.clone();
+                let Some(name) = header.chairs.iter().find(|p| p.seat == gone).map(|p| p.name.clone()) else {
+                    return Err((Refusal::NotNow, "nobody sits in that chair".into()));
+                };
+                header.chairs.retain(|p| p.seat != gone);
+                self.write_header(header).await?;
+                // Their last message says why; dropping the chair's queue
+                // then closes the connection, and the token holds nothing.
+                self.send(gone, &FromTable::refused(Refusal::Removed, format!("the host took {name} from the table")));
+                self.seats[gone.index()] = Presence::default();
+                self.send_chairs();
+                Ok(())
+            }
             ToTable::Act { action } => {
                 self.started()?;
                 self.step(Step::Act { seat, action }).await
@@ -353,13 +426,28 @@ impl Table {
     /// every seat; a step the engine refuses changes nothing.
     async fn step(&mut self, step: Step) -> Result<(), Refused> {
         let mut next = self.game.clone();
-        let events = apply(&mut next, step).map_err(|e| (Refusal::Rules, e))?;
-        if let Err(e) = self.writer.write(Write::Step(self.code, self.steps, step)).await {
+        let events = apply(&mut next, step)?;
+        if self.steps >= self.shared.steps {
+            self.shared.watch.limit(Limit::Steps, None);
+            let most = self.shared.steps;
+            return Err((
+                Refusal::TooMany,
+                format!("this table has kept {most} steps, all one table may: open a new one"),
+            ));
+        }
+        if self.shared.writer.size() >= self.shared.database {
+            self.shared.watch.limit(Limit::Database, None);
+            return Err((Refusal::TooMany, "the server's storage is full: nothing more can be played here".into()));
+        }
+        if let Err(e) = self.shared.writer.write(Write::Step(self.code, self.steps, step)).await {
             return Err((Refusal::TooMany, format!("the step could not be written: {e}")));
         }
         self.game = next;
         self.steps += 1;
         let new_deal = matches!(step, Step::NextDeal | Step::Rematch { .. });
+        if new_deal {
+            self.deal_began = self.steps;
+        }
         for &seat in self.game.rules().players.seats() {
             if new_deal {
                 self.seats[seat.index()].ready = false;
@@ -381,18 +469,32 @@ impl Table {
             if let Some(seat) = self.game.game().to_act().filter(|&s| !self.person_plays(s)) {
                 let view = self.game.game().view(seat);
                 let (level, seed) = (self.header.setup.bots, self.header.seed ^ self.steps.wrapping_mul(0x9E37_79B9));
-                let decided = tokio::task::spawn_blocking(move || level.bot(seed).decide(&view).action).await;
+                let Ok(permit) = self.shared.bots.clone().acquire_owned().await else { return };
+                let decided = tokio::task::spawn_blocking(move || {
+                    let _thinking = permit;
+                    level.bot(seed).decide(&view).action
+                })
+                .await;
                 let Ok(action) = decided else { return };
-                if self.step(Step::Act { seat, action }).await.is_err() {
-                    return;
+                if let Err(refused) = self.step(Step::Act { seat, action }).await {
+                    return self.stopped(refused);
                 }
             } else if deal_over(&self.game) && !self.game.is_over() && self.everyone_ready() {
-                if self.step(Step::NextDeal).await.is_err() {
-                    return;
+                if let Err(refused) = self.step(Step::NextDeal).await {
+                    return self.stopped(refused);
                 }
             } else {
                 return;
             }
+        }
+    }
+
+    /// A step of the bots' or the table's own refused (the table's bound
+    /// reached, the disk full): the table waits, and the people at it are
+    /// told why instead of waiting in silence.
+    fn stopped(&mut self, (why, text): Refused) {
+        for &seat in self.game.rules().players.seats() {
+            self.send(seat, &FromTable::refused(why, text.clone()));
         }
     }
 
@@ -421,13 +523,17 @@ impl Table {
     }
 
     fn send_deal_start(&mut self, seat: Seat) {
-        let sealed = FromTable::Sealed { deal: self.game.deal_number(), seal: seal(self.game.game()) };
+        let sealed = FromTable::Sealed { deal: self.game.deal_number(), seal: seal(&self.secret(), self.game.game()) };
         self.send(seat, &sealed);
     }
 
     fn send_deal_end(&mut self, seat: Seat) {
         if deal_over(&self.game) {
-            let opened = FromTable::Opened { deal: self.game.deal_number(), code: self.game.game().deal().code() };
+            let opened = FromTable::Opened {
+                deal: self.game.deal_number(),
+                code: self.game.game().deal().code(),
+                secret: klaverjas_net::hex(&self.secret()),
+            };
             self.send(seat, &opened);
             if self.game.is_over() {
                 self.send(seat, &FromTable::MatchOver { winner: self.game.winner() });
@@ -478,12 +584,17 @@ fn deal_over(game: &Match) -> bool {
     matches!(game.game().phase(), Phase::Done | Phase::ThrownIn)
 }
 
-/// One step through the engine.
-pub fn apply(game: &mut Match, step: Step) -> Result<Vec<klaverjas::Event>, String> {
+/// One step through the engine: a seat's action is the seat's own
+/// ([`Match::act`]), refused out of turn without a word about any hand.
+pub fn apply(game: &mut Match, step: Step) -> Result<Vec<klaverjas::Event>, Refused> {
+    let refused = |e: ActionError| match e {
+        ActionError::NotYourTurn => (Refusal::NotYourTurn, e.to_string()),
+        e => (Refusal::Rules, e.to_string()),
+    };
     match step {
-        Step::Act { seat, action } => game.act(seat, action).map_err(|e| e.to_string()),
-        Step::CallRoem { seat } => game.call_roem(seat).map_err(|e| e.to_string()),
-        Step::NextDeal => game.next_deal().map(|()| Vec::new()).map_err(|e| e.to_string()),
+        Step::Act { seat, action } => game.act(seat, action).map_err(refused),
+        Step::CallRoem { seat } => game.act(seat, klaverjas::Action::ClaimRoem).map_err(refused),
+        Step::NextDeal => game.next_deal().map(|()| Vec::new()).map_err(|e| (Refusal::NotNow, e.to_string())),
         Step::Rematch { seed } => {
             *game = Match::new(*game.rules(), seed, Seat::North);
             Ok(Vec::new())

@@ -13,8 +13,9 @@ use crate::seat::{Direction, PerTeam, Players, Seat, Team};
 use crate::view::PlayerView;
 use std::fmt;
 
-/// Everything a seat can do. The seat is always the one [`Game::to_act`]
-/// names, so an action cannot be made out of turn.
+/// Everything a seat can do. [`Game::apply`] takes it for the seat
+/// [`Game::to_act`] names; [`Game::act`] takes it from a given seat and
+/// refuses it out of turn, which is what a table of people needs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
@@ -245,6 +246,9 @@ impl TrickRecord {
 /// Why an action was refused. Each message is fit to show a player.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ActionError {
+    /// Another seat is to act. Said before anything else is looked at, so
+    /// that a refusal out of turn is the same whatever the hands hold.
+    NotYourTurn,
     /// The action belongs to another phase: bidding while playing, say.
     WrongPhase {
         phase: Phase,
@@ -339,6 +343,7 @@ pub enum ClaimError {
 impl fmt::Display for ActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ActionError::NotYourTurn => f.write_str("Not your turn"),
             ActionError::WrongPhase { phase } => f.write_str(match phase {
                 Phase::Bidding => "Trump has not been chosen yet: it is time to bid",
                 Phase::Doubling => "First say whether you double the deal",
@@ -830,6 +835,23 @@ impl Game {
             }
             Phase::ThrownIn | Phase::Done => Vec::new(),
         }
+    }
+
+    /// `seat` takes `action`: a roem call in turn or not, from a seat of
+    /// the team that may call ([`Game::call_roem`]); anything else only at
+    /// the seat's own turn. Out of turn the one refusal is
+    /// [`ActionError::NotYourTurn`], whatever the action and whatever any
+    /// hand holds: a refusal that named a rule or a missing card would
+    /// tell another seat's cards. At its turn a refusal names the rule, as
+    /// [`Game::apply`]'s.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, ActionError> {
+        if action == Action::ClaimRoem {
+            return self.call_roem(seat);
+        }
+        if self.to_act() != Some(seat) {
+            return Err(ActionError::NotYourTurn);
+        }
+        self.apply(action)
     }
 
     /// Whether `action` would be accepted now, and if not, why.

@@ -271,10 +271,13 @@ impl Match {
         Ok(self.write_result(events))
     }
 
-    /// `seat` takes `action`: a roem call is the seat's own, in turn or
-    /// not; any other action is taken for the seat to act.
+    /// `seat` takes `action` ([`Game::act`]): a roem call from a seat that
+    /// may call, anything else only at the seat's own turn, and out of
+    /// turn one refusal that tells nothing of any hand. What a table of
+    /// people takes from a seat goes through here.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, ActionError> {
-        if action == Action::ClaimRoem { self.call_roem(seat) } else { self.apply(action) }
+        let events = self.game.act(seat, action)?;
+        Ok(self.write_result(events))
     }
 
     /// Writes the deal on the sheet when `events` end it.

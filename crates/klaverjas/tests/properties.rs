@@ -401,3 +401,50 @@ fn without_roem_no_roem_is_called_or_counted() {
         }
     }
 }
+
+/// Whether `text` names a card as the engine writes cards ("JH").
+fn names_a_card(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w.parse::<Card>().is_ok_and(|c| c.to_string() == w))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A seat acts only at its own turn. At any moment of any deal under
+    /// any rules, every action of every kind from a seat not to act is
+    /// refused, changes nothing, and is told with one refusal whatever the
+    /// action and the hands: a refusal that named a rule for a card held
+    /// and "does not hold" for one not held gave another seat's hand away.
+    /// A roem call is the exception the rules make (either partner of the
+    /// trick's winner): refused, it names no card.
+    #[test]
+    fn only_the_seat_to_act_acts(seed in any::<u64>(), pick in any::<usize>(), steps in 0usize..80) {
+        let rules = all_rules();
+        let rules = rules[pick % rules.len()];
+        let mut rng = Rng::new(seed);
+        let mut m = Match::new(rules, seed, dealer(&rules, seed));
+        for _ in 0..steps {
+            let Some(seat) = m.game().to_act() else { break };
+            let legal = m.game().legal_actions();
+            m.act(seat, legal[rng.below(legal.len() as u32) as usize]).unwrap();
+        }
+        let to_act = m.game().to_act();
+        for &seat in rules.players.seats().iter().filter(|&&s| Some(s) != to_act) {
+            for action in every_action() {
+                let before = m.clone();
+                let refused = m.act(seat, action);
+                if refused.is_err() {
+                    prop_assert_eq!(&m, &before, "a refused {} {} changed the table", seat, action);
+                }
+                match (action, refused) {
+                    (Action::ClaimRoem, Ok(_)) => {
+                        prop_assert!(before.game().may_call_roem(seat));
+                        m = before;
+                    }
+                    (Action::ClaimRoem, Err(e)) => prop_assert!(!names_a_card(&e.to_string()), "{}: {}", seat, e),
+                    (_, refused) => prop_assert_eq!(refused, Err(ActionError::NotYourTurn), "{} {}", seat, action),
+                }
+            }
+        }
+    }
+}

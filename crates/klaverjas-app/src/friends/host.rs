@@ -57,6 +57,8 @@ pub fn start(data: &Path) -> Result<Hosting, String> {
         limits: klaverjas_server::Limits::default(),
         seed: None,
         lan: Some(klaverjas_net::lan::PORT),
+        trusted_proxies: Vec::new(),
+        allow_origins: Vec::new(),
     };
     let any = Ipv4Addr::UNSPECIFIED;
     let bound = klaverjas_server::serve_in_background(SocketAddr::from((any, PORT)), config(site.clone()))

@@ -10,8 +10,9 @@
 use super::socket::{Socket, SocketEvent, Wake};
 use crate::save::{Loaded, Store};
 use klaverjas::{Seat, Team};
+pub use klaverjas_net::SealCheck;
 use klaverjas_net::stand_in::StandIn;
-use klaverjas_net::{Chair, FromTable, PROTOCOL, Refusal, Setup, TableCode, ToTable, seal_of};
+use klaverjas_net::{Chair, FromTable, PROTOCOL, Refusal, Setup, TableCode, ToTable};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -81,17 +82,6 @@ pub enum Connection {
     },
     /// Over: refused, or left. Nothing more will come.
     Closed(String),
-}
-
-/// A deal's seal checked against its opened code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SealCheck {
-    /// The code's SHA-256 is the seal announced before the deal.
-    Holds,
-    /// It is not: the cards were not those sealed.
-    Broken,
-    /// The deal began before this chair was taken: no seal was heard.
-    Unheard,
 }
 
 /// A deal's code, opened at its end, and what its seal says.
@@ -311,12 +301,8 @@ impl Sitting {
                     }
                 }
             }
-            FromTable::Opened { deal, code } => {
-                let check = match self.seals.iter().find(|(d, _)| *d == deal) {
-                    Some((_, seal)) if *seal == seal_of(&code) => SealCheck::Holds,
-                    Some(_) => SealCheck::Broken,
-                    None => SealCheck::Unheard,
-                };
+            FromTable::Opened { deal, code, secret } => {
+                let check = SealCheck::of(&self.seals, deal, &code, &secret);
                 // A check from outside reads the deal's end here.
                 bevy::log::info!("deal {deal} opened: {check:?}");
                 if let Some(stand_in) = &mut self.stand_in {
@@ -332,11 +318,13 @@ impl Sitting {
             FromTable::Refused { why, message } => {
                 bevy::log::warn!("the table refused: {message}");
                 // A chair that is no more (a table closed, a token
-                // refused), a server of another protocol, or a first
-                // message refused: trying again would be refused again.
+                // refused, the host took the player away), a server of
+                // another protocol, or a first message refused: trying
+                // again would be refused again.
                 let seated = self.seat.is_some();
-                let hopeless = matches!(why, Refusal::NoTable | Refusal::BadToken | Refusal::Protocol)
-                    || (!seated && !matches!(why, Refusal::TooMany));
+                let hopeless =
+                    matches!(why, Refusal::NoTable | Refusal::BadToken | Refusal::Protocol | Refusal::Removed)
+                        || (!seated && !matches!(why, Refusal::TooMany));
                 if hopeless {
                     self.token = None;
                     self.connection = Connection::Closed(message.clone());

@@ -584,6 +584,21 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
                 .italics()
                 .size(14.0),
         );
+        // A person picked (not the host) can be sent away: their chair is
+        // free again and their link holds nothing.
+        let person = picked.filter(|&s| s != own).and_then(|s| {
+            sitting.chairs.iter().find(|c| c.seat == s).and_then(|c| c.name.clone()).map(|name| (s, name))
+        });
+        if let Some((seat, name)) = person {
+            let text = t.fill("friends.remove", &[("name", &name)]);
+            let response =
+                ui.add_sized([width.min(260.0), at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(text));
+            mark_target(ui, "friends.remove", &response);
+            if response.clicked() {
+                sitting.send(&ToTable::Remove { seat });
+                picked = None;
+            }
+        }
     }
     ui.ctx().data_mut(|d| d.insert_temp(picked_id, picked));
 }

@@ -150,8 +150,10 @@ pub fn start_lesson(
 ) {
     let mut m = lesson.new_match();
     for action in lesson.actions_before(step) {
-        // A roem call in a lesson is the learner's.
-        if let Err(e) = m.act(HUMAN, action) {
+        // The lesson's own actions, each for the seat it was checked for
+        // (the seat to act); a roem call in a lesson is the learner's.
+        let replayed = if action == Action::ClaimRoem { m.call_roem(HUMAN) } else { m.apply(action) };
+        if let Err(e) = replayed {
             // A checked lesson replays; should it not, start it afresh.
             error!("lesson {} does not replay to step {step}: {e}", lesson.id);
             return start_lesson(commands, events, lesson, 0, now);
