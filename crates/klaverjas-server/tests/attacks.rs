@@ -170,6 +170,7 @@ fn half_a_request_is_closed_within_the_deadline() {
     let mut rest = Vec::new();
     let read = s.read_to_end(&mut rest);
     let after = since.elapsed();
+    eprintln!("half a request closed after {after:?}");
     assert!(read.is_ok() || after < Duration::from_secs(9), "still open after {after:?}");
     assert!(after < Duration::from_secs(4), "closed after {after:?}");
     // A socket that says nothing at all goes the same way.
@@ -194,6 +195,7 @@ fn idle_sockets_from_one_address_leave_a_new_players_join_fast() {
     let (_host, code, _) = Client::host(&server.addr, "Anna", setup(Preset::Classic, 1, None));
     let (_bram, _, _) = Client::join(&server.addr, code, "Bram");
     let took = since.elapsed();
+    eprintln!("a table hosted and joined beside 1,100 idle sockets in {took:?}");
     assert!(took < Duration::from_millis(100), "a table and a join took {took:?} beside 1,100 idle sockets");
     // Every idle one is closed, the last at the deadline.
     let mut open = 0;
@@ -499,4 +501,29 @@ impl Drop for Caddy {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// The database has a bound: past nine tenths of it no table is made, in
+/// words, and the file stays near the bound.
+#[test]
+fn the_database_stops_growing_at_its_bound() {
+    let dir = Dir::new("db-bound");
+    let more = ["--max-db-mb", "1", "--tables-per-address", "100000", "--per-address", "100000"];
+    let server = Server::with(&dir.0, 12, &more);
+    let mut made = 0;
+    let said = loop {
+        let mut c = Client::connect(&server.addr);
+        c.send(&host_message("Anna"));
+        match c.recv() {
+            Some(FromTable::Seated { .. }) => made += 1,
+            Some(FromTable::Refused { why, message }) => break (why, message),
+            other => panic!("{other:?}"),
+        }
+        assert!(made < 20_000, "no bound reached");
+    };
+    assert_eq!(said.0, Refusal::TooMany);
+    assert!(said.1.contains("storage"), "{}", said.1);
+    let size = std::fs::metadata(dir.0.join("tables.redb")).unwrap().len();
+    assert!(size < 2 << 20, "{size} bytes");
+    assert!(made > 10, "{made} tables");
 }
