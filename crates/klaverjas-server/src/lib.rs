@@ -595,9 +595,10 @@ async fn serve_seat(
         tokio::select! {
             text = queue.recv() => match text {
                 Some(text) => if ws::send_text(socket, &text).await.is_err() { return },
-                // The table dropped this connection (too slow, or a newer
-                // one took the chair).
-                None => return,
+                // The table dropped this connection (too slow, a newer one
+                // took the chair, or the host removed its player): what it
+                // had queued went first, then a clean close.
+                None => return ws::close(socket).await,
             },
             _ = beat.tick() => {
                 if heard.elapsed() >= 3 * every || ws::ping(socket).await.is_err() {

@@ -149,5 +149,10 @@ pub async fn ping(socket: &mut Socket) -> Result<(), ()> {
 /// Sends `text`, then closes the connection cleanly.
 pub async fn close_with(socket: &mut Socket, text: &str) {
     let _ = send_text(socket, text).await;
+    close(socket).await;
+}
+
+/// Closes the connection cleanly (a close frame, as RFC 6455 asks).
+pub async fn close(socket: &mut Socket) {
     let _ = socket.close(None).await;
 }
