@@ -5,7 +5,7 @@ use crate::Failure;
 use crate::args::Args;
 use klaverjas::{Action, Event, Preset};
 use klaverjas_ai::{Bot, Level};
-use klaverjas_net::{FromTable, PROTOCOL, SealCheck, Seen, Setup, TableCode, ToTable};
+use klaverjas_net::{FromTable, PROTOCOL, SealCheck, Seals, Seen, Setup, TableCode, ToTable};
 use std::io::BufRead;
 use std::net::TcpStream;
 use std::sync::mpsc;
@@ -69,7 +69,8 @@ pub fn table(rest: &[String]) -> Result<(), Failure> {
         let _ = s.set_read_timeout(Some(Duration::from_millis(100)));
     }
     send(&mut ws, &first)?;
-    let mut sitting = Sitting { server, player, start: args.flag("start"), json: args.flag("json"), seals: Vec::new() };
+    let mut sitting =
+        Sitting { server, player, start: args.flag("start"), json: args.flag("json"), seals: Seals::default() };
     sitting.run(&mut ws)
 }
 
@@ -127,7 +128,7 @@ struct Sitting {
     start: bool,
     json: bool,
     /// Each deal's seal, to check its code against when it is opened.
-    seals: Vec<(usize, String)>,
+    seals: Seals,
 }
 
 impl Sitting {
@@ -203,7 +204,7 @@ impl Sitting {
                 FromTable::Sealed { deal, seal } => {
                     new_deal = true;
                     self.print(format!("deal {deal}, sealed {}", &seal[..16.min(seal.len())]));
-                    self.seals.push((deal, seal));
+                    self.seals.heard(deal, seal);
                 }
                 FromTable::Table { view, happened, .. } => {
                     for seen in &happened {
@@ -247,7 +248,7 @@ impl Sitting {
                     }
                 }
                 FromTable::Opened { deal, code, secret } => {
-                    let check = match SealCheck::of(&self.seals, deal, &code, &secret) {
+                    let check = match self.seals.check(deal, &code, &secret) {
                         SealCheck::Holds => "the seal holds",
                         SealCheck::Broken => "THE SEAL DOES NOT HOLD: the cards were changed",
                         SealCheck::Unheard => "dealt before you sat down",

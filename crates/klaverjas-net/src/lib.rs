@@ -360,11 +360,22 @@ pub enum SealCheck {
     Unheard,
 }
 
-impl SealCheck {
-    /// Deal `deal` opened with `code` and `secret`, against the seals
-    /// heard (deal number and seal).
-    pub fn of(seals: &[(usize, String)], deal: usize, code: &str, secret: &str) -> SealCheck {
-        match seals.iter().find(|(d, _)| *d == deal) {
+/// The seals a chair has heard, the latest for each deal number: a hand
+/// thrown in is dealt again under the same number, with a seal of its own,
+/// as is the first deal of a rematch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seals(Vec<(usize, String)>);
+
+impl Seals {
+    /// A seal heard before deal `deal`.
+    pub fn heard(&mut self, deal: usize, seal: String) {
+        self.0.retain(|(d, _)| *d != deal);
+        self.0.push((deal, seal));
+    }
+
+    /// Deal `deal` opened with `code` and `secret`, against its seal.
+    pub fn check(&self, deal: usize, code: &str, secret: &str) -> SealCheck {
+        match self.0.iter().find(|(d, _)| *d == deal) {
             Some((_, seal)) if opens(seal, secret, code) => SealCheck::Holds,
             Some(_) => SealCheck::Broken,
             None => SealCheck::Unheard,

@@ -169,6 +169,22 @@ fn a_seal_is_sha256_of_the_secret_then_the_code() {
     assert!(!opens(&sealed, &hex(&secret), &other));
 }
 
+/// A hand thrown in is dealt again under the same deal number with a seal
+/// of its own: each opening is checked against the seal it followed.
+#[test]
+fn a_redealt_hand_is_checked_against_its_own_seal() {
+    let mut seals = Seals::default();
+    let deal = |seed| Match::new(Preset::Classic.rules(), seed, Seat::North).game().deal().code();
+    let (first, again) = (deal(1), deal(2));
+    let (a, b) = ([1u8; SECRET_LEN], [2u8; SECRET_LEN]);
+    seals.heard(1, seal_of(&a, &first));
+    assert_eq!(seals.check(1, &first, &hex(&a)), SealCheck::Holds);
+    seals.heard(1, seal_of(&b, &again));
+    assert_eq!(seals.check(1, &again, &hex(&b)), SealCheck::Holds);
+    assert_eq!(seals.check(1, &first, &hex(&a)), SealCheck::Broken);
+    assert_eq!(seals.check(2, &first, &hex(&a)), SealCheck::Unheard);
+}
+
 #[test]
 fn names_are_trimmed_and_refused_with_hidden_or_turning_characters() {
     assert_eq!(name_error("  Anna "), None);

@@ -258,6 +258,8 @@ pub struct Backoff {
 const FORGET: Duration = Duration::from_secs(600);
 /// The longest wait.
 const LONGEST: Duration = Duration::from_secs(60);
+/// Addresses remembered at most.
+const REMEMBERED: usize = 10_000;
 
 impl Backoff {
     pub fn new(free: u32) -> Backoff {
@@ -284,8 +286,15 @@ impl Backoff {
     pub fn failed(&self, ip: IpAddr) -> u32 {
         let now = Instant::now();
         let mut tries = self.tries.lock().unwrap_or_else(|e| e.into_inner());
-        if tries.len() >= 10_000 {
+        // Pruned when full; should the quiet ones free less than a quarter
+        // (many addresses guessing at once), all are forgotten: a pass over
+        // the map is then paid once every 2,500 new addresses at most, not
+        // at every guess.
+        if tries.len() >= REMEMBERED {
             tries.retain(|_, (_, last)| now.duration_since(*last) < FORGET);
+            if tries.len() >= REMEMBERED / 4 * 3 {
+                tries.clear();
+            }
         }
         let entry = tries.entry(key(ip)).or_insert((0, now));
         if now.duration_since(entry.1) >= FORGET {
@@ -370,6 +379,12 @@ mod tests {
     fn guesses_wait_longer_and_longer() {
         let b = Backoff::new(3);
         let ip: IpAddr = "192.0.2.1".parse().unwrap();
+        // Many addresses at once cost a pass over the map only now and then.
+        let many = std::time::Instant::now();
+        for i in 0..100_000u32 {
+            b.failed(IpAddr::from(i.to_be_bytes()));
+        }
+        assert!(many.elapsed() < Duration::from_secs(2), "{:?}", many.elapsed());
         for _ in 0..3 {
             b.failed(ip);
             assert_eq!(b.waiting(ip), None);

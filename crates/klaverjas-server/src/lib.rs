@@ -198,7 +198,7 @@ impl Lobby {
             made.entry(key).or_default().push((code, std::time::Instant::now()));
             code
         };
-        let made = self.make(code, setup).await;
+        let made = self.make(code, setup, key).await;
         if made.is_err() {
             let mut all = self.made.lock().unwrap_or_else(|e| e.into_inner());
             all.entry(key).or_default().retain(|(c, _)| *c != code);
@@ -210,13 +210,14 @@ impl Lobby {
         &self,
         code: TableCode,
         setup: klaverjas_net::Setup,
+        owner: IpAddr,
     ) -> Result<mpsc::Sender<Command>, table::Refused> {
         let n = self.made_count.fetch_add(1, Ordering::Relaxed);
         let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
         let key = new_key().map_err(|_| (Refusal::TooMany, "the server has no source of random keys".to_owned()))?;
         let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now(), key };
-        let table =
-            Table::new(code, header.clone(), &[], now(), self.shared.clone()).map_err(|e| (Refusal::BadSetup, e))?;
+        let table = Table::new(code, header.clone(), &[], (now(), Some(owner)), self.shared.clone())
+            .map_err(|e| (Refusal::BadSetup, e))?;
         self.shared.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
         Ok(self.spawn(table, code))
     }
@@ -303,6 +304,8 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
         writer: store::Writer::start(store),
         watch: watch::Watch::default(),
         bots: Arc::new(tokio::sync::Semaphore::new(limits.bots_at_once.max(1))),
+        per_owner: limits.bots_at_once.div_ceil(2),
+        owners: Mutex::default(),
         steps: limits.steps_per_table,
         database: limits.database_bytes,
         kept: Duration::from_secs(kept),
@@ -323,7 +326,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
         lan: config.lan,
     });
     for stored in stored {
-        match Table::new(stored.code, stored.header, &stored.steps, stored.used, shared.clone()) {
+        match Table::new(stored.code, stored.header, &stored.steps, (stored.used, None), shared.clone()) {
             Ok(table) => {
                 lobby.spawn(table, stored.code);
             }

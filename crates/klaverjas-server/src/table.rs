@@ -59,6 +59,12 @@ pub struct Shared {
     /// many tables of bots queue for the cores instead of taking a
     /// thread each.
     pub bots: Arc<tokio::sync::Semaphore>,
+    /// Bots thinking at once for the tables one address made: each waits
+    /// for its address's permit before the shared one, so that one
+    /// address's many tables queue behind each other, not before everyone
+    /// else's.
+    pub per_owner: usize,
+    pub owners: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, Arc<tokio::sync::Semaphore>>>,
     /// Steps one table may keep.
     pub steps: u64,
     /// The database's size (bytes) past which no step is written.
@@ -92,18 +98,34 @@ pub struct Table {
     deal_began: u64,
     /// The key the deals' secrets are drawn from.
     key: [u8; SECRET_LEN],
+    /// The bots' permits of the tables its maker made ([`Shared::per_owner`]).
+    owner: Arc<tokio::sync::Semaphore>,
     last_used: Instant,
+}
+
+impl Shared {
+    /// The bots' permits of the tables `owner` made; a table whose maker is
+    /// not known (opened again from disk) has its own.
+    fn owner(&self, owner: Option<std::net::IpAddr>) -> Arc<tokio::sync::Semaphore> {
+        let fresh = || Arc::new(tokio::sync::Semaphore::new(self.per_owner.max(1)));
+        let Some(owner) = owner else { return fresh() };
+        let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+        if owners.len() >= 1024 {
+            owners.retain(|_, permits| Arc::strong_count(permits) > 1);
+        }
+        owners.entry(owner).or_insert_with(fresh).clone()
+    }
 }
 
 impl Table {
     /// A table with `header`'s setup and the `steps` it has taken (none
     /// for a new one), replayed through the engine; `used`, seconds since
-    /// 1970 of its last use.
+    /// 1970 of its last use; `owner`, the address that made it, where known.
     pub fn new(
         code: TableCode,
         header: Header,
         steps: &[Step],
-        used: u64,
+        (used, owner): (u64, Option<std::net::IpAddr>),
         shared: Arc<Shared>,
     ) -> Result<Table, String> {
         let rules = header.setup.rules()?;
@@ -124,7 +146,9 @@ impl Table {
             // Everyone is away until they connect again.
             seats[person.seat.index()].away_since = Some(now);
         }
-        Ok(Table { code, header, game, steps: steps.len() as u64, seats, shared, deal_began, key, last_used })
+        let owner = shared.owner(owner);
+        let steps = steps.len() as u64;
+        Ok(Table { code, header, game, steps, seats, shared, deal_began, key, owner, last_used })
     }
 
     /// The secret of the deal in play's seal: SHA-256 of the table's key
@@ -466,12 +490,18 @@ impl Table {
             return;
         }
         for _ in 0..64 {
+            // Everyone may have left while a bot thought: no more work for
+            // a table nobody watches.
+            if !seats.iter().any(|&s| self.connected(s).is_some()) {
+                return;
+            }
             if let Some(seat) = self.game.game().to_act().filter(|&s| !self.person_plays(s)) {
                 let view = self.game.game().view(seat);
                 let (level, seed) = (self.header.setup.bots, self.header.seed ^ self.steps.wrapping_mul(0x9E37_79B9));
+                let Ok(mine) = self.owner.clone().acquire_owned().await else { return };
                 let Ok(permit) = self.shared.bots.clone().acquire_owned().await else { return };
                 let decided = tokio::task::spawn_blocking(move || {
-                    let _thinking = permit;
+                    let _thinking = (mine, permit);
                     level.bot(seed).decide(&view).action
                 })
                 .await;

@@ -104,7 +104,7 @@ pub struct Sitting {
     pub started: bool,
     pub connection: Connection,
     /// Each deal's seal, as announced before it.
-    seals: Vec<(usize, String)>,
+    seals: klaverjas_net::Seals,
     pub opened: Vec<Opened>,
     pub stand_in: Option<StandIn>,
     /// The stand-in has moved on since the table last followed it.
@@ -153,7 +153,7 @@ impl Sitting {
             chairs: Vec::new(),
             started: false,
             connection: Connection::Opening,
-            seals: Vec::new(),
+            seals: klaverjas_net::Seals::default(),
             opened: Vec::new(),
             stand_in: None,
             news: false,
@@ -285,8 +285,7 @@ impl Sitting {
                 self.started = started;
             }
             FromTable::Sealed { deal, seal } => {
-                self.seals.retain(|(d, _)| *d != deal);
-                self.seals.push((deal, seal));
+                self.seals.heard(deal, seal);
             }
             FromTable::Table { deal, view, sheet, .. } => {
                 self.started = true;
@@ -302,7 +301,7 @@ impl Sitting {
                 }
             }
             FromTable::Opened { deal, code, secret } => {
-                let check = SealCheck::of(&self.seals, deal, &code, &secret);
+                let check = self.seals.check(deal, &code, &secret);
                 // A check from outside reads the deal's end here.
                 bevy::log::info!("deal {deal} opened: {check:?}");
                 if let Some(stand_in) = &mut self.stand_in {
