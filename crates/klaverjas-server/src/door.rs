@@ -26,39 +26,51 @@ pub fn key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The header a trusted proxy names its client in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ProxyHeader {
+    /// `X-Forwarded-For`, which Caddy, nginx (`proxy_add_x_forwarded_for`)
+    /// and most proxies append to.
+    #[default]
+    XForwardedFor,
+    /// RFC 7239's `Forwarded: for=`, for a proxy that writes that one.
+    Forwarded,
+}
+
 /// The address a request speaks for. A connection from a trusted proxy
-/// speaks for the address the proxy says it forwards (`Forwarded`'s
-/// `for=`, else `X-Forwarded-For`): the last one that is no trusted proxy
-/// itself, since each proxy appends what it saw and only ours can be
-/// believed. Anyone else speaks for their own address, whatever headers
-/// they send.
-pub fn client(peer: IpAddr, headers: &HeaderMap, proxies: &[IpAddr]) -> IpAddr {
+/// speaks for the address the proxy says it forwards, in the one header
+/// that proxy is known to write (a proxy passes the other on as the
+/// client sent it: Caddy leaves a client's own `Forwarded` untouched): the
+/// last one that is no trusted proxy itself, since each proxy appends what
+/// it saw and only ours can be believed. Anyone else speaks for their own
+/// address, whatever headers they send.
+pub fn client(peer: IpAddr, headers: &HeaderMap, proxies: &[IpAddr], header: ProxyHeader) -> IpAddr {
+    let peer = peer.to_canonical();
     if !proxies.contains(&peer) {
         return peer;
     }
-    let all = |name: header::HeaderName| -> Vec<String> {
-        headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).map(str::to_owned).collect()
-    };
-    let forwarded: Vec<String> = all(header::FORWARDED)
-        .iter()
-        .flat_map(|v| v.split(',').map(str::to_owned).collect::<Vec<_>>())
-        .filter_map(|element| {
-            element.split(';').find_map(|pair| {
-                let (name, value) = pair.split_once('=')?;
-                name.trim().eq_ignore_ascii_case("for").then(|| value.trim().to_owned())
-            })
-        })
-        .collect();
-    let hops = if forwarded.is_empty() {
-        all(header::HeaderName::from_static("x-forwarded-for"))
+    let values = |name: header::HeaderName| -> Vec<String> {
+        headers
+            .get_all(name)
             .iter()
+            .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(',').map(|s| s.trim().to_owned()).collect::<Vec<_>>())
             .collect()
-    } else {
-        forwarded
+    };
+    let hops: Vec<String> = match header {
+        ProxyHeader::XForwardedFor => values(header::HeaderName::from_static("x-forwarded-for")),
+        ProxyHeader::Forwarded => values(header::FORWARDED)
+            .iter()
+            .filter_map(|element| {
+                element.split(';').find_map(|pair| {
+                    let (name, value) = pair.split_once('=')?;
+                    name.trim().eq_ignore_ascii_case("for").then(|| value.trim().to_owned())
+                })
+            })
+            .collect(),
     };
     for hop in hops.iter().rev() {
-        match parse_hop(hop) {
+        match parse_hop(hop).map(|ip| ip.to_canonical()) {
             Some(ip) if proxies.contains(&ip) => continue,
             Some(ip) => return ip,
             // An address hidden or garbled by the proxy: the proxy's own
@@ -165,6 +177,7 @@ pub struct Door {
     per_address: usize,
     most: usize,
     proxies: Vec<IpAddr>,
+    header: ProxyHeader,
 }
 
 /// A place inside, given back when dropped.
@@ -177,12 +190,19 @@ pub struct Inside {
 }
 
 impl Door {
-    pub fn new(per_address: usize, most: usize, proxies: Vec<IpAddr>) -> Arc<Door> {
-        Arc::new(Door { open: Mutex::default(), total: AtomicUsize::new(0), per_address, most, proxies })
+    pub fn new(per_address: usize, most: usize, proxies: Vec<IpAddr>, header: ProxyHeader) -> Arc<Door> {
+        let open = Mutex::default();
+        Arc::new(Door { open, total: AtomicUsize::new(0), per_address, most, proxies, header })
     }
 
-    pub fn proxies(&self) -> &[IpAddr] {
-        &self.proxies
+    /// The address a request from `peer` speaks for ([`client`]).
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        client(peer, headers, &self.proxies, self.header)
+    }
+
+    /// Whether `peer` is a trusted proxy.
+    pub fn is_proxy(&self, peer: IpAddr) -> bool {
+        self.proxies.contains(&peer.to_canonical())
     }
 
     /// Connections open now.
@@ -194,6 +214,7 @@ impl Door {
     /// address unless it is a trusted proxy's (whose clients are counted
     /// each under their own once their request says who they are).
     pub fn accept(self: &Arc<Door>, peer: IpAddr) -> Result<Inside, Limit> {
+        let peer = peer.to_canonical();
         if self.total.fetch_add(1, Ordering::AcqRel) >= self.most {
             self.total.fetch_sub(1, Ordering::AcqRel);
             return Err(Limit::Connections);
@@ -323,17 +344,25 @@ mod tests {
     fn only_a_trusted_proxy_is_believed_about_the_client() {
         let proxy: IpAddr = "127.0.0.1".parse().unwrap();
         let stranger: IpAddr = "198.51.100.7".parse().unwrap();
+        let (xff, fwd) = (ProxyHeader::XForwardedFor, ProxyHeader::Forwarded);
         let h = headers(&[("x-forwarded-for", "203.0.113.9, 192.0.2.4")]);
-        assert_eq!(client(stranger, &h, &[proxy]), stranger);
+        assert_eq!(client(stranger, &h, &[proxy], xff), stranger);
         // The client wrote 203.0.113.9 itself; our proxy saw 192.0.2.4.
-        assert_eq!(client(proxy, &h, &[proxy]), "192.0.2.4".parse::<IpAddr>().unwrap());
+        assert_eq!(client(proxy, &h, &[proxy], xff), "192.0.2.4".parse::<IpAddr>().unwrap());
+        // A Forwarded the client sent through a proxy that writes XFF is
+        // not read.
+        let both = headers(&[("forwarded", "for=198.51.100.1"), ("x-forwarded-for", "192.0.2.4")]);
+        assert_eq!(client(proxy, &both, &[proxy], xff), "192.0.2.4".parse::<IpAddr>().unwrap());
         let f = headers(&[("forwarded", "for=192.0.2.60;proto=http, for=\"[2001:db8:cafe::17]:4711\"")]);
-        assert_eq!(client(proxy, &f, &[proxy]), "2001:db8:cafe::17".parse::<IpAddr>().unwrap());
+        assert_eq!(client(proxy, &f, &[proxy], fwd), "2001:db8:cafe::17".parse::<IpAddr>().unwrap());
         let chain = headers(&[("x-forwarded-for", "192.0.2.4, 10.0.0.2")]);
         let proxies = ["127.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap()];
-        assert_eq!(client(proxy, &chain, &proxies), "192.0.2.4".parse::<IpAddr>().unwrap());
-        assert_eq!(client(proxy, &headers(&[("forwarded", "for=_hidden")]), &[proxy]), proxy);
-        assert_eq!(client(proxy, &HeaderMap::new(), &[proxy]), proxy);
+        assert_eq!(client(proxy, &chain, &proxies, xff), "192.0.2.4".parse::<IpAddr>().unwrap());
+        assert_eq!(client(proxy, &headers(&[("forwarded", "for=_hidden")]), &[proxy], fwd), proxy);
+        assert_eq!(client(proxy, &HeaderMap::new(), &[proxy], xff), proxy);
+        // An IPv4 peer on a socket bound to :: is still the proxy.
+        let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap();
+        assert_eq!(client(mapped, &h, &[proxy], xff), "192.0.2.4".parse::<IpAddr>().unwrap());
     }
 
     #[test]
@@ -344,7 +373,7 @@ mod tests {
         assert_eq!(key(a), key(b));
         assert_ne!(key(a), key(c));
         assert_eq!(key("::ffff:192.0.2.1".parse().unwrap()), "192.0.2.1".parse::<IpAddr>().unwrap());
-        let door = Door::new(2, 100, Vec::new());
+        let door = Door::new(2, 100, Vec::new(), ProxyHeader::default());
         let (_one, _two) = (door.accept(a).unwrap(), door.accept(b).unwrap());
         assert_eq!(door.accept("2001:db8:1:2::77".parse().unwrap()).err(), Some(Limit::ConnectionsPerAddress));
         assert!(door.accept(c).is_ok());
@@ -352,7 +381,7 @@ mod tests {
 
     #[test]
     fn the_door_counts_until_each_place_is_given_back() {
-        let door = Door::new(2, 3, vec!["127.0.0.1".parse().unwrap()]);
+        let door = Door::new(2, 3, vec!["127.0.0.1".parse().unwrap()], ProxyHeader::default());
         let here: IpAddr = "192.0.2.1".parse().unwrap();
         let one = door.accept(here).unwrap();
         let _two = door.accept(here).unwrap();

@@ -6,7 +6,7 @@
 use crate::Lobby;
 use crate::door::Limit;
 use klaverjas_net::{TableCode, lan};
-use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,10 +16,18 @@ use std::time::{Duration, Instant};
 /// such question counts as a wrong guess of its address, which waits
 /// longer and longer ([`crate::door::Backoff`]); while it waits, even a
 /// right code is not answered, so that guessing fast finds nothing.
-pub(crate) async fn answer(socket: tokio::net::UdpSocket, lobby: Arc<Lobby>, ws_port: u16) {
+pub(crate) async fn answer(
+    socket: tokio::net::UdpSocket,
+    lobby: Arc<Lobby>,
+    ws_port: u16,
+    network: Option<(Ipv4Addr, Ipv4Addr)>,
+) {
     let mut buffer = [0u8; 64];
     loop {
         let Ok((n, from)) = socket.recv_from(&mut buffer).await else { continue };
+        if !network.is_none_or(|net| on(net, from.ip())) {
+            continue;
+        }
         let Some(code) = lan::read_question(&buffer[..n]) else { continue };
         if lobby.lan_guesses.waiting(from.ip()).is_some() {
             lobby.shared.watch.limit(Limit::LanGuessing, Some(from.ip()));
@@ -31,6 +39,33 @@ pub(crate) async fn answer(socket: tokio::net::UdpSocket, lobby: Arc<Lobby>, ws_
         } else {
             lobby.lan_guesses.failed(from.ip());
         }
+    }
+}
+
+/// Where to listen for the question, for a server listening on `bind`,
+/// and the network (address, mask) whose computers alone are answered.
+pub(crate) fn listening(bind: IpAddr) -> (IpAddr, Option<(Ipv4Addr, Ipv4Addr)>) {
+    if bind.is_loopback() || bind.is_unspecified() {
+        return (bind, None);
+    }
+    let network = if_addrs::get_if_addrs().unwrap_or_default().into_iter().find_map(|i| match i.addr {
+        if_addrs::IfAddr::V4(v4) if IpAddr::V4(v4.ip) == bind => Some((v4.ip, v4.netmask)),
+        _ => None,
+    });
+    // The network of an address no interface has is none: only that
+    // address itself is answered.
+    let own = match bind {
+        IpAddr::V4(v4) => (v4, Ipv4Addr::BROADCAST),
+        IpAddr::V6(_) => (Ipv4Addr::UNSPECIFIED, Ipv4Addr::BROADCAST),
+    };
+    (Ipv4Addr::UNSPECIFIED.into(), Some(network.unwrap_or(own)))
+}
+
+/// Whether `ip` is on the network (address, mask).
+fn on((net, mask): (Ipv4Addr, Ipv4Addr), ip: IpAddr) -> bool {
+    match ip.to_canonical() {
+        IpAddr::V4(v4) => u32::from(v4) & u32::from(mask) == u32::from(net) & u32::from(mask),
+        IpAddr::V6(_) => false,
     }
 }
 

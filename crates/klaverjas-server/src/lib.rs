@@ -121,6 +121,8 @@ pub struct Config {
     /// Proxies whose word is taken for the client's address (their
     /// `Forwarded` or `X-Forwarded-For`).
     pub trusted_proxies: Vec<IpAddr>,
+    /// The header those proxies name the client in.
+    pub proxy_header: door::ProxyHeader,
     /// Origins besides the server's own site whose pages may open a table
     /// (`https://example.org`).
     pub allow_origins: Vec<String>,
@@ -128,9 +130,8 @@ pub struct Config {
 
 struct Lobby {
     tables: Mutex<HashMap<TableCode, mpsc::Sender<Command>>>,
-    /// Tables made, per address, with when each was asked for: one asked
-    /// for a moment ago counts while it is being made.
-    made: Mutex<HashMap<IpAddr, Vec<(TableCode, std::time::Instant)>>>,
+    /// Tables made (or being made), per address.
+    made: Mutex<HashMap<IpAddr, Vec<TableCode>>>,
     door: Arc<Door>,
     /// Wrong codes and tokens, and network questions for tables not here.
     guesses: Backoff,
@@ -165,8 +166,9 @@ impl Lobby {
     }
 
     /// A new table for `setup`, its host to sit first. The table's code
-    /// is counted against `addr` before anything is awaited, so that a
-    /// burst of requests cannot all pass the count at once.
+    /// is taken in the lobby and counted against `addr` before anything is
+    /// awaited, so that a burst of requests cannot all pass the count at
+    /// once (the code's inbox waits for the table while it is made).
     async fn create(
         &self,
         setup: klaverjas_net::Setup,
@@ -177,11 +179,19 @@ impl Lobby {
             return Err((Refusal::TooMany, "the server's storage is nearly full: no new tables for now".into()));
         }
         let key = door::key(addr);
-        let code = {
+        let n = self.made_count.fetch_add(1, Ordering::Relaxed);
+        let (code, tx, rx) = {
             let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            // Now and then, every address's tables that are gone, and the
+            // addresses with none left, so that the map does not only grow.
+            if n.is_multiple_of(256) {
+                made.retain(|_, codes| {
+                    codes.retain(|code| self.table(*code).is_some());
+                    !codes.is_empty()
+                });
+            }
             let mine = made.entry(key).or_default();
-            let making = Duration::from_secs(60);
-            mine.retain(|(code, asked)| asked.elapsed() < making || self.table(*code).is_some());
+            mine.retain(|code| self.table(*code).is_some());
             if mine.len() >= self.limits.tables_per_address {
                 self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
                 return Err((
@@ -189,21 +199,26 @@ impl Lobby {
                     format!("at most {} tables from one address", self.limits.tables_per_address),
                 ));
             }
+            let (tx, rx) = mpsc::channel(1024);
+            let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
             let code = loop {
                 let code = TableCode::from_random(random_u64());
-                if self.table(code).is_none() && !made.values().flatten().any(|(c, _)| *c == code) {
+                if tables.get(&code).is_none_or(|t| t.is_closed()) {
                     break code;
                 }
             };
-            made.entry(key).or_default().push((code, std::time::Instant::now()));
-            code
+            tables.insert(code, tx.clone());
+            mine.push(code);
+            (code, tx, rx)
         };
-        let made = self.make(code, setup, key).await;
-        if made.is_err() {
-            let mut all = self.made.lock().unwrap_or_else(|e| e.into_inner());
-            all.entry(key).or_default().retain(|(c, _)| *c != code);
+        match self.make(code, setup, key, n).await {
+            Ok(table) => {
+                tokio::spawn(table.run(rx));
+                Ok((code, tx))
+            }
+            // The code's inbox closes with `rx`: the lobby forgets it.
+            Err(refused) => Err(refused),
         }
-        made.map(|tx| (code, tx))
     }
 
     async fn make(
@@ -211,15 +226,15 @@ impl Lobby {
         code: TableCode,
         setup: klaverjas_net::Setup,
         owner: IpAddr,
-    ) -> Result<mpsc::Sender<Command>, table::Refused> {
-        let n = self.made_count.fetch_add(1, Ordering::Relaxed);
+        n: u64,
+    ) -> Result<Table, table::Refused> {
         let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
         let key = new_key().map_err(|_| (Refusal::TooMany, "the server has no source of random keys".to_owned()))?;
         let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now(), key };
         let table = Table::new(code, header.clone(), &[], (now(), Some(owner)), self.shared.clone())
             .map_err(|e| (Refusal::BadSetup, e))?;
         self.shared.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
-        Ok(self.spawn(table, code))
+        Ok(table)
     }
 
     fn refuse_noted(&self, why: Refusal, addr: IpAddr, text: &str) {
@@ -314,7 +329,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     let lobby = Arc::new(Lobby {
         tables: Mutex::default(),
         made: Mutex::default(),
-        door: Door::new(limits.connections_per_address, most, config.trusted_proxies),
+        door: Door::new(limits.connections_per_address, most, config.trusted_proxies, config.proxy_header),
         guesses: Backoff::new(limits.free_guesses),
         lan_guesses: Backoff::new(limits.free_guesses),
         shared: shared.clone(),
@@ -355,12 +370,16 @@ struct Place(#[allow(dead_code)] Arc<Inside>);
 async fn serve(listener: tokio::net::TcpListener, (app, lobby): (axum::Router, Arc<Lobby>)) -> Result<(), ServerError> {
     let here = listener.local_addr().map_err(ServerError::Io)?;
     if let Some(port) = lobby.lan {
-        // Asked where the server listens (--bind), nowhere else. Another
-        // program may hold the port (a second game hosting on this
-        // computer): its tables are then found by address only.
-        match tokio::net::UdpSocket::bind((here.ip(), port)).await {
+        // Asked where the server listens (--bind): on this computer only
+        // for a loopback address; for one network's address, on every
+        // address (a broadcast reaches no socket bound to one) but
+        // answering that network's computers only. Another program may
+        // hold the port (a second game hosting on this computer): its
+        // tables are then found by address only.
+        let (at, network) = lan::listening(here.ip());
+        match tokio::net::UdpSocket::bind((at, port)).await {
             Ok(socket) => {
-                tokio::spawn(lan::answer(socket, lobby.clone(), here.port()));
+                tokio::spawn(lan::answer(socket, lobby.clone(), here.port(), network));
             }
             Err(e) => tracing::warn!("tables are not found by their code on the network (UDP port {port}): {e}"),
         }
@@ -368,7 +387,8 @@ async fn serve(listener: tokio::net::TcpListener, (app, lobby): (axum::Router, A
     let handshake = Duration::from_secs(lobby.limits.handshake_s.max(1));
     loop {
         let (tcp, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
+            // An IPv4 peer of a socket bound to :: is its IPv4 address.
+            Ok((tcp, peer)) => (tcp, SocketAddr::new(peer.ip().to_canonical(), peer.port())),
             // Out of files, or a connection reset before it was taken: a
             // moment's pause, so that a full table of files is not spun on.
             Err(e) => {
@@ -443,7 +463,7 @@ async fn upgrade(
     request: Request,
 ) -> Response {
     use axum::response::IntoResponse;
-    let addr = door::client(peer.ip(), request.headers(), lobby.door.proxies());
+    let addr = lobby.door.client(peer.ip(), request.headers());
     if let Err(why) = door::origin_allowed(request.headers(), &lobby.allow_origins) {
         lobby.shared.watch.limit(Limit::Origin, Some(addr));
         return (axum::http::StatusCode::FORBIDDEN, why).into_response();
@@ -451,7 +471,9 @@ async fn upgrade(
     // The socket's place at the door, and behind a proxy the client's own
     // under its address, both held for the WebSocket's life.
     let place = request.extensions().get::<Place>().cloned();
-    let behind = if addr == peer.ip() {
+    // A proxied client is counted under the address the proxy named, or
+    // under the proxy's own where it named none: never under none at all.
+    let behind = if !lobby.door.is_proxy(peer.ip()) {
         None
     } else {
         match lobby.door.behind_proxy(addr) {
@@ -480,8 +502,10 @@ async fn upgrade(
 }
 
 /// `/metrics`: the refusals and limits counted, and what is open now, in
-/// Prometheus' text format. Only for this computer, asked directly: a
-/// request a proxy forwards (it says so in a header) comes from anyone.
+/// Prometheus' text format. Only for this computer, asked directly: not
+/// through a trusted proxy, nor with a header that says a proxy forwarded
+/// it (a proxy not named trusted), since a forwarded request comes from
+/// anyone.
 async fn metrics(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(lobby): State<Arc<Lobby>>,
@@ -490,7 +514,8 @@ async fn metrics(
     use axum::response::IntoResponse;
     let headers = request.headers();
     let forwarded = headers.contains_key(axum::http::header::FORWARDED) || headers.contains_key("x-forwarded-for");
-    if !peer.ip().is_loopback() || forwarded {
+    let peer = peer.ip().to_canonical();
+    if !peer.is_loopback() || forwarded || lobby.door.is_proxy(peer) {
         return (axum::http::StatusCode::NOT_FOUND, "").into_response();
     }
     let tables = lobby.tables.lock().unwrap_or_else(|e| e.into_inner()).values().filter(|t| !t.is_closed()).count();

@@ -40,6 +40,10 @@ klaverjas-server: a table for Klaverjas that friends join by a code
                   X-Forwarded-For header names the player's address;
                   repeat for each. Without it, everyone behind the
                   proxy is one address
+  --proxy-header x-forwarded-for|forwarded
+                  the one header those proxies write the player's
+                  address in (default x-forwarded-for, as Caddy and
+                  nginx do); the other is not read
   --allow-origin ORIGIN
                   a site besides this server's own whose pages may open
                   tables (https://example.org); repeatable
@@ -69,6 +73,7 @@ struct Args {
     limits: Limits,
     tables: Option<usize>,
     proxies: Vec<IpAddr>,
+    proxy_header: klaverjas_server::door::ProxyHeader,
     origins: Vec<String>,
 }
 
@@ -91,6 +96,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         limits: Limits::default(),
         tables: None,
         proxies: Vec::new(),
+        proxy_header: Default::default(),
         origins: Vec::new(),
     };
     let mut it = args.iter();
@@ -147,6 +153,15 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             "--trusted-proxy" => {
                 let v = value()?;
                 a.proxies.push(v.parse().map_err(|_| format!("--trusted-proxy: not an address: '{v}'"))?);
+            }
+            "--proxy-header" => {
+                use klaverjas_server::door::ProxyHeader;
+                let v = value()?;
+                a.proxy_header = match v.to_ascii_lowercase().as_str() {
+                    "x-forwarded-for" => ProxyHeader::XForwardedFor,
+                    "forwarded" => ProxyHeader::Forwarded,
+                    _ => return Err(format!("--proxy-header: x-forwarded-for or forwarded, not '{v}'")),
+                };
             }
             "--allow-origin" => {
                 let v = value()?;
@@ -235,6 +250,7 @@ fn main() -> ExitCode {
             seed: args.seed,
             lan: args.lan,
             trusted_proxies: args.proxies,
+            proxy_header: args.proxy_header,
             allow_origins: args.origins,
         };
         match run(listener, config).await {

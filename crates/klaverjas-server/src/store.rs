@@ -124,13 +124,28 @@ impl Store {
         Ok(Store { db, path })
     }
 
-    /// The database file's size in bytes.
+    /// The bytes the database's pages in use take. Not the file's length:
+    /// redb gives back only free pages at the file's end, so a file grown
+    /// to its bound would stay there after tables were removed, and with
+    /// it the refusal.
     pub fn size(&self) -> u64 {
-        std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0)
+        let used = || -> Result<u64, StoreError> {
+            let txn = self.db.begin_write()?;
+            let used = Store::used(&txn)?;
+            txn.abort()?;
+            Ok(used)
+        };
+        used().unwrap_or_else(|_| std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0))
     }
 
-    /// Makes `writes` in one transaction, on disk when this returns.
-    pub fn write_all(&self, writes: &[Write]) -> Result<(), StoreError> {
+    fn used(txn: &redb::WriteTransaction) -> Result<u64, StoreError> {
+        let stats = txn.stats()?;
+        Ok(stats.allocated_pages() * stats.page_size() as u64)
+    }
+
+    /// Makes `writes` in one transaction, on disk when this returns;
+    /// returns the bytes of the pages then in use ([`Store::size`]).
+    pub fn write_all(&self, writes: &[Write]) -> Result<u64, StoreError> {
         let txn = self.db.begin_write()?;
         {
             let mut headers = txn.open_table(HEADERS)?;
@@ -153,8 +168,9 @@ impl Store {
                 }
             }
         }
+        let used = Store::used(&txn)?;
         txn.commit()?;
-        Ok(())
+        Ok(used)
     }
 
     /// Every table with its steps in order.
@@ -226,8 +242,10 @@ impl Writer {
                     }
                 }
                 let writes: Vec<Write> = group.iter().map(|(w, _)| w.clone()).collect();
-                let result = store.write_all(&writes).map_err(|e| e.to_string());
-                measured.store(store.size(), std::sync::atomic::Ordering::Relaxed);
+                let result = store.write_all(&writes).map(|used| {
+                    measured.store(used, std::sync::atomic::Ordering::Relaxed);
+                });
+                let result = result.map_err(|e| e.to_string());
                 for (_, done) in group {
                     let _ = done.send(result.clone());
                 }

@@ -100,7 +100,9 @@ pub struct Table {
     key: [u8; SECRET_LEN],
     /// The bots' permits of the tables its maker made ([`Shared::per_owner`]).
     owner: Arc<tokio::sync::Semaphore>,
-    last_used: Instant,
+    /// How much of its time unused it has left when opened: counted from
+    /// the clock on the wall, since the machine may have started since.
+    kept_left: Duration,
 }
 
 impl Shared {
@@ -139,8 +141,7 @@ impl Table {
             }
         }
         let now = Instant::now();
-        let idle = Duration::from_secs(crate::now().saturating_sub(used));
-        let last_used = now.checked_sub(idle).unwrap_or(now);
+        let kept_left = shared.kept.saturating_sub(Duration::from_secs(crate::now().saturating_sub(used)));
         let mut seats: [Presence; 4] = Default::default();
         for person in &header.chairs {
             // Everyone is away until they connect again.
@@ -148,7 +149,7 @@ impl Table {
         }
         let owner = shared.owner(owner);
         let steps = steps.len() as u64;
-        Ok(Table { code, header, game, steps, seats, shared, deal_began, key, owner, last_used })
+        Ok(Table { code, header, game, steps, seats, shared, deal_began, key, owner, kept_left })
     }
 
     /// The secret of the deal in play's seal: SHA-256 of the table's key
@@ -167,20 +168,21 @@ impl Table {
     /// Runs the table until its inbox closes or nobody has used it for
     /// [`KEPT`]; then it is removed from disk.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
-        let mut last_used = self.last_used;
         let kept = self.shared.kept;
+        // When the table goes if nobody uses it.
+        let mut until = Instant::now() + self.kept_left;
         loop {
-            let wake = self.next_wake().unwrap_or(last_used + kept);
+            let wake = self.next_wake().unwrap_or(until);
             tokio::select! {
                 command = inbox.recv() => match command {
                     Some(command) => {
-                        last_used = Instant::now();
+                        until = Instant::now() + kept;
                         self.handle(command).await;
                     }
                     None => return,
                 },
                 _ = tokio::time::sleep_until(wake) => {
-                    if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= last_used + kept {
+                    if self.seats.iter().all(|s| s.conn.is_none()) && Instant::now() >= until {
                         let _ = self.shared.writer.write(Write::Remove(self.code)).await;
                         return;
                     }
@@ -247,13 +249,19 @@ impl Table {
         let (name, token, host) = match how {
             Sitting::Rejoin { token } => {
                 let hash = crate::token_hash(&token);
-                return self
+                let seat = self
                     .header
                     .chairs
                     .iter()
                     .find(|p| p.token_hash == hash)
                     .map(|p| p.seat)
-                    .ok_or((Refusal::BadToken, "this token holds no chair at this table".into()));
+                    .ok_or((Refusal::BadToken, "this token holds no chair at this table".to_owned()))?;
+                // A table kept alive by people coming back without a step
+                // is used too, on disk as well (at most once an hour).
+                if crate::now().saturating_sub(self.header.touched) >= 3600 {
+                    self.write_header(self.header.clone()).await?;
+                }
+                return Ok(seat);
             }
             Sitting::Host { name, token } => (name, token, true),
             Sitting::Join { name, token } => (name, token, false),
@@ -490,9 +498,11 @@ impl Table {
             return;
         }
         for _ in 0..64 {
-            // Everyone may have left while a bot thought: no more work for
-            // a table nobody watches.
-            if !seats.iter().any(|&s| self.connected(s).is_some()) {
+            // Everyone may have left while a bot thought (the table hears
+            // of it only after this loop, but a connection that ended has
+            // closed its queue): no more work for a table nobody watches.
+            let watched = |p: &Presence| p.conn.as_ref().is_some_and(|(_, out)| !out.is_closed());
+            if !self.seats.iter().any(watched) {
                 return;
             }
             if let Some(seat) = self.game.game().to_act().filter(|&s| !self.person_plays(s)) {

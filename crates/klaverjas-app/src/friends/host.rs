@@ -58,6 +58,7 @@ pub fn start(data: &Path) -> Result<Hosting, String> {
         seed: None,
         lan: Some(klaverjas_net::lan::PORT),
         trusted_proxies: Vec::new(),
+        proxy_header: Default::default(),
         allow_origins: Vec::new(),
     };
     let any = Ipv4Addr::UNSPECIFIED;
