@@ -147,11 +147,10 @@ struct Lobby {
 }
 
 impl Lobby {
-    fn spawn(&self, table: Table, code: TableCode) -> mpsc::Sender<Command> {
-        let (tx, rx) = mpsc::channel(1024);
-        self.tables.lock().unwrap_or_else(|e| e.into_inner()).insert(code, tx.clone());
+    fn spawn(&self, table: Table, code: TableCode) {
+        let (tx, rx) = mpsc::channel(table::INBOX);
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).insert(code, tx);
         tokio::spawn(table.run(rx));
-        tx
     }
 
     fn table(&self, code: TableCode) -> Option<mpsc::Sender<Command>> {
@@ -199,7 +198,7 @@ impl Lobby {
                     format!("at most {} tables from one address", self.limits.tables_per_address),
                 ));
             }
-            let (tx, rx) = mpsc::channel(1024);
+            let (tx, rx) = mpsc::channel(table::INBOX);
             let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
             let code = loop {
                 let code = TableCode::from_random(random_u64());
@@ -342,9 +341,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     });
     for stored in stored {
         match Table::new(stored.code, stored.header, &stored.steps, (stored.used, None), shared.clone()) {
-            Ok(table) => {
-                lobby.spawn(table, stored.code);
-            }
+            Ok(table) => lobby.spawn(table, stored.code),
             // Kept on disk as it is, for a later version to read.
             Err(e) => tracing::error!(table = %stored.code, "not opened: {e}"),
         }

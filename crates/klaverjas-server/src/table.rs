@@ -76,6 +76,9 @@ pub struct Shared {
 /// Messages a connection may have waiting before it is dropped as too slow.
 pub const QUEUE: usize = 256;
 
+/// Commands a table's inbox holds.
+pub const INBOX: usize = 1024;
+
 /// A seat's live side: who is connected, since when away, ready for the
 /// next deal.
 #[derive(Default)]
@@ -493,14 +496,13 @@ impl Table {
 
     /// Bots play the seats nobody plays, while someone is there to see.
     async fn play_bots(&mut self) {
-        let seats = self.game.rules().players.seats();
-        if !self.header.started || !seats.iter().any(|&s| self.connected(s).is_some()) {
+        if !self.header.started {
             return;
         }
         for _ in 0..64 {
-            // Everyone may have left while a bot thought (the table hears
-            // of it only after this loop, but a connection that ended has
-            // closed its queue): no more work for a table nobody watches.
+            // Bots play while someone is there to see; everyone may leave
+            // while a bot thinks (the table hears of it only after this
+            // loop, but a connection that ended has closed its queue).
             let watched = |p: &Presence| p.conn.as_ref().is_some_and(|(_, out)| !out.is_closed());
             if !self.seats.iter().any(watched) {
                 return;
