@@ -109,19 +109,19 @@ fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<CoachCom
 /// Whether the player sits at the table in a game of their own: not a
 /// demo, and not a lesson, which has its own coach.
 fn own_game(seats: &Seats) -> bool {
-    !seats.demo && !seats.lesson && seats.is_human(HUMAN)
+    !seats.demo() && !seats.lesson() && seats.is_human(HUMAN)
 }
 
 /// Whether the coach gives hints in this match: practice games, and tables
 /// with friends whose host allows them.
 pub fn helps(seats: &Seats) -> bool {
-    own_game(seats) && (seats.m.is_practice() || seats.remote.as_ref().is_some_and(|r| r.hints))
+    own_game(seats) && (seats.m.is_practice() || seats.remote().is_some_and(|r| r.hints))
 }
 
 /// Whether a card may be taken back: in practice games, never at a table
 /// with people.
 pub fn may_undo(seats: &Seats) -> bool {
-    seats.remote.is_none() && helps(seats)
+    seats.remote().is_none() && helps(seats)
 }
 
 fn coach_commands(
@@ -147,7 +147,7 @@ fn coach_commands(
             CoachCommand::ReviewDeal(n) => start_review(&seats, &mut review, *n),
             CoachCommand::CloseReview => *review = DealReview::default(),
             _ if !own_game(&seats) => {}
-            CoachCommand::Undo if seats.remote.is_some() => {}
+            CoachCommand::Undo if seats.remote().is_some() => {}
             _ if !helps(&seats) => {
                 show.notice(NoticeText::Aid(klaverjas::AidError::CountingMatch), Some(HUMAN), now, true);
             }
@@ -158,7 +158,7 @@ fn coach_commands(
                     continue;
                 }
                 // A table with friends keeps no count of the help taken.
-                if seats.remote.is_none()
+                if seats.remote().is_none()
                     && let Err(e) = seats.m.note_hint()
                 {
                     show.notice(NoticeText::Aid(e), Some(HUMAN), now, true);

@@ -67,7 +67,7 @@ impl DayDone {
 
 fn start_yardstick(seats: Option<Res<Seats>>, mut yardstick: ResMut<Yardstick>) {
     let Some(seats) = seats else { return };
-    let Some(play) = seats.daily else { return };
+    let Some(play) = seats.daily() else { return };
     let asked = Some((play.day, play.preset, play.bots));
     if yardstick.asked != asked {
         // The browser check compares these with `kj daily`.
@@ -109,7 +109,7 @@ fn keep_the_day(
     files: Res<Files>,
 ) {
     if let Some(seats) = seats.as_deref()
-        && let Some(play) = seats.daily
+        && let Some(play) = seats.daily()
     {
         // The last deal's last card: its trick's roem may still be called.
         let game = seats.game();
@@ -125,7 +125,7 @@ fn keep_the_day(
         }
         if seats.m.is_over() && done.sitting == sitting && done.deal_over.is_none() {
             done.deal_over = Some(Instant::now());
-            done.over = Some((play, seats.m.clone(), seats.demo));
+            done.over = Some((play, seats.m.clone(), seats.demo()));
         }
     }
     let Some((play, m, demo)) = done.over.as_ref() else { return };
@@ -155,7 +155,7 @@ fn open_the_result(
     mut done: ResMut<DayDone>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(seats) = seats.filter(|s| s.daily.is_some() && s.m.is_over()) else { return };
+    let Some(seats) = seats.filter(|s| s.daily().is_some() && s.m.is_over()) else { return };
     let ours = done.sitting == Some(seats.moment().table) && done.playing == done.sitting;
     let now = time.elapsed_secs();
     let seen = show.shown.result.is_some() && show.idle(now) || show.last_trick_seen(now);

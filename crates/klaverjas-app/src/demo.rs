@@ -4,7 +4,7 @@
 //! `--screenshot`'s pictures whenever the show asks for one.
 
 use crate::coach;
-use crate::save::Loaded;
+use crate::save::{Loaded, Slot};
 use crate::seats::{self, GameEvent, Seats, TableCommand, new_match};
 use crate::show::Show;
 use crate::state::{Config, Files, PlayerSettings, Screen, TitleMessage, TitleNote};
@@ -32,12 +32,18 @@ fn start(
     show.photograph = o.screenshot.is_some();
     let level = o.bots.unwrap_or(settings.0.bot_level.level());
     let mut seats = None;
-    match files.0.load_game() {
-        Loaded::Found((save, m)) if !o.demo && !save.demo => seats = Some(Seats::saved(&save, m, level)),
-        Loaded::SetAside { damage, moved_to } => {
-            message.0.push(TitleNote::SaveSetAside { damage, moved_to });
+    // The match comes up first; a day's deals wait in their slot, read
+    // here too so that a damaged one is set aside and said at once.
+    for slot in [Slot::Day, Slot::Match] {
+        match files.0.load_game(slot) {
+            Loaded::Found((save, m)) if slot == Slot::Match && !o.demo && !save.demo => {
+                seats = Some(Seats::saved(&save, m, level))
+            }
+            Loaded::SetAside { damage, moved_to } => {
+                message.0.push(TitleNote::SaveSetAside { damage, moved_to });
+            }
+            _ => {}
         }
-        _ => {}
     }
     // With --lesson, --demo lets the lesson play itself (the tutorial
     // opens it); otherwise four bots play a match.
@@ -89,7 +95,7 @@ fn deal_on_and_quit(
     mut exit: MessageWriter<AppExit>,
 ) {
     // A day's end opens its result (`crate::daily`), which ends the run.
-    let Some(seats) = seats.filter(|s| s.daily.is_none() || !s.m.is_over()) else { return };
+    let Some(seats) = seats.filter(|s| s.daily().is_none() || !s.m.is_over()) else { return };
     let now = time.elapsed_secs();
     // Everyone passed: the cards are thrown in and dealt again, at any
     // table, once the players have seen the passes.
@@ -107,7 +113,7 @@ fn deal_on_and_quit(
         return;
     }
     // Only a demo or a timed quit has anything to wait for.
-    if seats.demo || config.0.quit_after_deals.is_some() {
+    if seats.demo() || config.0.quit_after_deals.is_some() {
         redraw.write(bevy::window::RequestRedraw);
     }
     // The deal's end is photographed before anything opens over it.
@@ -116,7 +122,7 @@ fn deal_on_and_quit(
     }
     // With --review a demo's every deal is reviewed, and photographed,
     // before the match goes on.
-    if config.0.review && seats.demo {
+    if config.0.review && seats.demo() {
         let number = seats.m.deal_number();
         match review.showing(&seats) {
             Some(n) if n == number && review.review.is_none() => return,
@@ -146,7 +152,7 @@ fn deal_on_and_quit(
         }
         return;
     }
-    if seats.demo && now - since > 2.0 {
+    if seats.demo() && now - since > 2.0 {
         *over_since = None;
         commands.write(if seats.m.is_over() { TableCommand::NewMatch } else { TableCommand::NextDeal });
     }

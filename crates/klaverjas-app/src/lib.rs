@@ -26,6 +26,7 @@ pub mod friends;
 pub mod i18n;
 pub mod look;
 pub mod panels;
+pub mod paste;
 pub mod pictures;
 pub mod platform;
 pub mod progress;
@@ -76,7 +77,7 @@ pub fn table_plugin(app: &mut App) {
 
 /// The egui screens and the table's panels.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins((look::plugin, screens::plugin, panels::plugin, tutorial::bubble::plugin));
+    app.add_plugins((look::plugin, screens::plugin, panels::plugin, tutorial::bubble::plugin, paste::plugin));
 }
 
 /// The game's one entry point: the desktop's `main` and the phones'

@@ -237,6 +237,13 @@ pub fn copy_to_clipboard(text: &str) -> Copying {
     })
 }
 
+/// The system clipboard's text, for a paste into a text field.
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+pub fn paste_from_clipboard() -> Result<String, String> {
+    // Its own connection: the copying one above serves what we copied.
+    arboard::Clipboard::new().and_then(|mut c| c.get_text()).map_err(|e| e.to_string())
+}
+
 /// The browser's clipboard, which copies when the page was just touched
 /// (as it was: the Copy button), and says so when its promise settles:
 /// copied, or refused and why.

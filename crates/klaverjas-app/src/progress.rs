@@ -46,11 +46,11 @@ pub fn plugin(app: &mut App) {
 
 /// How the deal just finished counts, if it does.
 fn kind_of(seats: &Seats) -> Option<Kind> {
-    if seats.lesson {
+    if seats.lesson() {
         None
-    } else if seats.demo {
+    } else if seats.demo() {
         Some(Kind::Watched)
-    } else if seats.m.aids(seats.m.deal_number()).any() || seats.daily.is_some_and(|p| !p.record) {
+    } else if seats.m.aids(seats.m.deal_number()).any() || seats.daily().is_some_and(|p| !p.record) {
         // A day's deals played again for practice were known: helped.
         Some(Kind::Helped)
     } else {

@@ -17,6 +17,16 @@ pub const fn oldest_format(needs_format_2: bool) -> u32 {
     if needs_format_2 { 2 } else { 1 }
 }
 
+/// The places a game in progress is kept, one per kind of game the player
+/// can continue from the title, so that starting one leaves the other be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The player's own match: `save.ron`.
+    Match,
+    /// The deals of a day: `day.ron`.
+    Day,
+}
+
 /// Everything needed to continue exactly where the player left off.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaveGame {
@@ -32,6 +42,11 @@ impl SaveGame {
     pub fn of(m: &Match, demo: bool, daily: Option<Play>) -> SaveGame {
         let record = m.record();
         SaveGame { format: oldest_format(record.format > 3), demo, record, daily }
+    }
+
+    /// The slot it belongs in.
+    pub fn slot(&self) -> Slot {
+        if self.daily.is_some() { Slot::Day } else { Slot::Match }
     }
 }
 
@@ -86,6 +101,14 @@ impl Store {
         self.dir.join("save.ron")
     }
 
+    /// Where a slot's game is kept.
+    pub fn slot_path(&self, slot: Slot) -> PathBuf {
+        match slot {
+            Slot::Match => self.save_path(),
+            Slot::Day => self.dir.join("day.ron"),
+        }
+    }
+
     pub fn settings_path(&self) -> PathBuf {
         self.dir.join("settings.ron")
     }
@@ -104,8 +127,9 @@ impl Store {
         self.read_newest(&self.profile_path(), PROFILE_FORMAT)
     }
 
+    /// Writes a game in its slot.
     pub fn write_game(&self, save: &SaveGame) -> Result<(), String> {
-        self.write(&self.save_path(), save)
+        self.write(&self.slot_path(save.slot()), save)
     }
 
     /// Writes the settings in the oldest format that holds them.
@@ -114,20 +138,32 @@ impl Store {
         self.write(&self.settings_path(), &Settings { format, ..settings.clone() })
     }
 
-    /// Loads the saved match and replays it; anything wrong sets it aside.
-    pub fn load_game(&self) -> Loaded<(SaveGame, Match)> {
-        match self.read::<SaveGame>(&self.save_path()) {
+    /// Loads a slot's game and replays it; anything wrong sets it aside.
+    /// A day's deals that an older version kept as the match go to their
+    /// own slot.
+    pub fn load_game(&self, slot: Slot) -> Loaded<(SaveGame, Match)> {
+        let path = self.slot_path(slot);
+        match self.read::<SaveGame>(&path) {
+            Loaded::Found(save) if save.slot() != slot => {
+                let to = self.slot_path(save.slot());
+                if !disk::exists(&to)
+                    && let Err(e) = disk::rename(&path, &to)
+                {
+                    bevy::log::warn!("{} could not move to {}: {e}", path.display(), to.display());
+                }
+                Loaded::Nothing
+            }
             Loaded::Found(save) => match Match::from_record(&save.record) {
                 Ok(m) => Loaded::Found((save, m)),
-                Err(e) => self.set_aside(&self.save_path(), Damage::DoesNotReplay, &e.to_string()),
+                Err(e) => self.set_aside(&path, Damage::DoesNotReplay, &e.to_string()),
             },
             Loaded::Nothing => Loaded::Nothing,
             Loaded::SetAside { damage, moved_to } => Loaded::SetAside { damage, moved_to },
         }
     }
 
-    pub fn delete_game(&self) {
-        let _ = disk::remove(&self.save_path());
+    pub fn delete_game(&self, slot: Slot) {
+        let _ = disk::remove(&self.slot_path(slot));
     }
 
     /// Writes `value` as RON, whole or not at all ([`disk::write_whole`]):
@@ -224,7 +260,7 @@ mod tests {
         let save = SaveGame::of(&m, false, None);
         assert_eq!(save.format, 2);
         store.write_game(&save).unwrap();
-        assert!(matches!(store.load_game(), Loaded::Found((_, back)) if back == m));
+        assert!(matches!(store.load_game(Slot::Match), Loaded::Found((_, back)) if back == m));
         assert_eq!(SaveGame::of(&mid_trick_match(), false, None).format, 1);
         let mut settings = Settings { home_rules: Some(Preset::WildeBoom), ..Settings::default() };
         store.write_settings(&settings).unwrap();
@@ -241,11 +277,11 @@ mod tests {
     #[test]
     fn a_saved_match_comes_back_exactly() {
         let (_folder, store) = temp_store();
-        assert!(matches!(store.load_game(), Loaded::Nothing));
+        assert!(matches!(store.load_game(Slot::Match), Loaded::Nothing));
         let m = mid_trick_match();
         assert!(!m.game().current_trick().unwrap().is_empty(), "saved mid-trick");
         store.write_game(&SaveGame::of(&m, false, None)).unwrap();
-        match store.load_game() {
+        match store.load_game(Slot::Match) {
             Loaded::Found((save, back)) => {
                 assert_eq!(back, m);
                 assert!(!save.demo);
@@ -260,7 +296,7 @@ mod tests {
         let (_folder, store) = temp_store();
         fs::create_dir_all(&store.dir).unwrap();
         fs::write(store.save_path(), "(format: 1, demo: fal").unwrap();
-        match store.load_game() {
+        match store.load_game(Slot::Match) {
             Loaded::SetAside { damage, moved_to } => {
                 assert_eq!(damage, Damage::Damaged);
                 assert!(moved_to.exists());
@@ -270,7 +306,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         fs::write(store.save_path(), "(format: 9, something_new: true)").unwrap();
-        match store.load_game() {
+        match store.load_game(Slot::Match) {
             Loaded::SetAside { damage, moved_to } => {
                 assert_eq!(damage, Damage::Newer { format: 9 });
                 assert!(moved_to.to_string_lossy().ends_with("unreadable-2"), "{}", moved_to.display());
@@ -281,6 +317,6 @@ mod tests {
         let mut save = SaveGame::of(&mid_trick_match(), false, None);
         save.record.game.actions.swap(0, 5);
         store.write_game(&save).unwrap();
-        assert!(matches!(store.load_game(), Loaded::SetAside { damage: Damage::DoesNotReplay, .. }));
+        assert!(matches!(store.load_game(Slot::Match), Loaded::SetAside { damage: Damage::DoesNotReplay, .. }));
     }
 }

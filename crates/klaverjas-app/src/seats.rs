@@ -9,7 +9,7 @@
 //! [`ActionGate`] may narrow the player's choice further (a lesson that
 //! wants one particular card), never widen it.
 
-use crate::save::SaveGame;
+use crate::save::{SaveGame, Slot};
 use crate::state::{Files, PlayerSettings, Screen, TitleMessage};
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on};
@@ -119,11 +119,8 @@ struct Thinking {
 #[derive(Resource)]
 pub struct Seats {
     pub m: Match,
-    /// Four bots and no player: the game watches itself and never saves.
-    pub demo: bool,
-    /// A lesson's deal: the lesson keeps its own progress, and the
-    /// player's saved game is left alone.
-    pub lesson: bool,
+    /// Which game this is, and so where it is kept.
+    pub kind: Kind,
     controllers: [Controller; 4],
     thinking: Option<Thinking>,
     /// The bots' memory between decisions; away while one thinks.
@@ -133,16 +130,42 @@ pub struct Seats {
     /// Events written that the show has not taken in yet: no seat acts
     /// until it has, so the show never falls behind the match.
     pub(crate) unseen: bool,
+}
+
+/// The kinds of game a player has in progress. Each keeps its own place,
+/// so that starting one never throws another away: the player's match and
+/// the day's deals each in a save slot of their own, a lesson in the
+/// player's progress, a table with friends on its server.
+pub enum Kind {
+    /// The player's own match (a new game, the quick start).
+    Match,
+    /// The deals of a day.
+    Day(klaverjas_ai::daily::Play),
+    /// A lesson's deal: the lesson keeps its own progress.
+    Lesson,
     /// A table with friends: the match is the table's, followed here.
-    pub remote: Option<Remote>,
-    /// The deals of a day: the match is that day's.
-    pub daily: Option<klaverjas_ai::daily::Play>,
+    Friends(Remote),
+    /// Four bots and no player (a day's deals with `--daily`): the game
+    /// watches itself and never saves.
+    Demo(Option<klaverjas_ai::daily::Play>),
+}
+
+impl Kind {
+    /// Where it is kept on this device, if anywhere.
+    pub fn slot(&self) -> Option<Slot> {
+        match self {
+            Kind::Match => Some(Slot::Match),
+            Kind::Day(_) => Some(Slot::Day),
+            Kind::Lesson | Kind::Friends(_) | Kind::Demo(_) => None,
+        }
+    }
 }
 
 impl Seats {
     /// The player at South against three bots of `level` (four in a demo),
     /// each seeded from the match so a seed replays the same game.
     pub fn new(m: Match, demo: bool, level: Level) -> Seats {
+        let kind = if demo { Kind::Demo(None) } else { Kind::Match };
         let seed = m.seed();
         let controllers = Seat::ALL.map(|s| {
             if demo || s != HUMAN {
@@ -151,29 +174,19 @@ impl Seats {
                 Controller::Human
             }
         });
-        Seats::with_controllers(m, demo, controllers)
+        Seats::with_controllers(m, kind, controllers)
     }
 
-    pub fn with_controllers(m: Match, demo: bool, controllers: [Controller; 4]) -> Seats {
+    pub fn with_controllers(m: Match, kind: Kind, controllers: [Controller; 4]) -> Seats {
         static SITTINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let table = SITTINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Seats {
-            m,
-            demo,
-            lesson: false,
-            controllers,
-            thinking: None,
-            desk: Some(Desk::default()),
-            table,
-            unseen: true,
-            remote: None,
-            daily: None,
-        }
+        Seats { m, kind, controllers, thinking: None, desk: Some(Desk::default()), table, unseen: true }
     }
 
     /// The player at South of a day's match, against the day's bots.
     pub fn of_day(m: Match, demo: bool, play: klaverjas_ai::daily::Play) -> Seats {
-        Seats { daily: Some(play), ..Seats::new(m, demo, play.bots) }
+        let kind = if demo { Kind::Demo(Some(play)) } else { Kind::Day(play) };
+        Seats { kind, ..Seats::new(m, demo, play.bots) }
     }
 
     /// A saved match as the player left it: a day's as that day's.
@@ -186,7 +199,45 @@ impl Seats {
 
     /// The match as it goes on disk.
     pub fn save(&self) -> SaveGame {
-        SaveGame::of(&self.m, self.demo, self.daily)
+        SaveGame::of(&self.m, self.demo(), self.daily())
+    }
+
+    /// Four bots play: nobody's game.
+    pub fn demo(&self) -> bool {
+        matches!(self.kind, Kind::Demo(_))
+    }
+
+    pub fn lesson(&self) -> bool {
+        matches!(self.kind, Kind::Lesson)
+    }
+
+    /// The player's own game: their match or a day's deals, played and
+    /// counted as theirs (not a lesson, a demo or a friends' table).
+    pub fn own(&self) -> bool {
+        matches!(self.kind, Kind::Match | Kind::Day(_))
+    }
+
+    /// The day whose deals these are, if any (a demo's too).
+    pub fn daily(&self) -> Option<klaverjas_ai::daily::Play> {
+        match self.kind {
+            Kind::Day(play) | Kind::Demo(Some(play)) => Some(play),
+            _ => None,
+        }
+    }
+
+    /// At a table with friends: what it says and what goes to it.
+    pub fn remote(&self) -> Option<&Remote> {
+        match &self.kind {
+            Kind::Friends(remote) => Some(remote),
+            _ => None,
+        }
+    }
+
+    pub fn remote_mut(&mut self) -> Option<&mut Remote> {
+        match &mut self.kind {
+            Kind::Friends(remote) => Some(remote),
+            _ => None,
+        }
     }
 
     /// The player at South of a table with friends, `m` the table's match
@@ -199,9 +250,7 @@ impl Seats {
             (true, None) => Controller::Human,
             (false, _) => Controller::Table,
         });
-        let mut seats = Seats::with_controllers(m, false, controllers);
-        seats.remote = Some(Remote { hints, ..Remote::default() });
-        seats
+        Seats::with_controllers(m, Kind::Friends(Remote { hints, ..Remote::default() }), controllers)
     }
 
     /// Follows the table: `next` is its match as it stands now. New actions
@@ -209,7 +258,7 @@ impl Seats {
     /// `next`'s cards, so that the show sees the engine's own events; a new
     /// deal is put on the table.
     pub fn follow(&mut self, next: Match, events: &mut MessageWriter<GameEvent>) {
-        if let Some(remote) = &mut self.remote {
+        if let Some(remote) = self.remote_mut() {
             remote.waiting = false;
         }
         let (now, then) = (self.m.game(), next.game());
@@ -301,7 +350,7 @@ impl Seats {
     /// table, which decides: the rules are asked here only so that a
     /// refusal is said at once, in the player's words.
     fn act(&mut self, seat: Seat, action: Action, events: &mut MessageWriter<GameEvent>) -> Result<(), ActionError> {
-        if let Some(remote) = &mut self.remote {
+        if let Kind::Friends(remote) = &mut self.kind {
             self.m.clone().act(seat, action)?;
             remote.waiting = true;
             remote.outbox.push(match action {
@@ -338,7 +387,7 @@ impl Seats {
     }
 
     fn turn(&self, ready: bool, stage: Stage) -> Option<Seat> {
-        if !ready || stage.result_shown || self.remote.as_ref().is_some_and(|r| r.waiting) {
+        if !ready || stage.result_shown || self.remote().is_some_and(|r| r.waiting) {
             return None;
         }
         self.game().to_act()
@@ -503,7 +552,11 @@ pub fn plugin(app: &mut App) {
         .add_message::<AppLifecycle>()
         .configure_sets(Update, (Flow::Input, Flow::Engine, Flow::React).chain())
         .configure_sets(Update, Flow::Engine.run_if(in_state(Screen::Table)))
+        .init_resource::<Kept>()
         .add_systems(Update, follow_lifecycle.before(Flow::Input));
+    for screen in [Screen::Title, Screen::NewGame, Screen::Daily] {
+        app.add_systems(OnEnter(screen), look_in_slots);
+    }
 }
 
 pub fn apply_table_commands(
@@ -517,7 +570,7 @@ pub fn apply_table_commands(
         commands.clear();
         return;
     };
-    if let Some(remote) = &mut seats.remote {
+    if let Some(remote) = seats.remote_mut() {
         for command in commands.read() {
             remote.outbox.push(match command {
                 TableCommand::NextDeal => klaverjas_net::ToTable::Ready,
@@ -536,7 +589,7 @@ pub fn apply_table_commands(
             TableCommand::NewMatch => {
                 message.0.clear();
                 let m = new_match(*seats.m.rules(), None).with_practice(seats.m.is_practice());
-                *seats = Seats::new(m, seats.demo, settings.0.bot_level.level());
+                *seats = Seats::new(m, seats.demo(), settings.0.bot_level.level());
             }
         }
         seats.unseen = true;
@@ -561,7 +614,7 @@ fn follow_lifecycle(
         match event {
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
                 if !suspended.0
-                    && let Some(seats) = seats.as_deref().filter(|s| !s.demo && !s.lesson && s.remote.is_none())
+                    && let Some(seats) = seats.as_deref().filter(|s| s.kind.slot().is_some())
                     && let Err(e) = files.0.write_game(&seats.save())
                 {
                     error!("the game could not be saved on suspend: {e}");
@@ -581,10 +634,95 @@ fn follow_lifecycle(
 /// lesson or a table with friends (which leave it on disk as it was).
 pub fn restore_saved(commands: &mut Commands, files: &crate::save::Store, level: Level) {
     commands.remove_resource::<Seats>();
-    if let crate::save::Loaded::Found((save, m)) = files.load_game()
-        && !save.demo
-    {
-        commands.insert_resource(Seats::saved(&save, m, level));
+    if let Some(seats) = kept(files, Slot::Match, level) {
+        commands.insert_resource(seats);
+    }
+}
+
+/// A slot's game as the player left it, if there is one.
+pub fn kept(files: &crate::save::Store, slot: Slot, level: Level) -> Option<Seats> {
+    match files.load_game(slot) {
+        crate::save::Loaded::Found((save, m)) if !save.demo => Some(Seats::saved(&save, m, level)),
+        _ => None,
+    }
+}
+
+/// A game kept in a slot, as the title and the day's screen offer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Going {
+    pub deal: usize,
+    /// A card played or a deal finished: starting another of its kind
+    /// would throw something away.
+    pub begun: bool,
+    pub over: bool,
+    pub play: Option<klaverjas_ai::daily::Play>,
+}
+
+impl Going {
+    pub fn of(m: &Match, play: Option<klaverjas_ai::daily::Play>) -> Going {
+        let begun = m.deals_finished() > 0 || !m.game().actions().is_empty();
+        Going { deal: m.deal_number(), begun, over: m.is_over(), play }
+    }
+
+    /// Begun and not finished.
+    pub fn in_progress(self) -> bool {
+        self.begun && !self.over
+    }
+}
+
+/// What each slot holds, read from disk as a menu opens (every accepted
+/// action is on disk by then, whichever game is in memory).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct Kept {
+    pub game: Option<Going>,
+    pub day: Option<Going>,
+}
+
+impl Kept {
+    /// What the slots hold; one that cannot be used is set aside, and
+    /// said on the title.
+    pub fn read(files: &crate::save::Store, notes: &mut TitleMessage) -> Kept {
+        let mut going = |slot| match files.load_game(slot) {
+            crate::save::Loaded::Found((save, m)) if !save.demo => Some(Going::of(&m, save.daily)),
+            crate::save::Loaded::SetAside { damage, moved_to } => {
+                notes.0.push(crate::state::TitleNote::SaveSetAside { damage, moved_to });
+                None
+            }
+            _ => None,
+        };
+        Kept { game: going(Slot::Match), day: going(Slot::Day) }
+    }
+
+    pub fn of(&self, slot: Slot) -> Option<Going> {
+        match slot {
+            Slot::Match => self.game,
+            Slot::Day => self.day,
+        }
+    }
+}
+
+/// Reads [`Kept`] again.
+pub fn look_in_slots(mut kept: ResMut<Kept>, files: Res<Files>, mut notes: ResMut<TitleMessage>) {
+    *kept = Kept::read(&files.0, &mut notes);
+}
+
+/// Goes on with the game in `slot`: the one in memory if it is that
+/// kind, else the one on disk. Returns whether there was one.
+pub fn take_up(
+    commands: &mut Commands,
+    events: &mut MessageWriter<GameEvent>,
+    (files, seats, level): (&crate::save::Store, Option<&Seats>, Level),
+    slot: Slot,
+) -> bool {
+    if seats.is_some_and(|s| s.kind.slot() == Some(slot)) {
+        return true;
+    }
+    match kept(files, slot, level) {
+        Some(seats) => {
+            sit_down(commands, events, seats);
+            true
+        }
+        None => false,
     }
 }
 

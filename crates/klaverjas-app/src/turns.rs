@@ -37,7 +37,7 @@ fn photograph_the_bid(
     mut taken: Local<Option<crate::seats::Moment>>,
 ) {
     // A lesson photographs its own steps.
-    let Some(seats) = seats.filter(|s| show.photograph && !s.lesson) else { return };
+    let Some(seats) = seats.filter(|s| show.photograph && !s.lesson()) else { return };
     let now = time.elapsed_secs();
     let bidding = matches!(seats.game().phase(), klaverjas::Phase::Bidding | klaverjas::Phase::Doubling);
     let asked = seats.is_human(crate::seats::HUMAN) && seats.waiting_for(show.stage(now)) == Some(crate::seats::HUMAN);
@@ -101,9 +101,9 @@ fn save_after_events(
 ) {
     let changed = events.read().filter(|e| !matches!(e, GameEvent::Refused { .. })).count() > 0;
     let Some(seats) = seats else { return };
-    // A table with friends is kept by its server; the player's own match
-    // stays on disk as it was.
-    if !changed || seats.demo || seats.lesson || seats.remote.is_some() {
+    // A table with friends is kept by its server, a lesson in the
+    // player's progress; a demo is nobody's.
+    if !changed || seats.kind.slot().is_none() {
         return;
     }
     if let Err(e) = files.0.write_game(&seats.save()) {

@@ -50,7 +50,7 @@ fn play_a_turn(app: &mut App) {
     let Some(seats) = app.world().get_resource::<Seats>() else { return };
     let show = app.world().resource::<Show>();
     let now = app.world().resource::<Time>().elapsed_secs();
-    if seats.remote.as_ref().is_none_or(|r| r.waiting) || seats.waiting_for(show.stage(now)) != Some(HUMAN) {
+    if seats.remote().is_none_or(|r| r.waiting) || seats.waiting_for(show.stage(now)) != Some(HUMAN) {
         return;
     }
     let legal = seats.game().legal_actions();
@@ -109,7 +109,7 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
     sitting(&host_app).send(&ToTable::Start);
     run_until(&mut [&mut host_app, &mut guest_app], "both at the table", |apps| {
         apps.iter().all(|a| {
-            a.world().get_resource::<Seats>().is_some_and(|s| s.remote.is_some())
+            a.world().get_resource::<Seats>().is_some_and(|s| s.remote().is_some())
                 && *a.world().resource::<State<Screen>>().get() == Screen::Table
         })
     });

@@ -382,7 +382,10 @@ fn a_script_seat_plays_the_given_cards() {
     let west = Controller::Script(VecDeque::from([Action::Bid(Bid::Trump(trump))]));
     let north = Controller::Script(VecDeque::from([Action::Play(lead)]));
     let east = Controller::bot(klaverjas_ai::Level::Heuristic, 1);
-    sit_down(&mut app, Seats::with_controllers(m, false, [north, east, Controller::Human, west]));
+    sit_down(
+        &mut app,
+        Seats::with_controllers(m, klaverjas_app::seats::Kind::Match, [north, east, Controller::Human, west]),
+    );
     play_until(&mut app, "the scripted lead", |s| s.game().current_trick().is_some_and(|t| !t.is_empty()));
     let g = seats(&app).game();
     assert_eq!(g.contract().map(|c| c.trump), Some(trump), "West's scripted bid");
@@ -408,7 +411,10 @@ fn the_player_may_kraak_a_contract() {
     let west = Controller::Script(VecDeque::from([Action::Bid(Bid::Trump(Suit::Hearts)), Action::Bid(Bid::Pass)]));
     let north = Controller::Script(VecDeque::from([Action::Bid(Bid::Pass)]));
     let east = Controller::Script(VecDeque::from([Action::Bid(Bid::Pass)]));
-    sit_down(&mut app, Seats::with_controllers(m, false, [north, east, Controller::Human, west]));
+    sit_down(
+        &mut app,
+        Seats::with_controllers(m, klaverjas_app::seats::Kind::Match, [north, east, Controller::Human, west]),
+    );
     run_until(&mut app, "the player's double", |app| {
         idle(app) && seats(app).game().phase() == Phase::Doubling && seats(app).game().to_act() == Some(HUMAN)
     });
@@ -510,7 +516,7 @@ fn the_player_may_call_roem_after_any_trick_their_team_won() {
             assert_eq!(answer, Some(NoticeText::RoemClaimed(last.roem.points)));
             // The call is on disk in the frame it was made: a kill now
             // loses nothing.
-            match klaverjas_app::save::Store::new(Some(dir.clone())).load_game() {
+            match klaverjas_app::save::Store::new(Some(dir.clone())).load_game(klaverjas_app::save::Slot::Match) {
                 klaverjas_app::save::Loaded::Found((_, saved)) => assert_eq!(saved.game().roem(), after.roem()),
                 other => panic!("no save after the call: {other:?}"),
             }
@@ -654,7 +660,9 @@ fn the_players_card_is_on_disk_in_the_frame_it_is_played() {
     assert!(!seats(&app).game().hand(HUMAN).contains(card), "played");
     // What a new process would find, without another frame of this one.
     let store = klaverjas_app::save::Store::new(Some(dir));
-    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game(klaverjas_app::save::Slot::Match) else {
+        panic!("no save")
+    };
     assert_eq!(m, seats(&app).m, "the save is the match as played");
     assert!(!m.game().hand(HUMAN).contains(card));
 }
@@ -788,7 +796,9 @@ fn undo_restores_the_exact_state_and_the_save() {
     assert_eq!(app.world().resource::<Show>().shown.hands, shown_before.hands, "the cards back in the hands");
     assert_eq!(seats(&app).m.aids(1).undos, 1);
     let store = klaverjas_app::save::Store::new(Some(dir));
-    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game(klaverjas_app::save::Slot::Match) else {
+        panic!("no save")
+    };
     assert_eq!(m, seats(&app).m, "the save is the match after the undo");
     // The player plays on from there.
     act(&mut app, Action::Play(card));
@@ -956,7 +966,9 @@ fn a_suspend_leaves_a_save_that_continues_exactly() {
     }
     assert_eq!(seats(&app).game().actions().len(), after_card, "no bot plays while suspended");
     let store = klaverjas_app::save::Store::new(Some(dir));
-    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game() else { panic!("no save") };
+    let klaverjas_app::save::Loaded::Found((_, m)) = store.load_game(klaverjas_app::save::Slot::Match) else {
+        panic!("no save")
+    };
     assert_eq!(m, seats(&app).m, "what a killed game continues from");
     app.world_mut().write_message(AppLifecycle::Running);
     run_until(&mut app, "a bot's card after the resume", |app| seats(app).game().actions().len() > after_card);
@@ -1343,7 +1355,7 @@ fn a_save_with_wrong_contents_is_kept_aside_and_the_game_goes_on() {
         }
         let dir = temp_dir("digits");
         std::fs::write(dir.join("save.ron"), &bytes).unwrap();
-        match Store::new(Some(dir)).load_game() {
+        match Store::new(Some(dir)).load_game(klaverjas_app::save::Slot::Match) {
             Loaded::Found((_, m)) => {
                 replayed += 1;
                 // A file that replays is a match that plays on.
@@ -1650,7 +1662,7 @@ fn open_lesson(app: &mut App, id: &str, step: usize) {
 fn the_match_is_clean(app: &mut App, what: &str, play: bool) {
     assert!(!in_lesson(app), "{what}: a lesson is still running");
     assert!(app.world().resource::<klaverjas_app::seats::ActionGate>().0.is_none(), "{what}: a lesson's gate");
-    assert!(!seats(app).lesson, "{what}: the lesson's seats");
+    assert!(!seats(app).lesson(), "{what}: the lesson's seats");
     assert!(!app.world().resource::<Show>().hold_trick, "{what}: a trick held");
     assert_eq!(screen(app), Screen::Table, "{what}");
     run_until(app, &format!("{what}: the player's turn"), |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
@@ -1745,7 +1757,7 @@ fn a_match_in_progress_survives_a_lesson_and_is_replaced_only_when_asked() {
         }
         assert_eq!(screen(&app), Screen::Title);
         assert!(!in_lesson(&app));
-        assert!(!seats(&app).lesson, "{way}: Continue would open the lesson");
+        assert!(!seats(&app).lesson(), "{way}: Continue would open the lesson");
         assert_eq!(seats(&app).m, before, "{way}: the match is not the one left");
     }
     tap(&mut app, "continue");
@@ -1776,6 +1788,107 @@ fn a_match_in_progress_survives_a_lesson_and_is_replaced_only_when_asked() {
     assert_eq!(screen(&app), Screen::Table);
     assert_ne!(seats(&app).m, before, "a new match");
     assert!(seats(&app).game().actions().is_empty() && seats(&app).m.deals_finished() == 0);
+}
+
+/// The player's match and the day's deals each keep their own place:
+/// today's deals start from their screen while a match is under way, with
+/// no question and nothing thrown away, and the title continues each
+/// exactly where it was left, after a restart too.
+#[test]
+fn the_days_deals_and_a_match_each_keep_their_place() {
+    let dir = temp_dir("places");
+    let options = || Options { data_dir: Some(dir.clone()), ..Options::default() };
+    let mut app = phone_app((1080, 2340), options());
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    let first_card = |s: &Seats| s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN);
+    sit_down(&mut app, player_seats(Preset::Classic, 6));
+    play_until(&mut app, "the player's first card", first_card);
+    run_until(&mut app, "the show to catch up", idle);
+    tap(&mut app, "menu");
+    let the_match = seats(&app).m.clone();
+    tap(&mut app, "daily");
+    tap(&mut app, "daily.play");
+    assert_eq!(screen(&app), Screen::Table, "the day's deals asked to throw the match away");
+    assert!(seats(&app).daily().is_some());
+    play_until(&mut app, "the player's first card of the day", first_card);
+    run_until(&mut app, "the show to catch up", idle);
+    tap(&mut app, "menu");
+    let the_day = seats(&app).m.clone();
+    assert_ne!(the_day, the_match);
+    for _ in 0..2 {
+        tap(&mut app, "continue");
+        assert_eq!(screen(&app), Screen::Table);
+        assert_eq!(seats(&app).m, the_match, "Continue gives the match back exactly");
+        assert!(seats(&app).daily().is_none());
+        tap(&mut app, "menu");
+        tap(&mut app, "continue.day");
+        assert_eq!(screen(&app), Screen::Table);
+        assert_eq!(seats(&app).m, the_day, "the day's deals come back exactly");
+        tap(&mut app, "menu");
+        // Again after a restart: both are on disk.
+        drop(app);
+        app = phone_app((1080, 2340), options());
+        app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+        run_until(&mut app, "the title", |app| screen(app) == Screen::Title);
+    }
+}
+
+/// Presses `key` (and lets it go) with `held` down, as the window's
+/// keyboard would.
+fn keys(app: &mut App, held: &[KeyCode], key: KeyCode, logical: bevy::input::keyboard::Key) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::window::PrimaryWindow;
+    let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+    let input = |key_code, logical_key, state| KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window,
+    };
+    for &h in held {
+        app.world_mut().write_message(input(h, Key::Control, ButtonState::Pressed));
+    }
+    app.update();
+    app.world_mut().write_message(input(key, logical.clone(), ButtonState::Pressed));
+    app.update();
+    app.world_mut().write_message(input(key, logical, ButtonState::Released));
+    for &h in held {
+        app.world_mut().write_message(input(h, Key::Control, ButtonState::Released));
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+/// Ctrl+V pastes the system's clipboard into a text field at its caret:
+/// the name and the join code of Play with friends. The clipboard is the
+/// real one (X11's), so this needs a display: `.ci/run` runs it under
+/// Xvfb.
+#[test]
+#[ignore = "needs an X display: .ci/run runs it under xvfb-run"]
+fn ctrl_v_pastes_the_clipboard_into_a_field() {
+    use bevy::input::keyboard::Key;
+    use klaverjas_app::screens::friends::FriendsForm;
+    let options = Options { data_dir: Some(temp_dir("paste")), ..Options::default() };
+    let mut app = screen_app((1280, 720), None, options);
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    tap(&mut app, "friends");
+    assert_eq!(screen(&app), Screen::Friends);
+    for (field, copied, pasted) in [("friends.code", "KJ7QX2\n", "KJ7QX2"), ("friends.name", " Bea ", "Bea")] {
+        let copy = klaverjas_app::platform::copy_to_clipboard(copied);
+        assert_eq!(copy.outcome(), Some(Ok(())), "the clipboard took {copied:?}");
+        tap(&mut app, field);
+        let form = |app: &App| {
+            let f = app.world().resource::<FriendsForm>();
+            if field == "friends.code" { f.code.clone() } else { f.name.clone() }
+        };
+        let before = form(&app);
+        keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyV, Key::Character("v".into()));
+        assert_eq!(form(&app), format!("{before}{pasted}"), "{field}: Ctrl+V");
+    }
 }
 
 /// A step's answer is read in that step: the roem call is answered "20
@@ -1960,7 +2073,7 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
     let today = klaverjas_app::platform::today();
     let bots = app.world().resource::<PlayerSettings>().0.bot_level.level();
     let play = Play { day: today, preset: Preset::Classic, bots, record: true };
-    assert_eq!(seats(&app).daily, Some(play));
+    assert_eq!(seats(&app).daily(), Some(play));
     assert!(!seats(&app).m.is_practice(), "the record is played without help");
     let p = &app.world().resource::<klaverjas_app::state::PlayerProfile>().0;
     assert!(!p.day_open(today, Preset::Classic), "a day begun for the record is not begun for it again");
@@ -1970,7 +2083,7 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
     assert_eq!(m.deals_finished(), daily::DEALS);
     // The save holds the day, and continues as the day's.
     let store = klaverjas_app::save::Store::new(Some(dir.clone()));
-    match store.load_game() {
+    match store.load_game(klaverjas_app::save::Slot::Day) {
         klaverjas_app::save::Loaded::Found((save, _)) => assert_eq!(save.daily, Some(play)),
         other => panic!("the day's save: {other:?}"),
     }
@@ -2032,7 +2145,7 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
     );
     // Played again: practice, and the record stays as it was.
     press(&mut app, "daily.play");
-    assert_eq!(seats(&app).daily, Some(Play { record: false, ..play }));
+    assert_eq!(seats(&app).daily(), Some(Play { record: false, ..play }));
     play_the_day(&mut app);
     run_until(&mut app, "the practice's result", |app| *app.world().resource::<State<Screen>>().get() == Screen::Daily);
     for _ in 0..10 {

@@ -81,7 +81,7 @@ fn send_out(
     mut refusals: Local<u32>,
 ) {
     let (Some(mut seats), Some(mut sitting)) = (seats, sitting) else { return };
-    let Some(remote) = &mut seats.remote else { return };
+    let Some(remote) = seats.remote_mut() else { return };
     // The table refused what was sent: the player may try again.
     if sitting.refusals != *refusals {
         *refusals = sitting.refusals;
@@ -116,7 +116,7 @@ fn follow_the_table(
 ) {
     let Some(mut sitting) = sitting else { return };
     let waiting_room = *screen.get() == Screen::Friends;
-    let following = seats.as_ref().is_some_and(|s| s.remote.is_some());
+    let following = seats.as_ref().is_some_and(|s| s.remote().is_some());
     let news = sitting.news && following;
     let arriving = waiting_room && sitting.started;
     if !(news || arriving) {
@@ -167,7 +167,7 @@ fn show_the_people(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(mut seats), Some(sitting)) = (seats, sitting) else { return };
-    let Some(remote) = &seats.remote else { return };
+    let Some(remote) = seats.remote() else { return };
     let now = time.elapsed_secs();
     let turn = sitting.seat.map_or(0, |s| s.turn_to_south());
     let grace = sitting.setup.as_ref().and_then(|s| s.grace);
@@ -202,7 +202,7 @@ fn show_the_people(
     }
     // Written only when it changed: the seats are read every frame.
     if remote.told != told
-        && let Some(remote) = &mut seats.remote
+        && let Some(remote) = seats.remote_mut()
     {
         remote.told = told;
     }

@@ -45,7 +45,7 @@ pub fn bidding(
             let centre =
                 egui::pos2(layout.area.center().x + 90.0, layout.trick_centre().y + if short { 0.0 } else { 40.0 });
             area.pivot(Align2::CENTER_CENTER).fixed_pos(centre)
-        } else if seats.lesson {
+        } else if seats.lesson() {
             // A lesson's bubble hangs below North: the box stands low,
             // over the player's name.
             let bottom = layout.name_plate(crate::seats::HUMAN).y + 12.0;

@@ -31,9 +31,9 @@ pub fn felt_words(
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
-    name_plates(&p, t, show, &layout, waiting, seats.remote.as_ref());
+    name_plates(&p, t, show, &layout, waiting, seats.remote());
     // A table out of reach, for now or for good, says so across its top.
-    if let Some(remote) = &seats.remote {
+    if let Some(remote) = seats.remote() {
         let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
         if let Some(words) = remote.told.reconnecting.then(|| t.get("table.reconnecting")).or(trouble) {
             banner(&p, words, &layout);
@@ -169,7 +169,7 @@ fn indicator(
         ),
         (Some(c), None) => {
             // The playing side by name, and by team where there are teams.
-            let mut side = who(t, c.declarer, person(c.declarer, seats.remote.as_ref()));
+            let mut side = who(t, c.declarer, person(c.declarer, seats.remote()));
             if rules.players.partnerships() && c.declarer != crate::seats::HUMAN {
                 side = format!("{side} ({})", crate::words::team_name(t, c.declarer.team()));
             }

@@ -38,10 +38,10 @@ pub fn score_window(
     // right of it or below it.
     let beside = (layout.lesson_bubble_right(), layout.lesson_bubble_bottom());
     let window = match beside {
-        (Some(right), _) if seats.lesson => {
+        (Some(right), _) if seats.lesson() => {
             window.pivot(Align2::LEFT_CENTER).fixed_pos(Pos2::new(right + 28.0, layout.trick_centre().y))
         }
-        (_, Some(bottom)) if seats.lesson => {
+        (_, Some(bottom)) if seats.lesson() => {
             window.pivot(Align2::CENTER_TOP).fixed_pos(Pos2::new(layout.area.center().x, bottom + 12.0))
         }
         _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
@@ -50,7 +50,7 @@ pub fn score_window(
         ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).size(16.0));
         // The fair shuffle, checked here: the deal's code against the seal
         // the table announced before the deal.
-        let opened = seats.remote.as_ref().and_then(|r| r.told.opened.clone());
+        let opened = seats.remote().and_then(|r| r.told.opened.clone());
         let opened = opened.filter(|(deal, ..)| *deal == seats.m.deal_number());
         if let Some((_, code, holds)) = opened.clone() {
             let key = if holds { "table.seal_holds" } else { "table.seal_broken" };
@@ -75,19 +75,22 @@ pub fn score_window(
             };
             ui.label(RichText::new(winner).size(20.0).strong());
             // At a table with friends the host asks for another match.
-            let asks = seats.remote.as_ref().is_none_or(|r| r.told.host);
+            let asks = seats.remote().is_none_or(|r| r.told.host);
             if !asks {
                 ui.label(RichText::new(t.get("friends.wait_for_rematch")).size(16.0));
-            } else if !seats.demo
-                && !seats.lesson
+            } else if !seats.demo()
+                && !seats.lesson()
                 && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
             {
                 commands.write(TableCommand::NewMatch);
             }
-        } else if !seats.demo && !seats.lesson && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked() {
+        } else if !seats.demo()
+            && !seats.lesson()
+            && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
+        {
             commands.write(TableCommand::NextDeal);
         }
-        if !seats.demo && !seats.lesson {
+        if !seats.demo() && !seats.lesson() {
             if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
                 coach.write(CoachCommand::Review);
             }

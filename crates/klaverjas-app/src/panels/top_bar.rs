@@ -90,7 +90,7 @@ pub fn top_bar(
                 }
                 // The deals of a day say which day, and how many are left.
                 let n = seats.m.deal_number().to_string();
-                let deal = match seats.daily {
+                let deal = match seats.daily() {
                     Some(play) => t.fill("table.deal_of_day", &[("n", &n), ("day", &play.day.to_string())]),
                     None => t.fill("table.deal", &[("n", &n)]),
                 };
@@ -101,7 +101,7 @@ pub fn top_bar(
                 }
                 // The review of the deals played so far.
                 let review = egui::Button::new(RichText::new(t.get("table.review")).size(15.0));
-                if !seats.demo && !seats.lesson && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
+                if !seats.demo() && !seats.lesson() && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
                     coach.write(CoachCommand::Review);
                 }
                 // A practice game's coach (H and U on the keyboard).

@@ -10,7 +10,8 @@ use crate::daily::DayDone;
 use crate::forms::big_button;
 use crate::forms::with_marks;
 use crate::platform::TOUCH_TARGET;
-use crate::seats::{GameEvent, Seats};
+use crate::save::Slot;
+use crate::seats::{GameEvent, Going, Kept, Seats};
 use crate::show::Show;
 use crate::state::{Config, DayChosen, Files, PlayerProfile, PlayerSettings, Screen, SetupRules, Texts, TitleMessage};
 use bevy::prelude::*;
@@ -44,7 +45,7 @@ fn daily(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
     mut chosen: ResMut<DayChosen>,
-    (seats, done, mut profile): (Option<Res<Seats>>, Res<DayDone>, ResMut<PlayerProfile>),
+    (seats, done, mut profile, kept): (Option<Res<Seats>>, Res<DayDone>, ResMut<PlayerProfile>, Res<Kept>),
     (files, mut settings, mut message): (Res<Files>, ResMut<PlayerSettings>, ResMut<TitleMessage>),
     (mut show, time, config): (ResMut<Show>, Res<Time>, Res<Config>),
     mut next: ResMut<NextState<Screen>>,
@@ -62,8 +63,12 @@ fn daily(
         *view = View { day: Some((day, preset)), logged: view.logged, photographed: view.photographed, ..default() };
     }
     let this_day = |p: &Play| p.day == day && p.preset == preset;
-    let seats_of_day = seats.as_deref().filter(|s| s.daily.as_ref().is_some_and(this_day));
-    let playing = seats_of_day.filter(|s| !s.m.is_over());
+    let seats_of_day = seats.as_deref().filter(|s| s.daily().as_ref().is_some_and(this_day));
+    // The day's deals under way: in memory, else kept in their slot.
+    let playing = seats_of_day
+        .map(|s| Going::of(&s.m, s.daily()))
+        .or(kept.day.filter(|d| d.play.as_ref().is_some_and(this_day)))
+        .filter(|d| !d.over);
     let finished = seats_of_day.and_then(|s| done.of(s)).filter(|(p, _)| this_day(p));
     let expert_thinking = seats_of_day.is_some_and(|s| s.m.is_over()) && finished.is_none();
     let record = profile.0.day(day, preset);
@@ -79,7 +84,7 @@ fn daily(
             "the day's result is up with the expert's points {last} ms after the last card, {over} ms after the deal was over"
         );
     }
-    let (mut start, mut back, mut open) = (false, false, None);
+    let (mut start, mut back, mut open, mut resume) = (false, false, None, false);
     let content = |ui: &mut egui::Ui| {
         ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).size(16.0));
         ui.add_space(4.0);
@@ -102,13 +107,11 @@ fn daily(
                 .fill(crate::look::GOLD)
                 .min_size([ui.available_width().min(320.0), height].into())
         };
-        if let Some(s) = playing {
-            let n = s.m.deal_number().to_string();
+        if let Some(d) = playing {
+            let n = d.deal.to_string();
             let response = ui.add(gold(t.fill("daily.continue", &[("n", &n)])));
             crate::forms::mark_target(ui, "daily.continue", &response);
-            if response.clicked() {
-                next.set(Screen::Table);
-            }
+            resume = response.clicked();
         } else {
             let words = t.get(if for_record { "daily.play" } else { "daily.again" });
             let response = if shown.is_some() { big_button(ui, words) } else { ui.add(gold(words)) };
@@ -137,7 +140,13 @@ fn daily(
         view.review.open(&profile.0, i, t.fill("daily.review_title", &[("n", &deal.to_string())]));
     }
     view.review.show(&ctx, t);
-    if start_confirmed(&ctx, t, seats.as_deref(), start, &mut view.asking) {
+    let level = settings.0.bot_level.level();
+    if resume && crate::seats::take_up(&mut commands, &mut events, (&files.0, seats.as_deref(), level), Slot::Day) {
+        next.set(Screen::Table);
+    }
+    // Another day's deals under way are not replaced unasked; the match
+    // keeps its own place.
+    if start_confirmed(&ctx, t, kept.day, start, &mut view.asking) {
         let play = Play { day, preset, bots: settings.0.bot_level.level(), record: for_record };
         // Begun for the record is begun: left or replaced, it is not
         // begun for the record again.

@@ -5,8 +5,8 @@ use crate::forms::form;
 use crate::forms::narrow_layout;
 use crate::forms::option_label;
 use crate::platform::TOUCH_TARGET;
-use crate::save::Store;
-use crate::seats::{GameEvent, Seats};
+use crate::save::{Slot, Store};
+use crate::seats::{GameEvent, Going, Kept, Seats};
 use crate::settings::{BotLevel, Settings};
 use crate::state::Files;
 use crate::state::PlayerSettings;
@@ -63,7 +63,8 @@ pub fn begin(
 ) {
     // What the title said about a lost game or settings is over now.
     message.0.clear();
-    files.delete_game();
+    // Only the game of this kind is replaced: another kind keeps its place.
+    files.delete_game(if matches!(first, FirstDeal::Day(_)) { Slot::Day } else { Slot::Match });
     // The quick start repeats the last game chosen, not a day's.
     if settings.last_preset != Some(setup.preset) && !matches!(first, FirstDeal::Day(_)) {
         settings.last_preset = Some(setup.preset);
@@ -91,31 +92,24 @@ pub fn begin(
     crate::seats::sit_down(commands, events, seats);
 }
 
-/// The match a new one would replace: one the player has begun and not
-/// finished (a lesson or a demo is not the player's match).
-pub fn in_progress(seats: Option<&Seats>) -> Option<&Seats> {
-    seats.filter(|s| {
-        !s.demo && !s.lesson && !s.m.is_over() && (s.m.deals_finished() > 0 || !s.game().actions().is_empty())
-    })
-}
-
-/// Whether a new match starts this frame: at once when Start was
-/// `pressed` and no match is in progress, else once the player, asked in
-/// their language, says so. `asking` keeps the question up between frames.
+/// Whether a new game starts this frame: at once when Start was
+/// `pressed` and the game it would replace (`kept`, of the same kind) is
+/// not in progress, else once the player, asked in their language, says
+/// so. `asking` keeps the question up between frames.
 pub fn start_confirmed(
     ctx: &egui::Context,
     t: &crate::i18n::Texts,
-    seats: Option<&Seats>,
+    kept: Option<Going>,
     pressed: bool,
     asking: &mut bool,
 ) -> bool {
-    let playing = in_progress(seats);
+    let playing = kept.filter(|k| k.in_progress());
     *asking |= pressed && playing.is_some();
     if !*asking {
         return pressed;
     }
     let answer = playing.map(|p| {
-        let deal = p.m.deal_number().to_string();
+        let deal = p.deal.to_string();
         crate::forms::confirm(
             ctx,
             t.get("new.replace_title"),
@@ -150,7 +144,7 @@ fn new_game(
     mut next: ResMut<NextState<Screen>>,
     mut events: MessageWriter<GameEvent>,
     mut message: ResMut<TitleMessage>,
-    (seats, mut asking): (Option<Res<Seats>>, Local<bool>),
+    (kept, mut asking): (Res<Kept>, Local<bool>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
@@ -230,7 +224,7 @@ fn new_game(
         settings.0 = s;
     }
     *setup = chosen;
-    let start = start_confirmed(&ctx, t, seats.as_deref(), start, &mut asking);
+    let start = start_confirmed(&ctx, t, kept.game, start, &mut asking);
     if start {
         let first = match given {
             Some(Ok(deal)) => FirstDeal::Replay(deal, replay.seat),

@@ -6,7 +6,8 @@ use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
 use crate::look::{on_the_felt, root_ui};
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
-use crate::seats::Seats;
+use crate::save::Slot;
+use crate::seats::{Kept, Seats};
 use crate::state::Config;
 use crate::state::Files;
 use crate::state::PlayerSettings;
@@ -28,7 +29,7 @@ pub fn plugin(app: &mut App) {
 fn title(
     mut contexts: EguiContexts,
     texts: Res<Texts>,
-    (seats, sitting): (Option<Res<Seats>>, Option<Res<Sitting>>),
+    (seats, sitting, kept): (Option<Res<Seats>>, Option<Res<Sitting>>, Res<Kept>),
     mut message: ResMut<TitleMessage>,
     images: Res<CardImages>,
     mut settings: ResMut<PlayerSettings>,
@@ -50,7 +51,19 @@ fn title(
     let t = &texts.0;
     let messages: Vec<String> =
         message.0.iter().map(|m| words::title_note(m, t)).chain(images.problem.clone()).collect();
-    let can_continue = seats.is_some();
+    // Each kind of game in progress is continued on its own: the match,
+    // the day's deals (finished ones show their result on the day's screen).
+    let continues: Vec<(Slot, String, &str)> = [
+        kept.game.map(|g| (Slot::Match, t.fill("menu.continue_match", &[("n", &g.deal.to_string())]), "continue")),
+        kept.day
+            .filter(|d| !d.over)
+            .map(|d| (Slot::Day, t.fill("daily.continue", &[("n", &d.deal.to_string())]), "continue.day")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let can_continue = !continues.is_empty();
+    let mut resume = None;
     let chair_kept = sitting.is_none() && KeptChair::read(&files.0).is_some();
     let mut quick_start = false;
     if settings.0.home_rules.is_none() && !config.0.demo {
@@ -110,12 +123,11 @@ fn title(
                         next.set(Screen::Friends);
                     }
                 }
-                if can_continue {
-                    let words = t.get("menu.continue");
-                    let response = if chair_kept { big_button(ui, words) } else { ui.add(first(words)) };
-                    crate::forms::mark_target(ui, "continue", &response);
+                for (i, (slot, words, target)) in continues.into_iter().enumerate() {
+                    let response = if chair_kept || i > 0 { big_button(ui, words) } else { ui.add(first(words)) };
+                    crate::forms::mark_target(ui, target, &response);
                     if response.clicked() {
-                        next.set(Screen::Table);
+                        resume = Some(slot);
                     }
                 }
                 // One tap to a dealt hand: the last game started, as it was set.
@@ -179,8 +191,14 @@ fn title(
             })
         });
     });
+    if let Some(slot) = resume {
+        let level = settings.0.bot_level.level();
+        if crate::seats::take_up(&mut commands, &mut events, (&files.0, seats.as_deref(), level), slot) {
+            next.set(Screen::Table);
+        }
+    }
     // A match in progress is not replaced unasked.
-    let quick_start = super::new_game::start_confirmed(&ctx, t, seats.as_deref(), quick_start, &mut asking);
+    let quick_start = super::new_game::start_confirmed(&ctx, t, kept.game, quick_start, &mut asking);
     if quick_start {
         let chosen = SetupRules::of(settings.0.quick_preset(), &settings.0);
         super::new_game::begin(

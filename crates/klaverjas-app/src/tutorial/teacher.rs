@@ -161,8 +161,7 @@ pub fn start_lesson(
     }
     let controllers = klaverjas::Seat::ALL
         .map(|s| if s == HUMAN { Controller::Human } else { Controller::Script(Default::default()) });
-    let mut seats = Seats::with_controllers(m, false, controllers);
-    seats.lesson = true;
+    let seats = Seats::with_controllers(m, crate::seats::Kind::Lesson, controllers);
     crate::seats::sit_down(commands, events, seats);
     commands.insert_resource(Tutorial {
         lesson: lesson.clone(),
@@ -271,7 +270,7 @@ pub fn run_step(
         refusals.clear();
         return;
     };
-    if !seats.lesson {
+    if !seats.lesson() {
         // A match sat down over the lesson: the lesson is over, and
         // nothing of it may narrow the match's choices.
         gate.0 = None;
