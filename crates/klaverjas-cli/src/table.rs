@@ -62,16 +62,57 @@ pub fn table(rest: &[String]) -> Result<(), Failure> {
         "play" => ToTable::Rejoin { protocol: PROTOCOL, code: code(&args)?, token: args.req("token")?.to_owned() },
         other => return Err(Failure::Usage(format!("unknown 'kj table {other}' (new, join or play)"))),
     };
-    let (mut ws, _) = tungstenite::connect(&server)
-        .map_err(|e| Failure::Rule(format!("cannot reach the table server at {server}: {e}")))?;
+    let chair = match &first {
+        ToTable::Rejoin { code, token, .. } => Some((*code, token.clone())),
+        _ => None,
+    };
+    let mut ws =
+        connect(&server).map_err(|e| Failure::Rule(format!("cannot reach the table server at {server}: {e}")))?;
+    send(&mut ws, &first)?;
+    let mut sitting = Sitting {
+        server,
+        player,
+        start: args.flag("start"),
+        json: args.flag("json"),
+        seals: Seals::default(),
+        chair,
+        seated_once: false,
+    };
+    loop {
+        let why = match sitting.run(&mut ws)? {
+            Ended::Over => return Ok(()),
+            Ended::Dropped(why) => why,
+        };
+        // A chair taken comes back with its token, as the app does: a
+        // server restarted or a network gone for a while is no reason to
+        // leave the table.
+        let Some((code, token)) = sitting.chair.clone() else {
+            return Err(Failure::Rule(format!("the connection to the table server ended: {why}")));
+        };
+        sitting.print(format!("the connection to the table ended ({why}): coming back to table {code}"));
+        ws = sitting.come_back()?;
+        send(&mut ws, &ToTable::Rejoin { protocol: PROTOCOL, code, token })?;
+    }
+}
+
+/// How long a dropped connection is tried again before kj gives up.
+const COME_BACK_FOR: Duration = Duration::from_secs(120);
+
+fn connect(server: &str) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, tungstenite::Error> {
+    let (ws, _) = tungstenite::connect(server)?;
     if let MaybeTlsStream::Plain(s) = ws.get_ref() {
         // Short reads, so that a person's typing is read between messages.
         let _ = s.set_read_timeout(Some(Duration::from_millis(100)));
     }
-    send(&mut ws, &first)?;
-    let mut sitting =
-        Sitting { server, player, start: args.flag("start"), json: args.flag("json"), seals: Seals::default() };
-    sitting.run(&mut ws)
+    Ok(ws)
+}
+
+/// How a sitting ended.
+enum Ended {
+    /// The match is over.
+    Over,
+    /// The connection dropped: why.
+    Dropped(String),
 }
 
 /// `--server`: a WebSocket address, `ws://HOST:PORT/ws` (or `wss://`).
@@ -129,10 +170,34 @@ struct Sitting {
     json: bool,
     /// Each deal's seal, to check its code against when it is opened.
     seals: Seals,
+    /// The chair taken, and the token that takes it back.
+    chair: Option<(TableCode, String)>,
+    /// Seated in an earlier connection: a seating now is a coming back.
+    seated_once: bool,
 }
 
 impl Sitting {
-    fn run(&mut self, ws: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Result<(), Failure> {
+    /// Connects again, waiting longer each time, for [`COME_BACK_FOR`].
+    fn come_back(&self) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, Failure> {
+        let since = std::time::Instant::now();
+        let mut wait = Duration::from_millis(250);
+        loop {
+            std::thread::sleep(wait);
+            match connect(&self.server) {
+                Ok(ws) => return Ok(ws),
+                Err(e) if since.elapsed() > COME_BACK_FOR => {
+                    return Err(Failure::Rule(format!(
+                        "the table server at {} is out of reach ({e}); tried for {} s",
+                        self.server,
+                        COME_BACK_FOR.as_secs()
+                    )));
+                }
+                Err(_) => wait = (wait * 2).min(Duration::from_secs(5)),
+            }
+        }
+    }
+
+    fn run(&mut self, ws: &mut WebSocket<MaybeTlsStream<TcpStream>>) -> Result<Ended, Failure> {
         let mut turn: Option<Vec<Action>> = None;
         // A deal begins (or the table is seen anew): show the hand.
         let mut new_deal = false;
@@ -151,20 +216,26 @@ impl Sitting {
                     serde_json::from_str::<FromTable>(&text)
                         .map_err(|e| Failure::Rule(format!("the server sent what kj cannot read: {e}")))?
                 }
-                Ok(Message::Close(_)) => return Err(Failure::Rule("the table server closed the connection".into())),
+                Ok(Message::Close(_)) => return Ok(Ended::Dropped("the table server closed it".into())),
                 Ok(_) => continue,
                 Err(tungstenite::Error::Io(e))
                     if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
                 {
                     continue;
                 }
-                Err(e) => return Err(Failure::Rule(format!("the connection to the table server ended: {e}"))),
+                Err(e) => return Ok(Ended::Dropped(e.to_string())),
             };
             match message {
+                FromTable::Seated { code, seat, .. } if self.seated_once => {
+                    seated = true;
+                    self.print(format!("back at table {code}, in your chair: {}", seat.name()));
+                }
                 FromTable::Seated { code, seat, token, setup, .. } => {
                     seated = true;
-                    self.print(format!("table {code} ({}), your chair: {seat:?}", setup.preset.name()));
+                    self.seated_once = true;
+                    self.print(format!("table {code} ({}), your chair: {}", setup.preset.name(), seat.name()));
                     if let Some(token) = token {
+                        self.chair = Some((code, token.clone()));
                         self.print(format!(
                             "  to come back: kj table play --server {} --code {code} --token {token}",
                             self.server
@@ -174,7 +245,7 @@ impl Sitting {
                     if matches!(self.player, Player::Person(_)) {
                         self.print("  type help for what you can type".into());
                     }
-                    if self.start {
+                    if std::mem::take(&mut self.start) {
                         send(ws, &ToTable::Start)?;
                     }
                 }
@@ -184,8 +255,8 @@ impl Sitting {
                         .map(|c| {
                             let who = c.name.clone().unwrap_or_else(|| if started { "bot".into() } else { "-".into() });
                             format!(
-                                "{:?}: {who}{}{}",
-                                c.seat,
+                                "{}: {who}{}{}",
+                                c.seat.name(),
                                 if c.host { " (host)" } else { "" },
                                 if c.away { " (away)" } else { "" }
                             )
@@ -221,9 +292,9 @@ impl Sitting {
                         if let Some(c) = view.contract {
                             let (ns, ew) = (view.points.ns, view.points.ew);
                             self.print(format!(
-                                "trump {}, playing: {:?}; points so far NS {ns}, EW {ew}",
+                                "trump {}, playing: {}; points so far NS {ns}, EW {ew}",
                                 c.trump.name(),
-                                c.declarer
+                                c.declarer.name()
                             ));
                         }
                         if let Some(card) = view.face_up {
@@ -235,7 +306,8 @@ impl Sitting {
                         match &mut self.player {
                             Player::Bot(bot) => send(ws, &ToTable::Act { action: bot.decide(&view).action })?,
                             Player::Person(_) => {
-                                let trick: Vec<String> = view.trick.iter().map(|(s, c)| format!("{s:?} {c}")).collect();
+                                let trick: Vec<String> =
+                                    view.trick.iter().map(|(s, c)| format!("{} {c}", s.name())).collect();
                                 self.print(format!("your hand: {}", view.hand));
                                 if !trick.is_empty() {
                                     self.print(format!("the trick: {}", trick.join(", ")));
@@ -259,9 +331,9 @@ impl Sitting {
                 FromTable::MatchOver { winner } => {
                     self.print(format!(
                         "the match is over: {}",
-                        winner.map_or("a draw".into(), |t| format!("{t:?} won"))
+                        winner.map_or("a draw".into(), |t| format!("{} won", t.name()))
                     ));
-                    return Ok(());
+                    return Ok(Ended::Over);
                 }
                 FromTable::Refused { message, .. } if !seated => return Err(Failure::Rule(message)),
                 FromTable::Refused { message, .. } => self.print(format!("refused: {message}")),
@@ -320,20 +392,84 @@ fn send(ws: &mut WebSocket<MaybeTlsStream<TcpStream>>, message: &ToTable) -> Res
     ws.send(Message::text(text)).map_err(|e| Failure::Rule(format!("the connection to the table server ended: {e}")))
 }
 
-/// One line for what happened at the table.
+/// One line for what happened at the table, in words.
 fn describe(seen: &Seen) -> String {
-    match seen {
-        Seen::LaidAway { seat } => format!("{seat:?} lays a card away"),
-        Seen::Event { event } => match event {
-            Event::Bid { seat, bid } => format!("{seat:?}: {bid:?}"),
-            Event::CardPlayed { seat, card } => format!("{seat:?} plays {card}"),
-            Event::TrickWon { number, winner, points, .. } => format!("trick {number} to {winner:?} ({points} points)"),
-            Event::Contract(c) => format!("trump {}, playing: {:?}", c.trump.name(), c.declarer),
-            Event::DealOver(result) => {
-                let score = result.final_score();
-                format!("deal over: NS {}, EW {}", score.ns, score.ew)
+    let event = match seen {
+        Seen::LaidAway { seat } => return format!("{} lays a card away", seat.name()),
+        Seen::Event { event } => event,
+    };
+    match *event {
+        Event::Bid { seat, bid } => format!("{}: {bid}", seat.name()),
+        Event::SecondCardTurned { card } => {
+            format!("everyone passed: the next card is turned, the {} of {}", card.rank, card.suit.name())
+        }
+        Event::ThrownIn => "everyone passed: the cards are thrown in and dealt again".into(),
+        Event::SecondDeal { bottom, .. } => format!("three more cards each; the stock's bottom card: {bottom}"),
+        Event::Swapped { seat, turned, seven } => format!("{} takes {turned} for {seven}", seat.name()),
+        Event::Discarded { seat, card } => format!("{} lays {card} away", seat.name()),
+        Event::Contract(c) => format!("trump {}, playing: {}", c.trump.name(), c.declarer.name()),
+        Event::CardPlayed { seat, card } => format!("{} plays {card}", seat.name()),
+        Event::TrickWon { number, winner, points, roem } => {
+            let roem = if roem.points > 0 { format!(", {} roem in it", roem.points) } else { String::new() };
+            format!("trick {number} to {} ({points} points{roem})", winner.name())
+        }
+        Event::RoemClaimed { seat, points } => format!("{}: roem! {points} counted", seat.name()),
+        Event::RoemPassed { seat } => format!("{}: no roem called", seat.name()),
+        Event::Announced(a) => format!("{} announces {} roem", a.seat.name(), a.points),
+        Event::HandRoem { team, points } => format!("{} score {points} announced roem", team.name()),
+        Event::Stuk { seat } => format!("{}: stuk (king and queen of trumps)", seat.name()),
+        Event::WentOn(on) => {
+            let strokes = if on.strokes == 1 { "one stroke".to_string() } else { format!("{} strokes", on.strokes) };
+            format!("{} go on the boem: {strokes}{}", on.team.name(), if on.outright { ", outright" } else { "" })
+        }
+        Event::DealOver(result) => {
+            let score = result.final_score();
+            let word = if result.nat {
+                " (nat)"
+            } else if result.pit.is_some() {
+                " (pit)"
+            } else {
+                ""
+            };
+            format!("deal over{word}: NS {}, EW {}", score.ns, score.ew)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event of a deal of each preset is told in words, never in
+    /// Rust's debug form (`SecondCardTurned { card: PileCard { .. } }`).
+    #[test]
+    fn every_event_is_told_in_words() {
+        use klaverjas::{Match, Seat};
+        let mut told = std::collections::HashSet::new();
+        for preset in Preset::ALL {
+            for seed in 0..40 {
+                let mut m = Match::new(preset.rules(), seed, Seat::West);
+                while m.game().result().is_none() && m.game().phase() != klaverjas::Phase::ThrownIn {
+                    // Passing where it may, so that second cards turn and
+                    // deals are thrown in too.
+                    let legal = m.game().legal_actions();
+                    let pass = Action::Bid(klaverjas::Bid::Pass);
+                    let action =
+                        if seed % 2 == 0 && legal.contains(&pass) { pass } else { legal[seed as usize % legal.len()] };
+                    for event in m.apply(action).unwrap() {
+                        let line = describe(&Seen::Event { event });
+                        // Debug's form: braces, or a name in CamelCase.
+                        let camel = |w: &str| {
+                            w.as_bytes().windows(2).any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+                        };
+                        assert!(!line.contains('{') && !line.split_whitespace().any(camel), "{event:?}: {line}");
+                        told.insert(std::mem::discriminant(&event));
+                    }
+                }
             }
-            other => format!("{other:?}"),
-        },
+        }
+        // Most kinds of event came up (hand roem, stuk and the boem need
+        // rarer deals).
+        assert!(told.len() >= 10, "{} kinds of event", told.len());
     }
 }
