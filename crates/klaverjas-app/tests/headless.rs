@@ -1389,7 +1389,21 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
     for (w, h, scale) in windows {
         let dp = scale.map_or((w as f32, h as f32), |s| (w as f32 / s, h as f32 / s));
         let size = format!("{}x{} dp", dp.0, dp.1);
-        let options = Options { data_dir: Some(temp_dir(&format!("fit-{w}x{h}"))), ..Options::default() };
+        let dir = temp_dir(&format!("fit-{w}x{h}"));
+        // A match and a day's deals under way: the title offers both.
+        let store = klaverjas_app::save::Store::new(Some(dir.clone()));
+        let day = klaverjas_ai::daily::Play {
+            day: klaverjas_ai::daily::Day::today(),
+            preset: Preset::Classic,
+            bots: klaverjas_ai::Level::Heuristic,
+            record: false,
+        };
+        for daily in [None, Some(day)] {
+            let mut m = Match::new(Preset::Classic.rules(), 3, Seat::West);
+            m.apply(m.game().legal_actions()[0]).unwrap();
+            store.write_game(&klaverjas_app::save::SaveGame::of(&m, false, daily)).unwrap();
+        }
+        let options = Options { data_dir: Some(dir), ..Options::default() };
         let mut app = screen_app((w, h), scale, options);
         // Every name must show whole; the first `sized` at least 48 dp high.
         let check = |app: &mut App, screen: &str, names: &[String], sized: usize| {
@@ -1413,8 +1427,15 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
         check(&mut app, "first start", &first, first.len());
         app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Rotterdam);
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
-        // The title's ways to a table: the quick start, friends, the day's deals.
-        check(&mut app, "title", &["quick".to_string(), "friends".to_string(), "daily".to_string()], 3);
+        // Every way on from the title, the games to continue first.
+        let title: Vec<String> = ["continue", "continue.day", "quick", "new_game", "friends", "daily", "tutorial"]
+            .into_iter()
+            .chain(["statistics", "settings", "rules"])
+            .chain(scale.is_none().then_some("quit"))
+            .map(String::from)
+            .collect();
+        let all = title.len();
+        check(&mut app, "title", &title, all);
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::NewGame);
         let mut new_game: Vec<String> = vec!["start".to_string()];
         new_game.extend(presets.iter().cloned());

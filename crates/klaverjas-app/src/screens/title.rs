@@ -1,7 +1,6 @@
 //! The title screen: continue, a new game, play with friends, the deals of
 //! the day, the lessons, statistics, settings, the rules, quit.
 
-use crate::forms::big_button;
 use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
 use crate::look::{on_the_felt, root_ui};
 use crate::pictures::CardImages;
@@ -40,6 +39,7 @@ fn title(
     mut exit: MessageWriter<AppExit>,
     (mut commands, mut events): (Commands, MessageWriter<crate::seats::GameEvent>),
     (mut shown, mut asking): (Local<bool>, Local<bool>),
+    mut layout: Local<Layout>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if !*shown {
@@ -62,7 +62,6 @@ fn title(
     .into_iter()
     .flatten()
     .collect();
-    let can_continue = !continues.is_empty();
     let mut resume = None;
     let chair_kept = sitting.is_none() && KeptChair::read(&files.0).is_some();
     let mut quick_start = false;
@@ -81,17 +80,57 @@ fn title(
         }
         return Ok(());
     }
+    // Every way on, in order: back to a table, the games to continue, the
+    // quick start, then the rest. The first is gold.
+    let mut ways: Vec<(String, &str, Go)> = Vec::new();
+    if chair_kept {
+        // A chair kept at a table with friends (a reload, a restart): back
+        // to it first, while the table lasts.
+        ways.push((t.get("friends.back_to_table"), "table.back", Go::BackToTable));
+    }
+    ways.extend(continues.into_iter().map(|(slot, words, target)| (words, target, Go::Resume(slot))));
+    // One tap to a dealt hand: the last game started, as it was set.
+    let quick = settings.0.quick_preset();
+    let quick_words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
+    ways.push((quick_words, "quick", Go::Quick));
+    for (key, target, go) in [
+        ("menu.new_game", "new_game", Go::To(Screen::NewGame)),
+        ("menu.friends", "friends", Go::To(Screen::Friends)),
+        ("menu.daily", "daily", Go::Daily),
+        ("menu.tutorial", "tutorial", Go::To(Screen::Lessons)),
+        ("menu.statistics", "statistics", Go::To(Screen::Statistics)),
+        ("menu.settings", "settings", Go::To(Screen::Settings)),
+        ("menu.rules", "rules", Go::To(Screen::Rules)),
+    ] {
+        ways.push((t.get(key), target, go));
+    }
+    if crate::platform::has_quit(device.0) {
+        ways.push((t.get("menu.quit"), "quit", Go::Quit));
+    }
+    let mut chosen = None;
     on_the_felt(0.0).show(&mut root_ui(&ctx), |ui| {
         // A note about a lost save, or text made larger, may not fit.
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let window = ui.available_height();
+        let scrolled = egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                // A phone held sideways keeps the ways to a table in view:
-                // a smaller name, less room around it.
-                let short = ui.available_height() < 420.0;
-                ui.add_space(ui.available_height() * if ui.available_height() > 600.0 { 0.12 } else { 0.04 });
+                // A phone held sideways, or a window whose column the last
+                // frame overflowed (games to continue, a note), keeps every
+                // way in view: a smaller name, less room around it, the
+                // ways two or three abreast.
+                let short = window < 420.0 || (layout.abreast > 1 && window < 600.0);
+                // Abreast, what the window has to spare goes above, as in a
+                // column.
+                layout.above = if layout.abreast > 1 {
+                    (layout.spare * 0.4).min(window * 0.12)
+                } else {
+                    window * if window > 600.0 { 0.12 } else { 0.04 }
+                };
+                ui.add_space(layout.above);
                 let name = if short { 40.0 } else { 56.0 };
                 ui.label(RichText::new("Klaverjas").size(name).color(Color32::WHITE).strong());
-                ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
+                if !short {
+                    ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
+                }
                 ui.add_space(if short { 8.0 } else { 24.0 });
                 let note_width = (ui.available_width() - 40.0).min(560.0);
                 for m in messages {
@@ -106,91 +145,73 @@ fn title(
                     ui.add_space(12.0);
                 }
                 let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
-                let width = ui.available_width().min(280.0);
-                // The first button is gold: the game in play, else a new one.
-                let first = |text: String| {
-                    egui::Button::new(RichText::new(text).size(20.0).strong())
-                        .fill(crate::look::GOLD)
-                        .min_size([width, height].into())
-                };
-                // A chair kept at a table with friends (a reload, a
-                // restart): back to it first, while the table lasts.
-                if chair_kept {
-                    let response = ui.add(first(t.get("friends.back_to_table")));
-                    crate::forms::mark_target(ui, "table.back", &response);
-                    if response.clicked() {
-                        commands.insert_resource(BackToTable);
-                        next.set(Screen::Friends);
+                let wanted = layout.abreast.max(if window < 420.0 { 2 } else { 1 });
+                let abreast = wanted.min(((ui.available_width() + 8.0) / 148.0).floor().max(1.0) as usize);
+                let width = (((ui.available_width() - 16.0).min(280.0 * abreast as f32) + 8.0) / abreast as f32 - 9.0)
+                    .floor()
+                    .min(280.0);
+                let mut button = |ui: &mut egui::Ui, i: usize, (words, target, go): &(String, &str, Go)| {
+                    // Abreast, two lines of smaller words fit a finger's height.
+                    let mut text = RichText::new(words.as_str()).size(if abreast > 1 { 15.0 } else { 20.0 });
+                    if i == 0 {
+                        text = text.strong();
                     }
-                }
-                for (i, (slot, words, target)) in continues.into_iter().enumerate() {
-                    let response = if chair_kept || i > 0 { big_button(ui, words) } else { ui.add(first(words)) };
-                    crate::forms::mark_target(ui, target, &response);
-                    if response.clicked() {
-                        resume = Some(slot);
+                    let mut button = egui::Button::new(text).wrap();
+                    if i == 0 {
+                        button = button.fill(crate::look::GOLD);
                     }
-                }
-                // One tap to a dealt hand: the last game started, as it was set.
-                let quick = settings.0.quick_preset();
-                let words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
-                let response = if can_continue || chair_kept { big_button(ui, words) } else { ui.add(first(words)) };
-                crate::forms::mark_target(ui, "quick", &response);
-                // What the quick start deals, beside New game's choice.
-                let line = if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
-                ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
-                quick_start = response.clicked();
-                // The other ways in, a column; two abreast on a phone held
-                // sideways, where a column would push the day's deals out of view.
-                let mut entries = vec![
-                    ("menu.new_game", "new_game", Go::To(Screen::NewGame)),
-                    ("menu.friends", "friends", Go::To(Screen::Friends)),
-                    ("menu.daily", "daily", Go::Daily),
-                    ("menu.tutorial", "tutorial", Go::To(Screen::Lessons)),
-                    ("menu.statistics", "statistics", Go::To(Screen::Statistics)),
-                    ("menu.settings", "settings", Go::To(Screen::Settings)),
-                    ("menu.rules", "rules", Go::To(Screen::Rules)),
-                ];
-                if crate::platform::has_quit(device.0) {
-                    entries.push(("menu.quit", "quit", Go::Quit));
-                }
-                let mut chosen = None;
-                let mut button = |ui: &mut egui::Ui, (key, target, go): &(&str, &str, Go), width: f32| {
-                    let text = RichText::new(t.get(key)).size(20.0);
-                    let response = ui.add_sized([width, height], egui::Button::new(text).wrap());
+                    let response = ui.add_sized([width, height], button);
                     crate::forms::mark_target(ui, target, &response);
                     if response.clicked() {
                         chosen = Some(go.clone());
                     }
                 };
-                if short {
-                    let half = (ui.available_width().min(2.0 * width) - 8.0) / 2.0;
-                    for pair in entries.chunks(2) {
-                        ui.horizontal(|ui| {
-                            // Centred: the row is as wide as its buttons.
-                            let row = half * pair.len() as f32 + 8.0 * (pair.len() - 1) as f32;
-                            ui.add_space((ui.available_width() - row).max(0.0) / 2.0);
-                            pair.iter().for_each(|entry| button(ui, entry, half));
-                        });
+                let quick_at = ways.iter().position(|w| matches!(w.2, Go::Quick));
+                for (row, chunk) in ways.chunks(abreast).enumerate() {
+                    ui.horizontal(|ui| {
+                        // Centred: the row is as wide as its buttons.
+                        ui.spacing_mut().item_spacing.x = 8.0;
+                        let wide = width * chunk.len() as f32 + 8.0 * (chunk.len() - 1) as f32;
+                        // The space is followed by a spacing of its own.
+                        let lead = (ui.available_width() - wide) / 2.0;
+                        if lead >= 8.0 {
+                            ui.add_space(lead - 8.0);
+                        }
+                        for (j, way) in chunk.iter().enumerate() {
+                            button(ui, row * abreast + j, way);
+                        }
+                    });
+                    // What the quick start deals, beside New game's choice,
+                    // where a column has room for it.
+                    if abreast == 1 && quick_at == Some(row) && !short {
+                        let line =
+                            if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
+                        ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
                     }
-                } else {
-                    entries.iter().for_each(|entry| button(ui, entry, width));
-                }
-                match chosen {
-                    Some(Go::To(screen)) => next.set(screen),
-                    Some(Go::Daily) => {
-                        // Today's deals, of the game the player knows.
-                        let preset = settings.0.home_rules.unwrap_or(Preset::Classic);
-                        commands.insert_resource(crate::state::DayChosen { day: crate::platform::today(), preset });
-                        next.set(Screen::Daily);
-                    }
-                    Some(Go::Quit) => {
-                        exit.write(AppExit::Success);
-                    }
-                    None => {}
                 }
             })
         });
+        layout.measured(window, scrolled.content_size.y);
     });
+    match chosen {
+        Some(Go::BackToTable) => {
+            commands.insert_resource(BackToTable);
+            next.set(Screen::Friends);
+        }
+        Some(Go::Resume(slot)) => resume = Some(slot),
+        Some(Go::Quick) => quick_start = true,
+        Some(Go::To(screen)) => next.set(screen),
+        Some(Go::Daily) => {
+            // Today's deals, of the game the player knows.
+            let preset = settings.0.home_rules.unwrap_or(Preset::Classic);
+            commands.insert_resource(crate::state::DayChosen { day: crate::platform::today(), preset });
+            next.set(Screen::Daily);
+        }
+        Some(Go::Quit) => {
+            exit.write(AppExit::Success);
+        }
+        None => {}
+    }
     if let Some(slot) = resume {
         let level = settings.0.bot_level.level();
         if crate::seats::take_up(&mut commands, &mut events, (&files.0, seats.as_deref(), level), slot) {
@@ -217,10 +238,39 @@ fn title(
 /// Where a title's button leads.
 #[derive(Clone)]
 enum Go {
+    BackToTable,
+    Resume(Slot),
+    Quick,
     To(Screen),
     /// Today's deals.
     Daily,
     Quit,
+}
+
+/// How many of the title's buttons stand abreast: one, until a frame's
+/// column is taller than the window; then more, until the window grows.
+#[derive(Default)]
+struct Layout {
+    abreast: usize,
+    /// The window's height when the buttons last went abreast.
+    since: f32,
+    /// The room left below the last frame's buttons, less the space put
+    /// above them, and that space.
+    spare: f32,
+    above: f32,
+}
+
+impl Layout {
+    fn measured(&mut self, window: f32, content: f32) {
+        self.spare = (window - (content - self.above)).max(0.0);
+        self.abreast = self.abreast.max(1);
+        if content > window + 0.5 && self.abreast < 3 {
+            self.abreast += 1;
+            self.since = window;
+        } else if self.abreast > 1 && window > self.since + 1.0 {
+            self.abreast = 1;
+        }
+    }
 }
 
 /// The first start asks which rules the player knows: club players play
