@@ -299,11 +299,23 @@ impl fmt::Display for DayResult {
             "{PREFIX} {} {} with {} bots: {} / expert {}, {} of {DEALS} deals at least the expert's {marks}",
             self.day,
             self.preset,
-            self.bots,
+            line_word(self.bots),
             self.points,
             self.expert,
             self.at_least()
         )
+    }
+}
+
+/// The word for the heuristic bots in a day's line: the app calls them
+/// club players, and a line says what the player saw.
+const CLUB_PLAYER: &str = "club-player";
+
+/// The bots' level as a day's line names it.
+fn line_word(level: Level) -> &'static str {
+    match level {
+        Level::Heuristic => CLUB_PLAYER,
+        other => other.name(),
     }
 }
 
@@ -355,7 +367,11 @@ impl FromStr for DayResult {
         let preset = w.0.parse::<Preset>().map_err(|_| wrong(w))?;
         word(next("'with'")?, "with")?;
         let w = next("the bots' level")?;
-        let bots = w.0.parse::<Level>().map_err(|_| wrong(w))?;
+        let bots = match w.0 {
+            // Lines from before the bots had the app's own names.
+            CLUB_PLAYER => Level::Heuristic,
+            level => level.parse::<Level>().map_err(|_| wrong(w))?,
+        };
         word(next("'bots:'")?, "bots:")?;
         let points = number(next("the points")?)?;
         word(next("'/'")?, "/")?;
@@ -470,9 +486,11 @@ mod tests {
         let line = r.to_string();
         assert_eq!(
             line,
-            "Klaverjas 2026-11-26 classic with heuristic bots: 412 / expert 398, 3 of 4 deals at least the expert's ✅❌✅✅"
+            "Klaverjas 2026-11-26 classic with club-player bots: 412 / expert 398, 3 of 4 deals at least the expert's ✅❌✅✅"
         );
         assert_eq!(line.parse::<DayResult>(), Ok(r.clone()));
+        // A line from before the club players' name still reads.
+        assert_eq!(line.replace("club-player", "heuristic").parse::<DayResult>(), Ok(r.clone()));
         assert_eq!(format!("[21:04] Ann: {line} 😀").parse::<DayResult>(), Ok(r.clone()));
         assert_eq!(line.replace('✅', "✅\u{FE0F}").parse::<DayResult>(), Ok(r));
         assert_eq!("good game!".parse::<DayResult>(), Err(LineError::NotAResult));
@@ -499,7 +517,7 @@ mod tests {
         // Compared: the same deals, whatever the friend's bots; another
         // day's or preset's deals are named.
         let mine = line.parse::<DayResult>().unwrap();
-        let friend = line.replace("heuristic", "expert").replace("412", "300").parse::<DayResult>().unwrap();
+        let friend = line.replace("club-player", "expert").replace("412", "300").parse::<DayResult>().unwrap();
         assert_eq!(friend.is_of(mine.day, mine.preset), Ok(()));
         assert_ne!(friend, mine);
         let other = line.replace("2026-11-26", "2026-11-25").parse::<DayResult>().unwrap();

@@ -252,10 +252,12 @@ pub fn copy_to_clipboard(text: &str) -> Copying {
     use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return Copying::settled(Err("no window".to_string())) };
     let navigator = window.navigator();
-    // Only a secure page (https, or localhost) has a clipboard: a table's
-    // link on the home network is plain http.
+    // Only a secure page (https, or localhost) has the clipboard's API,
+    // and a table's link on the home network is plain http: there the
+    // page copies the old way, from a text area selected for the moment
+    // (the tap that asked is still fresh enough for the browser).
     if js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| c.is_undefined()) {
-        return Copying::settled(Err("this page has no clipboard: it is not https".to_string()));
+        return Copying::settled(copy_by_selection(&window, text));
     }
     let copying = Copying::default();
     let settle = copying.clone();
@@ -269,6 +271,29 @@ pub fn copy_to_clipboard(text: &str) -> Copying {
         settle.settle(outcome);
     });
     copying
+}
+
+/// Copies `text` through a text area selected for the moment and the
+/// page's copy command, which a page without the clipboard's API has.
+#[cfg(target_arch = "wasm32")]
+fn copy_by_selection(window: &web_sys::Window, text: &str) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let refused = |e: wasm_bindgen::JsValue| format!("{e:?}");
+    let document = window.document().ok_or("no document")?;
+    let area: web_sys::HtmlTextAreaElement = document.create_element("textarea").map_err(refused)?.unchecked_into();
+    area.set_value(text);
+    // Out of sight, and read-only so that no phone opens its keyboard.
+    let _ = area.set_attribute("readonly", "");
+    let _ = area.set_attribute("style", "position:fixed;top:-1000px;opacity:0");
+    let body = document.body().ok_or("no body")?;
+    body.append_child(&area).map_err(refused)?;
+    area.select();
+    let copied = document.unchecked_ref::<web_sys::HtmlDocument>().exec_command("copy").map_err(refused);
+    let _ = body.remove_child(&area);
+    match copied? {
+        true => Ok(()),
+        false => Err("the browser refused to copy".to_string()),
+    }
 }
 
 /// Whether [`share`] opens the phone's share sheet: Android's or iOS's.

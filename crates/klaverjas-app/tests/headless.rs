@@ -1854,6 +1854,66 @@ fn the_days_deals_and_a_match_each_keep_their_place() {
     }
 }
 
+/// Leaving a table with friends for the menus is not silent and not for
+/// good: the title says the player is still seated and offers Back to your
+/// table first, which returns to the same table; Continue is the player's
+/// own match, not the friends' table.
+#[test]
+fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
+    use klaverjas_app::friends::{host, sitting::Sitting};
+    let dir = temp_dir("menus-at-table");
+    let mut app = screen_app((1280, 720), None, Options { data_dir: Some(dir.clone()), ..Options::default() });
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    // The player's own match, begun.
+    sit_down(&mut app, player_seats(Preset::Classic, 6));
+    play_until(&mut app, "the player's first card", |s| {
+        s.game().phase() == Phase::Playing && s.game().to_act() == Some(HUMAN)
+    });
+    run_until(&mut app, "the show to catch up", idle);
+    let the_match = seats(&app).m.clone();
+    tap(&mut app, "menu");
+    let hosting = host::start(&dir).expect("this computer hosts a table");
+    let setup = klaverjas_net::Setup {
+        preset: Preset::Classic,
+        set: "match=deals:1".into(),
+        bots: klaverjas_ai::Level::Heuristic,
+        grace: Some(30),
+        hints: false,
+    };
+    app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, std::sync::Arc::new(|| {})));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
+    let real = |app: &mut App, what: &str, stop: &dyn Fn(&App) -> bool| {
+        for _ in 0..20_000 {
+            if stop(app) {
+                return;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("never reached: {what}");
+    };
+    real(&mut app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+    app.world().resource::<Sitting>().send(&klaverjas_net::ToTable::Start);
+    real(&mut app, "the table", &|app| {
+        screen(app) == Screen::Table && app.world().get_resource::<Seats>().is_some_and(|s| s.remote().is_some())
+    });
+    let code = app.world().resource::<Sitting>().code.unwrap().to_string();
+    tap(&mut app, "menu");
+    assert_eq!(screen(&app), Screen::Title);
+    let ctx = egui_context(&mut app);
+    assert!(klaverjas_app::forms::target(&ctx, "table.back").is_some(), "no way back to the table");
+    assert!(klaverjas_app::forms::target(&ctx, "title.still_seated").is_some(), "not told of the chair kept at {code}");
+    assert!(app.world().get_resource::<Sitting>().is_some(), "the menus left the table");
+    tap(&mut app, "table.back");
+    assert_eq!(screen(&app), Screen::Table);
+    assert!(seats(&app).remote().is_some(), "back at another table");
+    tap(&mut app, "menu");
+    tap(&mut app, "continue");
+    assert_eq!(screen(&app), Screen::Table);
+    assert!(seats(&app).remote().is_none(), "Continue opened the friends' table");
+    assert_eq!(seats(&app).m, the_match);
+}
+
 /// Presses `key` (and lets it go) with `held` down, as the window's
 /// keyboard would.
 fn keys(app: &mut App, held: &[KeyCode], key: KeyCode, logical: bevy::input::keyboard::Key) {

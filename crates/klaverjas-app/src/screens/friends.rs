@@ -44,6 +44,9 @@ pub struct FriendsForm {
     /// `--join-table`).
     pub host_now: bool,
     pub join_now: bool,
+    /// The server field is open: a page's own server goes without saying
+    /// until the player asks for another.
+    pub other_server: bool,
 }
 
 impl Default for FriendsForm {
@@ -61,6 +64,7 @@ impl Default for FriendsForm {
             looking: None,
             host_now: false,
             join_now: false,
+            other_server: false,
         }
     }
 }
@@ -359,12 +363,22 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
         option_label(ui, t.get("friends.name"), narrow);
         field(ui, &mut f.name, t.get("friends.name_hint"), "friends.name");
         ui.end_row();
-        if !host::HOSTS_ITSELF || !hosting {
+        // A page served by a table server plays there: its address is no
+        // business of a newcomer's, until they ask for another.
+        let own = page_server().is_some_and(|own| own == f.server);
+        if (!host::HOSTS_ITSELF || !hosting) && (!own || f.other_server) {
             option_label(ui, t.get("friends.server"), narrow);
             field(ui, &mut f.server, t.get("friends.server_hint"), "friends.server");
             ui.end_row();
         }
     });
+    if page_server().is_some_and(|own| own == f.server) && !f.other_server {
+        let words = RichText::new(t.get("friends.other_server")).underline();
+        let height = at_least_a_finger(ui, TOUCH_TARGET);
+        let response = ui.add(egui::Button::new(words).frame(false).min_size(egui::vec2(0.0, height)));
+        mark_target(ui, "friends.other_server", &response);
+        f.other_server |= response.clicked();
+    }
     ui.add_space(10.0);
     ui.heading(t.get("friends.join"));
     ui.label(t.get(if host::HOSTS_ITSELF { "friends.join_line_desktop" } else { "friends.join_line" }));

@@ -83,11 +83,16 @@ fn title(
     // Every way on, in order: back to a table, the games to continue, the
     // quick start, then the rest. The first is gold.
     let mut ways: Vec<(String, &str, Go)> = Vec::new();
-    if chair_kept {
-        // A chair kept at a table with friends (a reload, a restart): back
-        // to it first, while the table lasts.
+    if chair_kept || sitting.is_some() {
+        // A chair at a table with friends, left for the menus or kept from
+        // a reload or a restart: back to it first, while the table lasts.
         ways.push((t.get("friends.back_to_table"), "table.back", Go::BackToTable));
     }
+    // Still seated: the menus do not leave the table, and the player is told.
+    let seated = sitting
+        .as_deref()
+        .and_then(|s| s.code)
+        .map(|code| t.fill("title.still_seated", &[("code", &code.to_string())]));
     ways.extend(continues.into_iter().map(|(slot, words, target)| (words, target, Go::Resume(slot))));
     // One tap to a dealt hand: the last game started, as it was set.
     let quick = settings.0.quick_preset();
@@ -181,6 +186,12 @@ fn title(
                             button(ui, row * abreast + j, way);
                         }
                     });
+                    if row == 0
+                        && let Some(seated) = &seated
+                    {
+                        let said = ui.label(RichText::new(seated).size(14.0).color(Color32::from_gray(230)));
+                        crate::forms::mark_target(ui, "title.still_seated", &said);
+                    }
                     // What the quick start deals, beside New game's choice,
                     // where a column has room for it.
                     if abreast == 1 && quick_at == Some(row) && !short {
@@ -194,6 +205,11 @@ fn title(
         layout.measured(window, scrolled.content_size.y);
     });
     match chosen {
+        // Still seated: straight back to the table, or its waiting room.
+        Some(Go::BackToTable) if sitting.is_some() => {
+            let at_table = seats.as_deref().is_some_and(|s| s.remote().is_some());
+            next.set(if at_table { Screen::Table } else { Screen::Friends });
+        }
         Some(Go::BackToTable) => {
             commands.insert_resource(BackToTable);
             next.set(Screen::Friends);
