@@ -16,28 +16,126 @@ use crate::solver::Solver;
 use crate::{Bot, Decision, Reason};
 use klaverjas::{Action, ActionError, Bid, Card, CardSet, Game, Phase, PlayerView, Position, Seat, Team};
 
-/// The expert's choice for the view's seat, seeded by `seed`. Its reason is
-/// the club player's (the heuristic's) where that player would choose the
-/// same card or bid, since a player follows "Your partner wins this trick:
-/// add the ace" or "Pass: too weak in hearts" better than figures from
-/// sampled deals; otherwise the expert's own.
-pub fn hint(view: &PlayerView, seed: u64) -> Decision {
+/// The expert's choice for the view's seat, seeded by `seed`, with the
+/// reason a player would give first ([`Advice::plain`]) and the expert's
+/// figures from sampled deals, where it has them, to show on request.
+pub fn hint(view: &PlayerView, seed: u64) -> Advice {
     let expert = ExpertBot::new(seed).decide(view);
-    let figures = matches!(
-        expert.reason,
+    if !from_figures(&expert.reason) {
+        return Advice { plain: Plain::Reason(expert.reason.clone()), decision: expert };
+    }
+    // The club player's (the heuristic's) reason where that player would
+    // choose the same card or bid: a player follows "Your partner wins
+    // this trick: add the ace" or "Pass: too weak in hearts" better than
+    // figures from sampled deals.
+    let club = HeuristicBot.decide(view);
+    let plain = if club.action == expert.action {
+        Plain::Reason(club.reason)
+    } else {
+        Plain::Instead { club: club.action, why: why_not(view, expert.action, club.action) }
+    };
+    Advice { decision: expert, plain }
+}
+
+/// Whether a reason is made of figures from sampled deals.
+fn from_figures(reason: &Reason) -> bool {
+    matches!(
+        reason,
         Reason::BestOverSamples { .. }
             | Reason::BidSampled { .. }
             | Reason::PassSampled { .. }
             | Reason::BidOverPass { .. }
             | Reason::PassOverBid { .. }
+            | Reason::DoubleSampled { .. }
+            | Reason::PassOverDouble { .. }
             | Reason::TooEarlyToSearch(_)
-    );
-    if !figures {
-        return expert;
-    }
-    let club = HeuristicBot.decide(view);
-    if club.action == expert.action { club } else { expert }
+    )
 }
+
+/// A hint: the expert's decision, and what to say first.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Advice {
+    /// The expert's choice, with its own reason: figures from sampled
+    /// deals, where [`Advice::figures`] says so.
+    pub decision: Decision,
+    pub plain: Plain,
+}
+
+impl Advice {
+    /// The expert's figures, to show when the player asks why: none where
+    /// the plain reason is the whole of it.
+    pub fn figures(&self) -> Option<&Reason> {
+        Some(&self.decision.reason).filter(|r| from_figures(r))
+    }
+}
+
+/// A hint's reason in plain words, before any figures.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Plain {
+    /// A reason of the club player's, who chooses the same.
+    Reason(Reason),
+    /// The club player would choose `club`; the expert's choice is better
+    /// for this plain cause.
+    Instead { club: Action, why: WhyNot },
+}
+
+/// Why the expert's choice beats the club player's, in a player's terms,
+/// from what the seat can see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WhyNot {
+    /// The club player's card is a trump and the expert's not: the trump
+    /// is worth more later.
+    KeepTrump,
+    /// A lower card of the same suit does the job.
+    LowerDoes,
+    /// The trick goes to the other side: fewer points in it.
+    FewerPoints,
+    /// The trick is the partner's: more points in it.
+    MorePoints,
+    /// The bid: playing is made on most of the ways the cards could lie.
+    Made,
+    /// The pass: playing would fail too often.
+    FailsTooOften,
+    /// No simpler cause: it does better on most of the ways the hidden
+    /// cards could lie.
+    MostWays,
+}
+
+/// The plain cause of choosing `expert` over `club` in `view`.
+fn why_not(view: &PlayerView, expert: Action, club: Action) -> WhyNot {
+    let (Action::Play(card), Action::Play(other)) = (expert, club) else {
+        return match expert {
+            Action::Bid(Bid::Pass) => WhyNot::FailsTooOften,
+            Action::Bid(_) => WhyNot::Made,
+            _ => WhyNot::MostWays,
+        };
+    };
+    let Some(trump) = view.contract.map(|c| c.trump) else { return WhyNot::MostWays };
+    let values = view.rules.card_values;
+    let strength = |c: Card| values.strength(c.rank(), c.suit() == trump);
+    let points = |c: Card| values.points(c, trump);
+    // Who takes the trick as it lies, if anyone has played.
+    let winning = view.trick.iter().copied().reduce(|best, (seat, c)| {
+        let beats = if c.suit() == best.1.suit() { strength(c) > strength(best.1) } else { c.suit() == trump };
+        if beats { (seat, c) } else { best }
+    });
+    let partners = winning.map(|(seat, _)| seat.team() == view.seat.team());
+    if other.suit() == trump && card.suit() != trump {
+        WhyNot::KeepTrump
+    } else if card.suit() == other.suit() && strength(card) < strength(other) {
+        WhyNot::LowerDoes
+    } else if partners == Some(false) && points(card) < points(other) {
+        WhyNot::FewerPoints
+    } else if partners == Some(true) && points(card) > points(other) {
+        WhyNot::MorePoints
+    } else {
+        WhyNot::MostWays
+    }
+}
+
 use std::fmt;
 
 /// One card the seat played, reviewed.
@@ -256,21 +354,35 @@ mod tests {
 
     #[test]
     fn the_hint_is_the_experts_choice_from_the_same_view() {
-        let mut worded = 0;
+        let (mut worded, mut instead) = (0, 0);
         for seed in 0..6u64 {
             let mut game =
                 Game::new(Preset::Classic.rules(), Deal::shuffled(seed, Seat::from_index(seed as usize))).unwrap();
             let mut rng = Rng::new(seed);
             while let Some(seat) = game.to_act() {
                 let view = game.view(seat);
-                let hint = hint(&view, seed);
-                assert_eq!(hint.action, ExpertBot::new(seed).decide(&view).action, "seed {seed}");
-                worded += !matches!(hint.reason, Reason::BestOverSamples { .. }) as usize;
+                let advice = hint(&view, seed);
+                assert_eq!(advice.decision.action, ExpertBot::new(seed).decide(&view).action, "seed {seed}");
+                // The plain words come first, never the figures.
+                match &advice.plain {
+                    Plain::Reason(r) => {
+                        assert!(!from_figures(r), "{r:?}");
+                        worded += 1;
+                    }
+                    Plain::Instead { club, .. } => {
+                        assert_ne!(*club, advice.decision.action);
+                        assert!(advice.figures().is_some());
+                        instead += 1;
+                    }
+                }
                 let legal = game.legal_actions();
                 let action = legal[rng.below(legal.len() as u32) as usize];
                 game.apply(action).unwrap();
             }
         }
-        assert!(worded > 0, "some hints carry the club player's words");
+        assert!(
+            worded > 0 && instead > 0,
+            "{worded} hints in the club player's words, {instead} instead of its choice"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! freeze, so there the same jobs cross to a Web Worker as JSON (with the
 //! `serde` feature) and the answers come back.
 
+use crate::coach::Advice;
 use crate::coach::{Review, Reviewer};
 use crate::daily::Day;
 use crate::{Bot, Decision, Level};
@@ -32,6 +33,8 @@ pub enum Job {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Answer {
     Decision(Decision),
+    /// A hint: the expert's decision and its plain reason.
+    Advice(Advice),
     /// The review, or why the deal could not be reviewed, in words.
     Review(Result<Review, String>),
     /// South's points in each deal of the day.
@@ -42,21 +45,28 @@ impl Answer {
     pub fn decision(self) -> Option<Decision> {
         match self {
             Answer::Decision(d) => Some(d),
-            Answer::Review(_) | Answer::Points(_) => None,
+            Answer::Advice(_) | Answer::Review(_) | Answer::Points(_) => None,
+        }
+    }
+
+    pub fn advice(self) -> Option<Advice> {
+        match self {
+            Answer::Advice(a) => Some(a),
+            Answer::Decision(_) | Answer::Review(_) | Answer::Points(_) => None,
         }
     }
 
     pub fn review(self) -> Option<Result<Review, String>> {
         match self {
             Answer::Review(r) => Some(r),
-            Answer::Decision(_) | Answer::Points(_) => None,
+            Answer::Decision(_) | Answer::Advice(_) | Answer::Points(_) => None,
         }
     }
 
     pub fn points(self) -> Option<Vec<u32>> {
         match self {
             Answer::Points(p) => Some(p),
-            Answer::Decision(_) | Answer::Review(_) => None,
+            Answer::Decision(_) | Answer::Advice(_) | Answer::Review(_) => None,
         }
     }
 }
@@ -92,7 +102,7 @@ impl Desk {
                 let seated = slot.get_or_insert_with(|| SeatedBot { level, seed, bot: level.bot(seed) });
                 Answer::Decision(seated.bot.decide(&view))
             }
-            Job::Hint { view, seed } => Answer::Decision(crate::coach::hint(&view, seed)),
+            Job::Hint { view, seed } => Answer::Advice(crate::coach::hint(&view, seed)),
             Job::Yardstick { day, preset, bots } => Answer::Points(crate::daily::expert_points(day, preset, bots)),
             Job::Review { rules, deal, actions, seat, seed } => {
                 Answer::Review(Game::new(rules, deal).map_err(|e| e.to_string()).and_then(|start| {

@@ -13,8 +13,7 @@ use bevy::prelude::*;
 use bevy::tasks::{Task, block_on, poll_once};
 use klaverjas::Game;
 use klaverjas::Phase;
-use klaverjas_ai::Decision;
-use klaverjas_ai::coach::Review;
+use klaverjas_ai::coach::{Advice, Review};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -37,8 +36,10 @@ pub enum CoachCommand {
 pub struct Hint {
     /// The moment it answers; any other moment makes it stale.
     pub at: Option<Moment>,
-    task: Option<Task<Option<Decision>>>,
-    pub decision: Option<Decision>,
+    task: Option<Task<Option<Advice>>>,
+    pub advice: Option<Advice>,
+    /// The player asked why: the figures behind it show.
+    pub why: bool,
 }
 
 impl Hint {
@@ -47,8 +48,8 @@ impl Hint {
     }
 
     /// The hint, if it is for `now`.
-    pub fn shown(&self, now: Moment) -> Option<&Decision> {
-        self.decision.as_ref().filter(|_| self.at == Some(now))
+    pub fn shown(&self, now: Moment) -> Option<&Advice> {
+        self.advice.as_ref().filter(|_| self.at == Some(now))
     }
 }
 
@@ -153,7 +154,7 @@ fn coach_commands(
             }
             CoachCommand::Hint => {
                 let at = seats.moment();
-                let asked = hint.at == Some(at) && (hint.working() || hint.decision.is_some());
+                let asked = hint.at == Some(at) && (hint.working() || hint.advice.is_some());
                 if asked || seats.game().to_act() != Some(HUMAN) {
                     continue;
                 }
@@ -167,7 +168,8 @@ fn coach_commands(
                 let view = seats.game().view(HUMAN);
                 let seed = seats.m.seed() ^ at.actions as u64;
                 hint.at = Some(seats.moment());
-                hint.decision = None;
+                hint.advice = None;
+                hint.why = false;
                 hint.task = Some(crate::thinking::hint(view, seed));
                 events.write(GameEvent::Helped);
             }
@@ -234,9 +236,9 @@ fn finish_review(mut review: ResMut<DealReview>, mut redraw: MessageWriter<bevy:
 fn finish_hint(mut hint: ResMut<Hint>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
     let Some(task) = hint.task.as_mut() else { return };
     redraw.write(bevy::window::RequestRedraw);
-    if let Some(decision) = block_on(poll_once(task)) {
+    if let Some(advice) = block_on(poll_once(task)) {
         hint.task = None;
-        hint.decision = decision;
+        hint.advice = advice;
     }
 }
 

@@ -6,7 +6,6 @@
 //! already uses, on the desktops only. A phone pastes through its
 //! keyboard, a browser through the page.
 
-use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -31,7 +30,7 @@ pub fn asks_for_paste(key: KeyCode, held: &ButtonInput<KeyCode>) -> bool {
 
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
 fn paste(
-    mut keys: MessageReader<KeyboardInput>,
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
     contexts: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
     mut input: MessageWriter<bevy_egui::input::EguiInputEvent>,

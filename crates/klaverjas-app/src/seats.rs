@@ -375,13 +375,20 @@ impl Seats {
     /// The seat the table waits for: someone may act, and it is their turn.
     /// At a table with friends, nobody here while an action is on its way.
     pub fn waiting_for(&self, stage: Stage) -> Option<Seat> {
-        self.turn(self.ready(stage), stage)
+        self.turn(self.may_act(stage), stage)
     }
 
-    /// Whether a bot may act now: as [`Self::ready`], but the last trick's
+    /// A player is to say the last trick's word (roem or not): the trick
+    /// stays on the table until they have.
+    pub fn player_to_say_the_word(&self) -> bool {
+        self.game().phase() == klaverjas::Phase::ClaimRoem && self.game().to_act().is_some_and(|s| self.is_human(s))
+    }
+
+    /// Whether a seat may act now: as [`Self::ready`], but the last trick's
     /// word (roem or not) is said while the trick still lies there, as at
-    /// a real table, not once it is swept.
-    fn bot_ready(&self, stage: Stage) -> bool {
+    /// a real table, not once it is swept (the show holds it for a
+    /// player's word: [`crate::show::Show::wait_for_word`]).
+    pub fn may_act(&self, stage: Stage) -> bool {
         let last_word = stage.trick_lies_there && !self.unseen && self.game().phase() == klaverjas::Phase::ClaimRoem;
         self.ready(stage) || last_word
     }
@@ -421,7 +428,7 @@ impl Seats {
     /// Takes a finished bot decision and applies it, once the show is ready
     /// for it.
     pub fn finish_thinking(&mut self, stage: Stage, events: &mut MessageWriter<GameEvent>) {
-        if !self.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !self.bot_ready(stage) {
+        if !self.thinking.as_ref().is_some_and(|t| t.task.is_finished()) || !self.may_act(stage) {
             return;
         }
         let Some(thinking) = self.thinking.take() else { return };
@@ -440,12 +447,12 @@ impl Seats {
     }
 
     /// Hands the position to the bot whose turn it is, once the show has
-    /// caught up (see [`Self::bot_ready`]): it sees only its seat's view.
+    /// caught up (see [`Self::may_act`]): it sees only its seat's view.
     pub fn start_thinking(&mut self, stage: Stage) {
         if self.thinking.is_some() {
             return;
         }
-        let Some(seat) = self.turn(self.bot_ready(stage), stage) else { return };
+        let Some(seat) = self.turn(self.may_act(stage), stage) else { return };
         if stage.roem_call_open && Seat::ALL.iter().any(|&s| self.is_human(s) && self.game().may_call_roem(s)) {
             // The player may still call roem on their team's trick.
             return;

@@ -144,6 +144,9 @@ pub struct Show {
     /// A lesson is talking about the trick on the table: it stays there
     /// until the lesson moves on.
     pub hold_trick: bool,
+    /// A player is to say the last trick's word: the trick lies there
+    /// until they have, however long they think.
+    pub wait_for_word: bool,
     /// Which seats the player holds: their cards and calls sound their own.
     players_seats: [bool; 4],
     /// The beats' sounds, until the frame's systems hand them on.
@@ -315,7 +318,8 @@ impl Show {
             if self.shown.dealing.as_ref().is_some_and(|d| now >= d.start + d.seconds) {
                 self.shown.dealing = None;
             }
-            if self.hold_trick && matches!(self.beats.front(), Some(Beat::Gather { .. } | Beat::Sweep { .. })) {
+            let hold = self.hold_trick || self.wait_for_word;
+            if hold && matches!(self.beats.front(), Some(Beat::Gather { .. } | Beat::Sweep { .. })) {
                 break;
             }
             let Some(beat) = self.beats.pop_front() else { break };
@@ -376,6 +380,8 @@ impl Show {
                 self.busy_until = now + pace.pause;
             }
             Event::Contract(c) => {
+                // Who plays on which trump is read before the first card.
+                self.busy_until = now + pace.pause * 1.5;
                 self.shown.contract = Some(c);
                 if self.shown.players == Players::Three {
                     // The maker takes the talon.
@@ -576,6 +582,7 @@ fn run_show(
 ) {
     let now = time.elapsed_secs();
     let roem_help = show.roem_help(&settings.0);
+    show.wait_for_word = seats.as_ref().is_some_and(|s| s.player_to_say_the_word());
     let stepped = show.step(now, settings.0.speed.pace(), roem_help);
     heard.write_batch(show.heard.drain(..).map(Heard));
     let thinking = seats.as_ref().is_some_and(|s| s.thinking().is_some() || s.unseen);

@@ -7,7 +7,7 @@
 
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use klaverjas::{Action, Deal, PlayerView, Preset, Rules, Seat};
-use klaverjas_ai::coach::Review;
+use klaverjas_ai::coach::{Advice, Review};
 use klaverjas_ai::daily::Day;
 use klaverjas_ai::remote::{Answer, Desk, Job};
 use klaverjas_ai::{Decision, Level};
@@ -23,11 +23,11 @@ pub fn decide(desk: Desk, job: Job) -> Task<(Desk, Option<Decision>)> {
     })
 }
 
-/// The expert's hint for the view's seat.
-pub fn hint(view: PlayerView, seed: u64) -> Task<Option<Decision>> {
+/// The expert's hint for the view's seat, with its plain reason.
+pub fn hint(view: PlayerView, seed: u64) -> Task<Option<Advice>> {
     AsyncComputeTaskPool::get().spawn(async move {
         let (_, answer) = work(Desk::default(), Job::Hint { view, seed }, None).await;
-        answer.decision()
+        answer.advice()
     })
 }
 

@@ -10,7 +10,8 @@ use klaverjas::{
     Action, ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError,
     PlayRule, Seat, Suit, SwapError, Team,
 };
-use klaverjas_ai::{Decision, Reason, ReasonArg};
+use klaverjas_ai::coach::{Advice, Plain, WhyNot};
+use klaverjas_ai::{Reason, ReasonArg};
 
 pub fn suit_name(texts: &Texts, s: Suit) -> String {
     texts.get(&format!("suit.{}", s.letter()))
@@ -222,15 +223,44 @@ pub fn reason(r: &Reason, t: &Texts) -> String {
     t.fill(r.key(), &values)
 }
 
-/// A hint in words: its reason, which names the card or bid, or where a
-/// reason does not, the card or bid alone.
-pub fn hint_words(decision: &Decision, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
-    match decision.reason {
-        klaverjas_ai::Reason::OnlyChoice | klaverjas_ai::Reason::Random => {
-            t.fill("coach.hint_card", &[("card", &action_words(decision.action, t, game))])
+/// A hint in plain words: the club player's reason where it chooses the
+/// same, which names the card or bid (or where a reason does not, the card
+/// or bid alone); else why the hint's choice beats the club player's, in a
+/// player's terms. The figures behind it are [`hint_figures`].
+pub fn hint_words(advice: &Advice, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match &advice.plain {
+        Plain::Reason(klaverjas_ai::Reason::OnlyChoice | klaverjas_ai::Reason::Random) => {
+            t.fill("coach.hint_card", &[("card", &action_words(advice.decision.action, t, game))])
         }
-        _ => t.fill("coach.hint_is", &[("reason", &crate::words::reason(&decision.reason, t))]),
+        _ => t.fill("coach.hint_is", &[("reason", &plain_reason(advice, t, game))]),
     }
+}
+
+/// A hint's plain reason: the club player's, else why the hint's choice
+/// beats the club player's.
+pub fn plain_reason(advice: &Advice, t: &crate::i18n::Texts, game: &klaverjas::Game) -> String {
+    match &advice.plain {
+        Plain::Reason(r) => reason(r, t),
+        Plain::Instead { club, why } => {
+            let key = match why {
+                WhyNot::KeepTrump => "hint.keep_trump",
+                WhyNot::LowerDoes => "hint.lower_does",
+                WhyNot::FewerPoints => "hint.fewer_points",
+                WhyNot::MorePoints => "hint.more_points",
+                WhyNot::Made => "hint.made",
+                WhyNot::FailsTooOften => "hint.fails_too_often",
+                WhyNot::MostWays => "hint.most_ways",
+            };
+            let card = action_words(advice.decision.action, t, game);
+            t.fill(key, &[("card", &card), ("club", &action_words(*club, t, game))])
+        }
+    }
+}
+
+/// The figures behind a hint, when the player asks why: the expert's
+/// sampled deals, where it has them.
+pub fn hint_figures(advice: &Advice, t: &crate::i18n::Texts) -> Option<String> {
+    advice.figures().map(|r| reason(r, t))
 }
 
 /// An action as the player reads it.

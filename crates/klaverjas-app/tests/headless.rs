@@ -77,7 +77,8 @@ fn play_until(app: &mut App, what: &str, stop: impl Fn(&Seats) -> bool) {
             return;
         }
         let g = s.game();
-        if idle(app) && g.to_act() == Some(HUMAN) {
+        let show = app.world().resource::<Show>();
+        if s.waiting_for(show.stage(now(app))) == Some(HUMAN) {
             let legal = g.legal_actions();
             let pass = Action::Bid(Bid::Pass);
             let action = if legal.contains(&pass) { pass } else { legal[0] };
@@ -836,12 +837,12 @@ fn a_hint_is_the_experts_card_and_is_counted() {
     let moment = seats(&app).moment();
     let seed = seats(&app).m.seed() ^ moment.actions as u64;
     let hint = app.world().resource::<Hint>().shown(moment).unwrap().clone();
-    assert_eq!(hint.action, klaverjas_ai::coach::hint(&view, seed).action);
+    assert_eq!(hint.decision.action, klaverjas_ai::coach::hint(&view, seed).decision.action);
     assert_eq!(seats(&app).m.aids(1).hints, 1);
     // Asking again for the same turn counts nothing more.
     coach(&mut app, CoachCommand::Hint);
     assert_eq!(seats(&app).m.aids(1).hints, 1);
-    act(&mut app, hint.action);
+    act(&mut app, hint.decision.action);
     assert!(app.world().resource::<Hint>().shown(seats(&app).moment()).is_none(), "gone with the turn");
 }
 
@@ -1912,6 +1913,35 @@ fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
     assert_eq!(screen(&app), Screen::Table);
     assert!(seats(&app).remote().is_none(), "Continue opened the friends' table");
     assert_eq!(seats(&app).m, the_match);
+}
+
+/// The last trick's word (roem or not) is asked while the trick still lies
+/// on the table, and the trick stays there, however long the player
+/// thinks, until they have said it.
+#[test]
+fn the_last_tricks_word_is_asked_while_the_trick_lies_there() {
+    let mut app = headless_app(Options { data_dir: Some(temp_dir("last-word")), ..Options::default() }, Speed::Normal);
+    let asked = (0..60).find(|&seed| {
+        sit_down(&mut app, player_seats(Preset::Classic, seed));
+        play_until(&mut app, "the deal's end or the player's last word", |s| {
+            s.game().result().is_some() || (s.game().phase() == Phase::ClaimRoem && s.game().to_act() == Some(HUMAN))
+        });
+        seats(&app).game().phase() == Phase::ClaimRoem
+    });
+    assert!(asked.is_some(), "the player never won a last trick");
+    let asked_at = |app: &App| {
+        let show = app.world().resource::<Show>();
+        seats(app).waiting_for(show.stage(now(app))) == Some(HUMAN)
+    };
+    run_until(&mut app, "the player asked for the word", asked_at);
+    let lying = |app: &App| app.world().resource::<Show>().shown.trick.len() == 4;
+    assert!(lying(&app), "the word was asked once the trick was swept away");
+    // The player thinks: the trick stays.
+    let until = now(&app) + 20.0;
+    run_until(&mut app, "20 s of thinking", |app| now(app) > until);
+    assert!(lying(&app) && asked_at(&app), "the trick went while the player thought");
+    act(&mut app, Action::PassRoem);
+    run_until(&mut app, "the trick swept", |app| !lying(app));
 }
 
 /// Presses `key` (and lets it go) with `held` down, as the window's

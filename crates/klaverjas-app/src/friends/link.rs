@@ -126,7 +126,9 @@ fn follow_the_table(
     let hints = sitting.setup.as_ref().is_some_and(|s| s.hints);
     match seats {
         Some(mut seats) if following => {
-            if !seats.ready(show.stage(time.elapsed_secs())) {
+            // Caught up, or holding the last trick for a word the table
+            // has now heard.
+            if !seats.may_act(show.stage(time.elapsed_secs())) {
                 return;
             }
             seats.follow(m, &mut events);

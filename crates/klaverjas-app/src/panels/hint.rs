@@ -5,21 +5,24 @@ use super::view::{Seen, TableView};
 use crate::coach::{Hint, helps};
 use crate::seats::HUMAN;
 use crate::table::outline;
-use crate::words::hint_words;
+use crate::words::{hint_figures, hint_words};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use klaverjas::Action;
 
-pub fn hint_panel(mut contexts: EguiContexts, hint: Res<Hint>, view: TableView) -> Result {
+pub fn hint_panel(mut contexts: EguiContexts, mut hint: ResMut<Hint>, view: TableView) -> Result {
     let Some(Seen { seats, show, t, layout, .. }) = view.seen().filter(|v| helps(v.seats)) else { return Ok(()) };
-    let Some(decision) = hint.shown(seats.moment()) else { return Ok(()) };
+    let Some(advice) = hint.shown(seats.moment()) else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
     let game = seats.game();
-    if let Action::Play(card) = decision.action {
+    if let Action::Play(card) = advice.decision.action {
         outline::paint(&ctx, &outline::card(&layout, &show.shown, card));
     }
-    let words = hint_words(decision, t, game);
+    // The plain reason first; the figures when the player asks why.
+    let words = hint_words(advice, t, game);
+    let figures = hint_figures(advice, t);
+    let mut asked = false;
     // Just above the player's cards, as wide as the hand may be.
     let hand_top = layout.hand_centre(HUMAN).y - layout.hand_card(HUMAN).y * 0.5 - 10.0;
     let width = (layout.area.width() - 24.0).min(560.0);
@@ -30,7 +33,23 @@ pub fn hint_panel(mut contexts: EguiContexts, hint: Res<Hint>, view: TableView) 
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
                 ui.set_max_width(width);
                 ui.label(RichText::new(words).size(17.0));
+                match &figures {
+                    Some(figures) if hint.why => {
+                        ui.label(RichText::new(figures).size(15.0).italics());
+                    }
+                    Some(_) => {
+                        let height = crate::look::at_least_a_finger(ui, 0.0);
+                        let why = egui::Button::new(RichText::new(t.get("hint.why")).size(15.0).underline())
+                            .frame(false)
+                            .min_size(egui::vec2(0.0, height));
+                        let response = ui.add(why);
+                        crate::forms::mark_target(ui, "hint.why", &response);
+                        asked = response.clicked();
+                    }
+                    None => {}
+                }
             });
         });
+    hint.why |= asked;
     Ok(())
 }

@@ -69,8 +69,10 @@ fn title(
         if let Some((p, new)) = home_rules_question(&ctx, t) {
             if new {
                 next.set(Screen::Lessons);
-                // A newcomer is shown where a trick holds roem.
+                // A newcomer is shown where a trick holds roem, and the
+                // table goes at a pace they can follow.
                 settings.0.point_out_roem = true;
+                settings.0.speed = crate::settings::Speed::Slow;
             }
             settings.0.home_rules = Some(p);
             *setup = SetupRules::of(p, &settings.0);

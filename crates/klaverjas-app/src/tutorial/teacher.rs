@@ -12,7 +12,7 @@ use crate::state::Texts;
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on, poll_once};
 use klaverjas::Action;
-use klaverjas_ai::{Decision, Level};
+use klaverjas_ai::Level;
 use serde::{Deserialize, Serialize};
 
 /// The lessons, checked when the game starts.
@@ -46,17 +46,17 @@ pub struct Tutorial {
     /// Why the learner's last action was refused, in their language.
     pub wrong: Option<String>,
     /// The coach: the expert's choice for the learner's turn.
-    pub advice: Option<(usize, Decision)>,
+    pub advice: Option<(usize, klaverjas_ai::coach::Advice)>,
     /// The expert thinking about the learner's turn at action `n`, off the
     /// main thread: a first trick's search takes a few frames.
-    thinking: Option<(usize, Task<Option<Decision>>)>,
+    thinking: Option<(usize, Task<Option<klaverjas_ai::coach::Advice>>)>,
     /// The learner asked for the hint of this turn.
     pub hint_shown: bool,
     /// After a trick, what the coach would have played instead.
     pub coach_note: Option<String>,
     /// The learner's choice at action `n`, the advice and the club
     /// player's card of that turn, and the tricks complete when it was made.
-    played_against: Option<(usize, Action, Decision, Option<Action>, usize)>,
+    played_against: Option<(usize, Action, klaverjas_ai::coach::Advice, Option<Action>, usize)>,
     /// The turn the coach last spoke about.
     coach_for: Option<usize>,
     /// When `--quit-after-lesson` ends the app.
@@ -312,7 +312,10 @@ pub fn run_step(
         Step::Expect { answer: Some((_, spot)), .. } if t.answered => *spot != super::lesson::Spot::Piles,
         step => holds(Some(step)),
     };
-    let ready = seats.ready(show.stage(now));
+    // Caught up, or the learner's turn: the last trick's word is theirs
+    // while the trick still lies there.
+    let stage = show.stage(now);
+    let ready = seats.ready(stage) || seats.waiting_for(stage) == Some(HUMAN);
     // In a demo the step waits until its picture is taken: pictures are
     // taken one at a time, late under a slow renderer, and each must show
     // its own step.
@@ -488,11 +491,11 @@ fn coach(
         if let Some(decision) = block_on(poll_once(task)) {
             let n = *n;
             t.thinking = None;
-            let Some(decision) = decision else { return };
+            let Some(advice) = decision else { return };
             if demo && at == n {
-                actions.write(PlayerAction { seat: HUMAN, action: decision.action });
+                actions.write(PlayerAction { seat: HUMAN, action: advice.decision.action });
             }
-            t.advice = Some((n, decision));
+            t.advice = Some((n, advice));
         }
     }
     // The learner's choice, against the advice of that turn.
@@ -513,13 +516,13 @@ fn coach(
         t.coach_for = Some(n);
         // Only a card both the club player and the expert would not have
         // played is worth a word: where they differ, either is fine.
-        let neither = played != advice.action && club != Some(played);
+        let neither = played != advice.decision.action && club != Some(played);
         t.coach_note = neither.then(|| {
             texts.fill(
                 "coach.instead",
                 &[
-                    ("card", &crate::words::action_words(advice.action, texts, game)),
-                    ("reason", &crate::words::reason(&advice.reason, texts)),
+                    ("card", &crate::words::action_words(advice.decision.action, texts, game)),
+                    ("reason", &crate::words::plain_reason(&advice, texts, game)),
                 ],
             )
         });
