@@ -74,6 +74,9 @@ pub struct Person {
     pub bot_in: Option<u32>,
     /// Gone past the grace: a bot plays for them.
     pub stood_in: bool,
+    /// The chair on the table's own compass, the same on every device (each
+    /// turns the table so that its player sits at the bottom).
+    pub chair: Option<Seat>,
 }
 
 impl Controller {

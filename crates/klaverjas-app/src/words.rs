@@ -5,6 +5,7 @@
 use crate::i18n::Texts;
 use crate::save::Damage;
 use crate::seats::HUMAN;
+use crate::seats::Person;
 use crate::show::{Notice, NoticeText};
 use klaverjas::{
     Action, ActionError, AidError, AnnounceError, Announcement, Bid, BidError, Card, ClaimError, Phase, PlayError,
@@ -19,6 +20,21 @@ pub fn suit_name(texts: &Texts, s: Suit) -> String {
 
 pub fn seat_name(texts: &Texts, s: Seat) -> String {
     texts.get(&format!("seat.{}", s.letter()))
+}
+
+/// Who sits in `seat`, as every device at the table says it: at a table
+/// with friends (`people`) the person's name, or the bot in a chair named by
+/// the table's own compass (each device turns the table so that its player
+/// sits at the bottom, so "East" would be another chair on each); else the
+/// seat's compass name ("You" for the player).
+pub fn seat_called(texts: &Texts, seat: Seat, people: Option<&[Person; 4]>) -> String {
+    match people.filter(|_| seat != HUMAN).map(|p| &p[seat.index()]) {
+        Some(Person { name: Some(name), .. }) => name.clone(),
+        Some(Person { chair: Some(chair), .. }) => {
+            texts.fill("friends.bot_at", &[("chair", &texts.get(&format!("chair.{}", chair.letter())))])
+        }
+        _ => seat_name(texts, seat),
+    }
 }
 
 pub fn team_name(texts: &Texts, team: Team) -> String {
@@ -125,7 +141,7 @@ pub fn explain(e: &ActionError, t: &Texts, trump: Option<Suit>) -> String {
 }
 
 /// A notice as the player reads it.
-pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
+pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>, people: Option<&[Person; 4]>) -> String {
     match &n.text {
         NoticeText::Bid(bid) => bid_name(t, *bid),
         NoticeText::Double(nth) => double_name(t, *nth) + "!",
@@ -133,9 +149,10 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::HandRoem(team, points) => {
             t.fill("announce.scored", &[("team", &team_name(t, *team)), ("points", &points.to_string())])
         }
-        NoticeText::HandRoemAlone(seat, points) => {
-            t.fill("announce.scored_alone", &[("seat", &seat_name(t, *seat)), ("points", &points.to_string())])
-        }
+        NoticeText::HandRoemAlone(seat, points) => t.fill(
+            "announce.scored_alone",
+            &[("seat", &seat_called(t, *seat, people)), ("points", &points.to_string())],
+        ),
         NoticeText::Stuk { sturk } => t.get(if *sturk { "announce.sturk" } else { "announce.stuk" }),
         NoticeText::WentOn(on) => {
             let team = team_name(t, on.team);
@@ -150,9 +167,10 @@ pub fn notice(n: &Notice, t: &Texts, trump: Option<Suit>) -> String {
         NoticeText::SecondDeal(card) => t.fill("notice.second_deal", &[("card", &card_name(t, *card, None))]),
         NoticeText::Swapped(card) => t.fill("notice.swapped", &[("card", &card_name(t, *card, None))]),
         NoticeText::SecondCard(card) => t.fill("notice.second_card", &[("suit", &suit_name(t, card.suit))]),
-        NoticeText::Contract(c) => {
-            t.fill("notice.contract", &[("seat", &seat_name(t, c.declarer)), ("suit", &suit_name(t, c.trump))])
-        }
+        NoticeText::Contract(c) => t.fill(
+            "notice.contract",
+            &[("seat", &seat_called(t, c.declarer, people)), ("suit", &suit_name(t, c.trump))],
+        ),
         NoticeText::RoemInTrick(points) => t.fill("notice.roem_in_trick", &[("points", &points.to_string())]),
         // The player's own call is answered; anyone else's is heard.
         NoticeText::RoemClaimed(points) => {

@@ -113,6 +113,30 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
                 && *a.world().resource::<State<Screen>>().get() == Screen::Table
         })
     });
+    // Each chair has one name on every device: a person's, or its bot's
+    // by the table's own compass, whichever way each device turns the
+    // table. The two bots are told apart.
+    let names = |app: &App| {
+        let people = app.world().resource::<Seats>().remote().unwrap().told.people.clone();
+        let t = &app.world().resource::<klaverjas_app::state::Texts>().0;
+        let mut by_chair = std::collections::BTreeMap::new();
+        for seat in Seat::ALL.into_iter().filter(|&s| s != HUMAN) {
+            let chair = people[seat.index()].chair.expect("the chair's place at the table");
+            by_chair.insert(chair.index(), klaverjas_app::words::seat_called(t, seat, Some(&people)));
+        }
+        by_chair
+    };
+    run_until(&mut [&mut host_app, &mut guest_app], "the people told", |apps| {
+        apps.iter().all(|a| a.world().resource::<Seats>().remote().unwrap().told.people[1].chair.is_some())
+    });
+    let (host_names, guest_names) = (names(&host_app), names(&guest_app));
+    for (chair, name) in &host_names {
+        if let Some(other) = guest_names.get(chair) {
+            assert_eq!(name, other, "chair {chair} has two names");
+        }
+    }
+    let bots: std::collections::BTreeSet<&String> = host_names.values().filter(|n| n.starts_with("Bot ")).collect();
+    assert_eq!(bots.len(), 2, "the bots are told apart: {host_names:?}");
     // Each app's hand is its chair's, turned to South.
     for app in [&host_app, &guest_app] {
         let s = sitting(app);

@@ -182,7 +182,7 @@ fn show_the_people(
             _ => None,
         };
         people[chair.seat.after(turn).index()] =
-            crate::seats::Person { name: chair.name.clone(), bot_in, stood_in: chair.away };
+            crate::seats::Person { name: chair.name.clone(), bot_in, stood_in: chair.away, chair: Some(chair.seat) };
     }
     let told = crate::seats::Told {
         people,

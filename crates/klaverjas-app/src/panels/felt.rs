@@ -75,7 +75,7 @@ fn name_plates(
     let players = show.shown.players;
     for &seat in players.seats() {
         let person = person(seat, remote);
-        let mut name = who(t, seat, person);
+        let mut name = who(t, seat, remote);
         if let Some(p) = person {
             if let Some(s) = p.bot_in {
                 name = format!("{name}  ({})", t.fill("table.away", &[("s", &s.to_string())]));
@@ -111,13 +111,9 @@ fn person(seat: klaverjas::Seat, remote: Option<&crate::seats::Remote>) -> Optio
 }
 
 /// Who sits in `seat`, as its plate names them: at a table with friends
-/// the person (or a bot), whose chair has a compass name of its own
-/// that is not where this screen shows it.
-fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, person: Option<&crate::seats::Person>) -> String {
-    match person {
-        Some(p) => p.name.clone().unwrap_or_else(|| t.get("friends.bot")),
-        None => seat_name(t, seat),
-    }
+/// the person, or the bot by its chair on the table's compass.
+fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::seats::Remote>) -> String {
+    crate::words::seat_called(t, seat, remote.map(|r| &r.told.people))
 }
 
 fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, points: Option<&Rules>) {
@@ -169,7 +165,7 @@ fn indicator(
         ),
         (Some(c), None) => {
             // The playing side by name, and by team where there are teams.
-            let mut side = who(t, c.declarer, person(c.declarer, seats.remote()));
+            let mut side = who(t, c.declarer, seats.remote());
             if rules.players.partnerships() && c.declarer != crate::seats::HUMAN {
                 side = format!("{side} ({})", crate::words::team_name(t, c.declarer.team()));
             }

@@ -12,7 +12,8 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, CornerRadius, FontId, Stroke, StrokeKind};
 
 pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -> Result {
-    let Some(Seen { show, t, layout, now, .. }) = view.seen() else { return Ok(()) };
+    let Some(Seen { seats, show, t, layout, now }) = view.seen() else { return Ok(()) };
+    let people = seats.remote().map(|r| &r.told.people);
     let ctx = contexts.ctx_mut()?.clone();
     // Above the windows: what a seat says is never hidden behind a box.
     let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("notices")));
@@ -20,7 +21,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
     let mut placed: Vec<egui::Rect> = Vec::new();
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
-        let galley = p.layout(notice(n, t, trump), font, Color32::BLACK, layout.area.width() * 0.8);
+        let galley = p.layout(notice(n, t, trump, people), font, Color32::BLACK, layout.area.width() * 0.8);
         let size = galley.size() + egui::vec2(20.0, 12.0);
         let at = match n.seat {
             Some(seat) if seat == HUMAN => layout.hand_centre(HUMAN) - Vec2::new(0.0, layout.card.y * 1.05),

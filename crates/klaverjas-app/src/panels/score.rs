@@ -256,7 +256,7 @@ fn result_line(
 ) -> String {
     if let Some(on) = r.going_on {
         let went_on = Notice { text: NoticeText::WentOn(on), seat: None, until: 0.0, warning: false, trick: 0 };
-        let words = notice(&went_on, t, Some(r.contract.trump));
+        let words = notice(&went_on, t, Some(r.contract.trump), None);
         let tally = tally.map_or(String::new(), |c| {
             let tricks = (r.tricks.ns + r.tricks.ew).to_string();
             "\n".to_string()
