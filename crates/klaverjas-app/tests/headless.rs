@@ -357,7 +357,7 @@ fn a_touch_on_a_card_plays_it_and_on_a_dimmed_card_names_the_rule() {
     let texts = &app.world().resource::<Texts>().0;
     let trump = seats(&app).game().contract().map(|c| c.trump);
     let shown: Vec<String> =
-        show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump)).collect();
+        show.notices.iter().filter(|n| n.warning).map(|n| words::notice(n, texts, trump, None)).collect();
     let expected = words::explain(&rule, texts, trump);
     assert!(shown.contains(&expected), "the refusal names the rule: {shown:?} (wanted {expected})");
     assert_eq!(heard(&app).last(), Some(&Sound::Refused), "and is heard");
@@ -1942,6 +1942,64 @@ fn the_last_tricks_word_is_asked_while_the_trick_lies_there() {
     assert!(lying(&app) && asked_at(&app), "the trick went while the player thought");
     act(&mut app, Action::PassRoem);
     run_until(&mut app, "the trick swept", |app| !lying(app));
+}
+
+/// The waiting rooms say what each player needs: a desktop hosting without
+/// the web game beside it shows no link or QR code that could not open
+/// (how friends join with the code instead); a guest's phone shows the
+/// chairs and "The host starts the game" in view, without the host's QR
+/// code.
+#[test]
+fn each_waiting_room_shows_what_its_player_needs() {
+    use klaverjas_app::friends::{host, sitting::Sitting};
+    let host_dir = temp_dir("room-host");
+    let hosting = host::start(&host_dir).expect("this computer hosts a table");
+    assert!(!hosting.site, "a web game lies beside the test's program");
+    let mut host_app = screen_app((1280, 720), None, Options { data_dir: Some(host_dir), ..Options::default() });
+    let setup = klaverjas_net::Setup {
+        preset: Preset::Classic,
+        set: String::new(),
+        bots: klaverjas_ai::Level::Heuristic,
+        grace: Some(30),
+        hints: false,
+    };
+    let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
+    host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
+    host_app.insert_resource(hosting.clone());
+    let mut guest = phone_app((1080, 2340), Options { data_dir: Some(temp_dir("room-guest")), ..Options::default() });
+    for app in [&mut host_app, &mut guest] {
+        app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
+    }
+    let real = |app: &mut App, what: &str, stop: &dyn Fn(&mut App) -> bool| {
+        for _ in 0..20_000 {
+            if stop(app) {
+                return;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("never reached: {what}");
+    };
+    real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+    let code = host_app.world().resource::<Sitting>().code.unwrap();
+    let drawn = |app: &mut App, name: &str| klaverjas_app::forms::target(&egui_context(app), name);
+    for _ in 0..4 {
+        host_app.update();
+    }
+    assert!(drawn(&mut host_app, "friends.qr").is_none(), "a QR code that opens nothing");
+    guest.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
+    real(&mut guest, "the guest seated", &|app| app.world().resource::<Sitting>().seat.is_some());
+    for _ in 0..4 {
+        guest.update();
+    }
+    assert!(drawn(&mut guest, "friends.qr").is_none(), "the host's QR code on a guest's phone");
+    let ctx = egui_context(&mut guest);
+    let (rect, shown) = klaverjas_app::forms::target(&ctx, "friends.wait_for_host").expect("what happens next is said");
+    assert!(
+        ctx.content_rect().contains_rect(rect) && shown.expand(0.5).contains_rect(rect),
+        "below the screen: {rect:?}"
+    );
 }
 
 /// Presses `key` (and lets it go) with `held` down, as the window's

@@ -348,6 +348,9 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     }
     let mut app =
         axum::Router::new().route("/ws", axum::routing::get(upgrade)).route("/metrics", axum::routing::get(metrics));
+    if config.site.is_none() {
+        app = app.route("/t/{code}", axum::routing::get(no_web_game));
+    }
     if let Some(site) = &config.site {
         app = app
             .route("/t/{code}", axum::routing::get(table_link))
@@ -540,6 +543,26 @@ async fn table_link(
         Ok(code) => axum::response::Redirect::to(&format!("/?join={code}{more}")).into_response(),
         Err(e) => (axum::http::StatusCode::NOT_FOUND, e.to_string()).into_response(),
     }
+}
+
+/// A table's link where this server carries no web game: a page that
+/// says how to join, not an empty 404.
+async fn no_web_game(axum::extract::Path(code): axum::extract::Path<String>) -> Response {
+    use axum::response::IntoResponse;
+    let body = match code.parse::<TableCode>() {
+        Ok(code) => format!(
+            "<p>This is Klaverjas table <b>{code}</b>.</p><p>This table server does not carry the game for a \
+             browser. Open Klaverjas on your phone or computer, choose Play with friends, and join with the \
+             code <b>{code}</b>.</p>"
+        ),
+        Err(_) => "<p>This link is not a Klaverjas table's.</p>".to_string(),
+    };
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width, initial-scale=1\"><title>Klaverjas</title></head>\
+         <body style=\"font: 20px sans-serif; margin: 2em; max-width: 34em\">{body}</body></html>"
+    );
+    (axum::http::StatusCode::NOT_FOUND, axum::response::Html(page)).into_response()
 }
 
 /// A connection: its first message seats it, then its messages go to its

@@ -401,6 +401,18 @@ fn random_bytes_and_wrong_messages_get_errors_and_change_nothing() {
     assert_eq!(on_disk, seated, "the chairs as shuffled are the chairs on disk");
 }
 
+/// Without the web game, a table's link still answers a person: how to
+/// join that table from the app, not an empty 404.
+#[test]
+fn a_tables_link_without_the_web_game_says_how_to_join() {
+    let dir = Dir::new("no-site");
+    let server = Server::start(&dir.0, 1);
+    let whole = ask_whole(&server.addr, "/t/k7m2qz");
+    assert!(whole.starts_with("HTTP/1.1 404"), "{whole}");
+    assert!(whole.to_ascii_lowercase().contains("content-type: text/html"), "{whole}");
+    assert!(whole.contains("table <b>K7M2QZ</b>") && whole.contains("join with the code"), "{whole}");
+}
+
 #[test]
 fn the_site_is_served_at_the_root_and_at_a_tables_link() {
     let dir = Dir::new("site");

@@ -451,6 +451,9 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
 fn link(sitting: &Sitting, hosting: Option<&Hosting>) -> Option<String> {
     let code = sitting.code?;
     let server = match hosting.filter(|h| sitting.server == h.own_server()) {
+        // Without the web game beside it, this computer's link would open
+        // nothing a friend can play.
+        Some(h) if !h.site => return None,
         Some(h) => format!("http://{}", h.address()),
         None => {
             let rest = sitting.server.strip_suffix("/ws")?;
@@ -482,11 +485,20 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
     // window is wide; above them on a phone.
     let share = |ui: &mut egui::Ui, sitting: &Sitting| {
         let Some(code) = sitting.code else { return };
+        // A guest has the code already: it is said, small; the link and
+        // its QR code are the host's to hand round.
+        let host = sitting.is_host();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.get("friends.code")).size(18.0));
-            ui.label(RichText::new(code.as_str()).size(40.0).monospace().strong());
+            ui.label(RichText::new(code.as_str()).size(if host { 40.0 } else { 22.0 }).monospace().strong());
         });
-        let Some(link) = link(sitting, hosting) else { return };
+        if !host {
+            return;
+        }
+        let Some(link) = link(sitting, hosting) else {
+            ui.label(RichText::new(t.get("friends.no_site")).size(16.0));
+            return;
+        };
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("friends.link"));
             ui.label(RichText::new(&link).monospace().size(16.0));
@@ -499,9 +511,6 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
             let addresses: Vec<String> = h.addresses.iter().map(ToString::to_string).collect();
             let line = if addresses.is_empty() { t.get("friends.no_network") } else { addresses.join(", ") };
             ui.label(t.fill("friends.this_computer", &[("addresses", &line), ("port", &h.port.to_string())]));
-            if !h.site {
-                ui.label(RichText::new(t.get("friends.no_site")).italics().size(14.0));
-            }
         }
     };
     let mut seats = |ui: &mut egui::Ui, sitting: &mut Sitting| {
@@ -523,7 +532,8 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
                 sitting.send(&ToTable::Shuffle);
             }
         } else if sitting.seat.is_some() {
-            ui.label(t.get("friends.wait_for_host"));
+            let said = ui.label(t.get("friends.wait_for_host"));
+            mark_target(ui, "friends.wait_for_host", &said);
         }
         let response = ui.add_sized([width, height], egui::Button::new(t.get("friends.leave")));
         mark_target(ui, "friends.leave", &response);
@@ -534,6 +544,11 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
             share(&mut columns[0], sitting);
             seats(&mut columns[1], sitting);
         });
+    } else if !sitting.is_host() {
+        // A guest's phone: the chairs and what happens next first.
+        seats(ui, sitting);
+        ui.add_space(8.0);
+        share(ui, sitting);
     } else {
         share(ui, sitting);
         ui.add_space(8.0);
