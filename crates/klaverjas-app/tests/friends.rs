@@ -71,6 +71,7 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
         bots: Level::Heuristic,
         grace: Some(30),
         hints: false,
+        late: true,
     };
     let wake = || -> klaverjas_app::friends::socket::Wake { Arc::new(|| {}) };
     host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));

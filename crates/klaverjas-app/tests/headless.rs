@@ -1880,6 +1880,7 @@ fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
         bots: klaverjas_ai::Level::Heuristic,
         grace: Some(30),
         hints: false,
+        late: true,
     };
     app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, std::sync::Arc::new(|| {})));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
@@ -1962,6 +1963,7 @@ fn each_waiting_room_shows_what_its_player_needs() {
         bots: klaverjas_ai::Level::Heuristic,
         grace: Some(30),
         hints: false,
+        late: true,
     };
     let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
     host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
@@ -2000,6 +2002,72 @@ fn each_waiting_room_shows_what_its_player_needs() {
         ctx.content_rect().contains_rect(rect) && shown.expand(0.5).contains_rect(rect),
         "below the screen: {rect:?}"
     );
+}
+
+/// A friend who comes once the match has begun takes a bot's chair and is
+/// at the table at once, where the host lets them; where the host keeps
+/// its bots, the phone says so once, with the way back, and shows no
+/// chairs of a table the friend is not at.
+#[test]
+fn a_late_friend_takes_a_bots_chair_or_is_told_once_why_not() {
+    use klaverjas_app::friends::{host, sitting::Sitting};
+    let dir = temp_dir("late-host");
+    let hosting = host::start(&dir).expect("this computer hosts a table");
+    let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
+    let real = |app: &mut App, what: &str, stop: &dyn Fn(&mut App) -> bool| {
+        for _ in 0..20_000 {
+            if stop(app) {
+                return;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("never reached: {what}");
+    };
+    for late in [true, false] {
+        let mut host_app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Fast);
+        let setup = klaverjas_net::Setup {
+            preset: Preset::Classic,
+            set: String::new(),
+            bots: klaverjas_ai::Level::Heuristic,
+            grace: Some(30),
+            hints: false,
+            late,
+        };
+        host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
+        real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+        host_app.world().resource::<Sitting>().send(&klaverjas_net::ToTable::Start);
+        real(&mut host_app, "the match begun", &|app| app.world().resource::<Sitting>().started);
+        let code = host_app.world().resource::<Sitting>().code.unwrap();
+        let guest_dir = temp_dir(&format!("late-guest-{late}"));
+        let mut guest = phone_app((1080, 2340), Options { data_dir: Some(guest_dir), ..Options::default() });
+        guest.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+        guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
+        guest.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
+        if late {
+            real(&mut guest, "the late friend at the table", &|app| {
+                screen(app) == Screen::Table
+                    && app.world().get_resource::<Seats>().is_some_and(|s| s.remote().is_some())
+            });
+            continue;
+        }
+        real(&mut guest, "the refusal", &|app| app.world().resource::<Sitting>().refused.is_some());
+        // What the room drew while it waited for the answer is forgotten.
+        let names = ["N", "E", "S", "W"].map(|seat| format!("friends.chair.{seat}"));
+        let ctx = egui_context(&mut guest);
+        ctx.data_mut(|d| {
+            names.iter().for_each(|n| d.remove::<(bevy_egui::egui::Rect, bevy_egui::egui::Rect)>(target_id(n)))
+        });
+        for _ in 0..4 {
+            guest.update();
+        }
+        let ctx = egui_context(&mut guest);
+        assert!(klaverjas_app::forms::target(&ctx, "friends.refusal").is_some(), "not told why");
+        assert!(klaverjas_app::forms::target(&ctx, "friends.leave").is_some(), "no way back");
+        for chair in &names {
+            assert!(klaverjas_app::forms::target(&ctx, chair).is_none(), "the chairs of a table not joined");
+        }
+    }
 }
 
 /// Presses `key` (and lets it go) with `held` down, as the window's

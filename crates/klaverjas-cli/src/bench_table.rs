@@ -143,6 +143,7 @@ async fn seat_table(server: String, n: u64) -> Result<Vec<Socket>, String> {
         bots: Level::Random,
         grace: None,
         hints: false,
+        late: false,
     };
     let mut host = connect().await?;
     send(&mut host, &ToTable::Host { protocol: PROTOCOL, name: format!("host{n}"), setup }).await?;

@@ -53,8 +53,14 @@ pub fn table(rest: &[String]) -> Result<(), Failure> {
                 Some(s) => Some(s.parse().map_err(|_| format!("--grace: seconds or 'never', not '{s}'"))?),
             };
             let bots = args.parsed("bots")?.unwrap_or(Level::Expert);
-            let setup =
-                Setup { preset, set: args.opt("set").unwrap_or_default().to_owned(), bots, grace, hints: false };
+            let setup = Setup {
+                preset,
+                set: args.opt("set").unwrap_or_default().to_owned(),
+                bots,
+                grace,
+                hints: false,
+                late: true,
+            };
             setup.rules().map_err(|e| format!("--set: {e}"))?;
             ToTable::Host { protocol: PROTOCOL, name: name(&args), setup }
         }

@@ -129,11 +129,20 @@ pub struct Setup {
     /// Whether the players' apps offer the coach's hints at this table.
     #[serde(default)]
     pub hints: bool,
+    /// Whether a friend who comes once the match has begun may take a
+    /// bot's chair (one nobody sits in). Tables from before the choice
+    /// let them.
+    #[serde(default = "Setup::late_default")]
+    pub late: bool,
 }
 
 impl Setup {
     pub fn default_grace() -> Option<u32> {
         Some(30)
+    }
+
+    pub fn late_default() -> bool {
+        true
     }
 
     /// The table's rules, or why its house rules are not rules.

@@ -117,7 +117,14 @@ fn messages_keep_their_json() {
         code: "K7M2QZ".parse().unwrap(),
         seat: Seat::South,
         token: None,
-        setup: Setup { preset: Preset::Classic, set: String::new(), bots: Level::Heuristic, grace: None, hints: false },
+        setup: Setup {
+            preset: Preset::Classic,
+            set: String::new(),
+            bots: Level::Heuristic,
+            grace: None,
+            hints: false,
+            late: true,
+        },
     };
     assert_eq!(
         seated.to_json(),

@@ -269,8 +269,10 @@ impl Table {
             Sitting::Host { name, token } => (name, token, true),
             Sitting::Join { name, token } => (name, token, false),
         };
-        if self.header.started {
-            return Err((Refusal::NotNow, "the match has begun: its chairs are taken".into()));
+        // Once the match has begun, a friend who comes late takes a bot's
+        // chair, where the host lets them.
+        if self.header.started && !self.header.setup.late {
+            return Err((Refusal::NotNow, "the match has begun, and the host keeps its bots in their chairs".into()));
         }
         let seats = self.game.rules().players.seats();
         // The host sits South, as on the player's own screen; the others
@@ -279,7 +281,12 @@ impl Table {
         let free = (0..seats.len())
             .map(|i| seats[(south + i) % seats.len()])
             .find(|s| !self.header.chairs.iter().any(|p| p.seat == *s))
-            .ok_or((Refusal::Full, format!("table {} is full", self.code)))?;
+            .ok_or_else(|| match self.header.started {
+                true => {
+                    (Refusal::Full, format!("the match at table {} has begun and every chair has a person", self.code))
+                }
+                false => (Refusal::Full, format!("table {} is full", self.code)),
+            })?;
         if let Some(p) = self.header.chairs.iter().find(|p| klaverjas_net::same_name(&p.name, &name)) {
             return Err((Refusal::BadName, format!("{} sits at this table already: choose another name", p.name)));
         }

@@ -205,6 +205,73 @@ fn a_server_killed_twenty_times_loses_nothing_and_plays_the_same_match() {
     assert_eq!(through, without, "the match played through kills is the match without them");
 }
 
+/// A friend who comes once the match has begun takes a bot's chair, where
+/// the host lets them: seated there, the table waits for them at their
+/// turn (the bot plays it no more), and everyone is told the chair's new
+/// name. Where the host keeps the bots, the refusal says so once.
+#[test]
+fn a_late_friend_takes_a_bots_chair_when_the_host_lets_them() {
+    let dir = Dir::new("late");
+    let server = Server::start(&dir.0, 4);
+    for late in [false, true] {
+        let setup = klaverjas_net::Setup { late, ..setup(Preset::Classic, 2, None) };
+        let (mut host, code, _) = Client::host(&server.addr, "Anna", setup);
+        host.send(&ToTable::Start);
+        host.until(|m| matches!(m, FromTable::Table { .. }).then_some(()));
+        let mut late_friend = Client::connect(&server.addr);
+        late_friend.send(&ToTable::Join { protocol: PROTOCOL, code, name: "Cas".into() });
+        let first = loop {
+            match late_friend.recv().expect("an answer") {
+                FromTable::Seated { seat, .. } => break Ok(seat),
+                FromTable::Refused { why, message } => break Err((why, message)),
+                _ => {}
+            }
+        };
+        if !late {
+            let (why, message) = first.expect_err("seated against the host's choice");
+            assert_eq!(why, Refusal::NotNow);
+            assert!(message.contains("keeps its bots"), "{message}");
+            continue;
+        }
+        let seat = first.expect("a bot's chair");
+        assert_ne!(seat, Seat::South, "the host's chair");
+        // The chairs name Cas, and the host hears it; the host plays on.
+        host.until(|m| match m {
+            FromTable::Chairs { chairs, .. } => {
+                chairs.iter().any(|c| c.seat == seat && c.name.as_deref() == Some("Cas")).then_some(())
+            }
+            _ => None,
+        });
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let over = done.clone();
+        let host_plays = std::thread::spawn(move || {
+            let (mut bot, mut step) = (Level::Random.bot(5), 0);
+            // The view the waits above read past may be the host's turn.
+            if let Some(m) = host.got.iter().rev().find(|m| matches!(m, FromTable::Table { .. })).cloned() {
+                respond(&mut host, &m, &mut bot, &mut step);
+            }
+            while !over.load(std::sync::atomic::Ordering::Relaxed) {
+                if let Some(m) = host.recv_within(Duration::from_millis(100)) {
+                    respond(&mut host, &m, &mut bot, &mut step);
+                }
+            }
+        });
+        // At Cas's turn the table waits: no step comes while Cas thinks.
+        let at = late_friend.until(|m| match m {
+            FromTable::Table { view, step, .. } if view.to_act == Some(seat) => Some(*step),
+            _ => None,
+        });
+        let waited = Instant::now();
+        while waited.elapsed() < Duration::from_millis(600) {
+            if let Some(FromTable::Table { step, .. }) = late_friend.recv_within(Duration::from_millis(100)) {
+                assert!(step <= at, "a bot played Cas's chair");
+            }
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        host_plays.join().unwrap();
+    }
+}
+
 #[test]
 fn a_dropped_player_gets_the_chair_back_and_a_bot_plays_meanwhile() {
     let dir = Dir::new("dropped");

@@ -44,6 +44,8 @@ pub struct FriendsForm {
     /// `--join-table`).
     pub host_now: bool,
     pub join_now: bool,
+    /// A friend who comes once the match has begun may take a bot's chair.
+    pub late: bool,
     /// The server field is open: a page's own server goes without saying
     /// until the player asks for another.
     pub other_server: bool,
@@ -65,6 +67,7 @@ impl Default for FriendsForm {
             host_now: false,
             join_now: false,
             other_server: false,
+            late: true,
         }
     }
 }
@@ -321,6 +324,7 @@ fn setup(form: &FriendsForm) -> Setup {
         bots: form.bots,
         grace: form.grace,
         hints: form.hints,
+        late: form.late,
     }
 }
 
@@ -436,6 +440,9 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
         option_label(ui, t.get("friends.hints"), narrow);
         ui.checkbox(&mut f.hints, t.get("friends.hints_allowed"));
         ui.end_row();
+        option_label(ui, t.get("friends.late"), narrow);
+        ui.checkbox(&mut f.late, t.get("friends.late_allowed"));
+        ui.end_row();
     });
     let host = big_button(ui, t.get("friends.host_button"));
     mark_target(ui, "friends.host", &host);
@@ -466,6 +473,18 @@ fn link(sitting: &Sitting, hosting: Option<&Hosting>) -> Option<String> {
 /// The waiting room; returns whether the player leaves.
 fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting, hosting: Option<&Hosting>) -> bool {
     let mut leave = false;
+    // Never seated (the table refused the join): its words once, and the
+    // way back; no chairs of a table the player is not at.
+    if sitting.seat.is_none()
+        && let Connection::Closed(why) = &sitting.connection
+    {
+        let said = ui.label(RichText::new(t.fill("friends.not_seated", &[("why", why)])).color(crate::look::REFUSED));
+        mark_target(ui, "friends.refusal", &said);
+        let height = at_least_a_finger(ui, TOUCH_TARGET);
+        let back = ui.add_sized([ui.available_width().min(260.0), height], egui::Button::new(t.get("menu.back")));
+        mark_target(ui, "friends.leave", &back);
+        return back.clicked();
+    }
     match &sitting.connection {
         Connection::Opening => {
             ui.label(t.get("friends.opening"));

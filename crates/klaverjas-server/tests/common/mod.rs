@@ -94,6 +94,27 @@ impl Client {
         self.ws.send(Message::text(serde_json::to_string(message).unwrap())).unwrap();
     }
 
+    /// The next message within `wait`; `None` when none came.
+    #[allow(dead_code)]
+    pub fn recv_within(&mut self, wait: Duration) -> Option<FromTable> {
+        let timeout = |this: &Self, d| {
+            if let MaybeTlsStream::Plain(s) = this.ws.get_ref() {
+                s.set_read_timeout(Some(d)).unwrap();
+            }
+        };
+        timeout(self, wait);
+        let got = match self.ws.read() {
+            Ok(Message::Text(text)) => {
+                let message: FromTable = serde_json::from_str(&text).expect("the server speaks the protocol");
+                self.got.push(message.clone());
+                Some(message)
+            }
+            _ => None,
+        };
+        timeout(self, Duration::from_secs(20));
+        got
+    }
+
     /// The next message; `None` when the connection closed.
     pub fn recv(&mut self) -> Option<FromTable> {
         loop {
@@ -144,7 +165,7 @@ impl Client {
 }
 
 pub fn setup(preset: Preset, deals: u16, grace: Option<u32>) -> Setup {
-    Setup { preset, set: format!("match=deals:{deals}"), bots: Level::Random, grace, hints: false }
+    Setup { preset, set: format!("match=deals:{deals}"), bots: Level::Random, grace, hints: false, late: true }
 }
 
 /// What a person at the table does with a message: acts when the view says
