@@ -244,6 +244,25 @@ pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
     mark_area(ui.ctx(), name, response.rect, response.interact_rect);
 }
 
+/// [`mark_target`] for a text field, whose text and caret `--targets`
+/// also logs as they change (`field NAME "TEXT" caret N`): a browser check
+/// sees each letter typed on a phone show, and where the caret is.
+pub fn mark_field(ui: &egui::Ui, name: &str, response: &egui::Response, text: &str) {
+    mark_target(ui, name, response);
+    let caret =
+        egui::TextEdit::load_state(ui.ctx(), response.id).and_then(|s| s.cursor.char_range()).map(|r| r.primary.index);
+    ui.ctx().data_mut(|d| {
+        d.get_temp_mut_or_default::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS)).push((
+            name.to_owned(),
+            text.to_owned(),
+            caret,
+        ))
+    });
+}
+
+/// The fields [`mark_field`] saw since [`log_targets`] last looked.
+const FIELDS: &str = "fields seen this frame";
+
 /// [`mark_target`] for what egui does not draw (a card of the hand):
 /// `whole`, and `shown`, the part of it a touch reaches.
 pub fn mark_area(ctx: &egui::Context, name: &str, whole: egui::Rect, shown: egui::Rect) {
@@ -272,8 +291,19 @@ pub fn targets_plugin(app: &mut bevy::app::App) {
 fn log_targets(
     mut contexts: bevy_egui::EguiContexts,
     mut logged: bevy::ecs::system::Local<Vec<(String, [i32; 2])>>,
+    mut fields: bevy::ecs::system::Local<Vec<(String, String, Option<usize>)>>,
 ) -> bevy::ecs::error::Result {
     let ctx = contexts.ctx_mut()?.clone();
+    let seen = ctx.data_mut(|d| d.remove_temp::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS)));
+    for field in seen.unwrap_or_default() {
+        if !fields.contains(&field) {
+            let (name, text, caret) = &field;
+            let caret = caret.map_or("none".to_string(), |c| c.to_string());
+            bevy::log::info!("field {name} {text:?} caret {caret}");
+            fields.retain(|f| f.0 != *name);
+            fields.push(field);
+        }
+    }
     let seen = ctx.data_mut(|d| d.remove_temp::<Vec<String>>(egui::Id::new(SEEN))).unwrap_or_default();
     let scale = ctx.pixels_per_point();
     let now: Vec<(String, [i32; 2])> = seen

@@ -92,18 +92,26 @@ pub fn camera() -> impl Bundle {
 /// long enough that an idle table draws nothing.
 const IDLE: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// How a window waits while nothing moves; a text field being typed in
-/// blinks its cursor, which egui asks for with a delay Bevy's egui does
-/// not pass on.
+/// How a window waits while nothing moves. While a text field is typed in,
+/// frames keep coming, focused or not: in a browser the phone's keyboard
+/// types into egui's hidden text field, which takes the focus from the
+/// game's canvas, and its letters come through a channel that wakes
+/// nothing; waiting as an unfocused window does (a minute), a name typed
+/// showed only at the next tap, and the letter after it went to the
+/// field's start. The cursor blinks too.
 fn idle_mode(typing: bool) -> bevy::winit::UpdateMode {
-    bevy::winit::UpdateMode::reactive(if typing { std::time::Duration::from_millis(500) } else { IDLE })
+    if typing { bevy::winit::UpdateMode::Continuous } else { bevy::winit::UpdateMode::reactive(IDLE) }
 }
 
 fn idle_wait(mut contexts: bevy_egui::EguiContexts, mut settings: ResMut<bevy::winit::WinitSettings>) {
     let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
-    let mode = idle_mode(typing);
-    if settings.focused_mode != mode {
-        settings.focused_mode = mode;
+    let (focused, unfocused) = match typing {
+        true => (idle_mode(true), idle_mode(true)),
+        false => (idle_mode(false), bevy::winit::UpdateMode::reactive_low_power(IDLE)),
+    };
+    if settings.focused_mode != focused || settings.unfocused_mode != unfocused {
+        settings.focused_mode = focused;
+        settings.unfocused_mode = unfocused;
     }
 }
 

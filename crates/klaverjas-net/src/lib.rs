@@ -22,7 +22,7 @@ use std::fmt;
 /// 3: a table's setup says whether the coach's hints are allowed. 4: a
 /// deal's seal hides its cards (a secret opened with the code), an action
 /// out of turn is refused as such, and the host may remove a player.
-pub const PROTOCOL: u32 = 4;
+pub const PROTOCOL: u32 = 5;
 
 /// The longest message a table accepts, in bytes.
 pub const MAX_MESSAGE: usize = 4096;

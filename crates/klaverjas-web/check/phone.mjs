@@ -195,7 +195,25 @@ export async function type(page, name, text) {
     await until(open, 3000);
   }
   if (!(await open())) verdict.fail(`the keyboard did not open for ${name}`);
-  await page.keyboard.type(text, { delay: 80 });
+  // Each letter shows at once, after the ones before it, with the caret
+  // behind it: the game logs the field as it draws it (`?targets`).
+  let typed = "";
+  for (const letter of text) {
+    const since = Date.now();
+    await page.keyboard.type(letter);
+    typed += letter;
+    const shown = await until(() => page.lines.find((l) => {
+      if (l.at < since) return false;
+      const m = l.text.match(/^.*field (\S+) "(.*)" caret (\S+)/);
+      return m && m[1] === name && m[2].endsWith(typed) && Number(m[3]) === [...m[2]].length ? m : null;
+    }), 1000);
+    if (!shown) {
+      const last = [...page.lines].reverse().find((l) => l.text.includes(`field ${name} `));
+      verdict.fail(`${name}: "${typed}" did not show within 1 s, the caret behind it (last: ${last?.text ?? "nothing"})`);
+      break;
+    }
+    await wait(80);
+  }
   await frames(page);
-  await wait(500);
+  await wait(300);
 }

@@ -343,7 +343,7 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
     let (narrow, width) = narrow_layout(ui);
     let field = |ui: &mut egui::Ui, text: &mut String, hint: String, name: &str| {
         let response = ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(width.min(320.0)));
-        mark_target(ui, name, &response);
+        crate::forms::mark_field(ui, name, &response, text);
     };
     if kept {
         let response = ui.add_sized(
@@ -393,7 +393,7 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
             .font(egui::TextStyle::Monospace)
             .desired_width(140.0);
         let response = ui.add(code);
-        mark_target(ui, "friends.code", &response);
+        crate::forms::mark_field(ui, "friends.code", &response, &f.code);
         let join =
             ui.add_sized([160.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.join_button")));
         mark_target(ui, "friends.join", &join);

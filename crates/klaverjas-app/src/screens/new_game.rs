@@ -243,12 +243,13 @@ fn replay_form(ui: &mut egui::Ui, t: &crate::i18n::Texts, replay: &mut Replay, p
     let (narrow, combo) = narrow_layout(ui);
     form(ui, "replay-form", narrow, 0.0, |ui| {
         option_label(ui, t.get("replay.code"), narrow);
-        ui.add(
+        let response = ui.add(
             egui::TextEdit::singleline(&mut replay.code)
                 .hint_text("XXXX-XXXX-XXXX-XXXX")
                 .desired_width(combo)
                 .min_size(egui::vec2(0.0, crate::look::at_least_a_finger(ui, 0.0))),
         );
+        crate::forms::mark_field(ui, "replay.code", &response, &replay.code);
         ui.end_row();
         if !replay.code.trim().is_empty() && partners {
             option_label(ui, t.get("replay.seat"), narrow);
