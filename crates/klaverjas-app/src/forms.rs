@@ -249,8 +249,9 @@ pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
 /// sees each letter typed on a phone show, and where the caret is.
 pub fn mark_field(ui: &egui::Ui, name: &str, response: &egui::Response, text: &str) {
     mark_target(ui, name, response);
-    let caret =
-        egui::TextEdit::load_state(ui.ctx(), response.id).and_then(|s| s.cursor.char_range()).map(|r| r.primary.index);
+    let caret = egui::TextEdit::load_state(ui.ctx(), response.id)
+        .and_then(|s| s.cursor.char_range())
+        .map(|r| r.primary.index.0);
     ui.ctx().data_mut(|d| {
         d.get_temp_mut_or_default::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS)).push((
             name.to_owned(),

@@ -11,7 +11,7 @@ use crate::show::Show;
 use crate::state::PlayerSettings;
 use crate::table::cards::LIFT;
 use crate::table::layout::Layout;
-use crate::words::{double_name, seat_name, suit_name};
+use crate::words::{double_name, suit_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Pos2, Stroke, StrokeKind};
