@@ -147,7 +147,7 @@ pub enum Kind {
     /// A lesson's deal: the lesson keeps its own progress.
     Lesson,
     /// A table with friends: the match is the table's, followed here.
-    Friends(Remote),
+    Friends(Box<Remote>),
     /// Four bots and no player (a day's deals with `--daily`): the game
     /// watches itself and never saves.
     Demo(Option<klaverjas_ai::daily::Play>),
@@ -231,14 +231,14 @@ impl Seats {
     /// At a table with friends: what it says and what goes to it.
     pub fn remote(&self) -> Option<&Remote> {
         match &self.kind {
-            Kind::Friends(remote) => Some(remote),
+            Kind::Friends(remote) => Some(remote.as_ref()),
             _ => None,
         }
     }
 
     pub fn remote_mut(&mut self) -> Option<&mut Remote> {
         match &mut self.kind {
-            Kind::Friends(remote) => Some(remote),
+            Kind::Friends(remote) => Some(remote.as_mut()),
             _ => None,
         }
     }
@@ -253,7 +253,7 @@ impl Seats {
             (true, None) => Controller::Human,
             (false, _) => Controller::Table,
         });
-        Seats::with_controllers(m, Kind::Friends(Remote { hints, ..Remote::default() }), controllers)
+        Seats::with_controllers(m, Kind::Friends(Box::new(Remote { hints, ..Remote::default() })), controllers)
     }
 
     /// Follows the table: `next` is its match as it stands now. New actions
