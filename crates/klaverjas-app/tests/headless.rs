@@ -1874,29 +1874,12 @@ fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
     let the_match = seats(&app).m.clone();
     tap(&mut app, "menu");
     let hosting = host::start(&dir).expect("this computer hosts a table");
-    let setup = klaverjas_net::Setup {
-        preset: Preset::Classic,
-        set: "match=deals:1".into(),
-        bots: klaverjas_ai::Level::Heuristic,
-        grace: Some(30),
-        hints: false,
-        late: true,
-    };
+    let setup = friends_setup(1, true);
     app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, std::sync::Arc::new(|| {})));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
-    let real = |app: &mut App, what: &str, stop: &dyn Fn(&App) -> bool| {
-        for _ in 0..20_000 {
-            if stop(app) {
-                return;
-            }
-            app.update();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        panic!("never reached: {what}");
-    };
-    real(&mut app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+    run_real(&mut app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
     app.world().resource::<Sitting>().send(&klaverjas_net::ToTable::Start);
-    real(&mut app, "the table", &|app| {
+    run_real(&mut app, "the table", &|app| {
         screen(app) == Screen::Table && app.world().get_resource::<Seats>().is_some_and(|s| s.remote().is_some())
     });
     let code = app.world().resource::<Sitting>().code.unwrap().to_string();
@@ -1957,14 +1940,7 @@ fn each_waiting_room_shows_what_its_player_needs() {
     let hosting = host::start(&host_dir).expect("this computer hosts a table");
     assert!(!hosting.site, "a web game lies beside the test's program");
     let mut host_app = screen_app((1280, 720), None, Options { data_dir: Some(host_dir), ..Options::default() });
-    let setup = klaverjas_net::Setup {
-        preset: Preset::Classic,
-        set: String::new(),
-        bots: klaverjas_ai::Level::Heuristic,
-        grace: Some(30),
-        hints: false,
-        late: true,
-    };
+    let setup = friends_setup(16, true);
     let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
     host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
     host_app.insert_resource(hosting.clone());
@@ -1973,17 +1949,7 @@ fn each_waiting_room_shows_what_its_player_needs() {
         app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
     }
-    let real = |app: &mut App, what: &str, stop: &dyn Fn(&mut App) -> bool| {
-        for _ in 0..20_000 {
-            if stop(app) {
-                return;
-            }
-            app.update();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        panic!("never reached: {what}");
-    };
-    real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+    run_real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
     let code = host_app.world().resource::<Sitting>().code.unwrap();
     let drawn = |app: &mut App, name: &str| klaverjas_app::forms::target(&egui_context(app), name);
     for _ in 0..4 {
@@ -1991,7 +1957,7 @@ fn each_waiting_room_shows_what_its_player_needs() {
     }
     assert!(drawn(&mut host_app, "friends.qr").is_none(), "a QR code that opens nothing");
     guest.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
-    real(&mut guest, "the guest seated", &|app| app.world().resource::<Sitting>().seat.is_some());
+    run_real(&mut guest, "the guest seated", &|app| app.world().resource::<Sitting>().seat.is_some());
     for _ in 0..4 {
         guest.update();
     }
@@ -2014,30 +1980,13 @@ fn a_late_friend_takes_a_bots_chair_or_is_told_once_why_not() {
     let dir = temp_dir("late-host");
     let hosting = host::start(&dir).expect("this computer hosts a table");
     let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
-    let real = |app: &mut App, what: &str, stop: &dyn Fn(&mut App) -> bool| {
-        for _ in 0..20_000 {
-            if stop(app) {
-                return;
-            }
-            app.update();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        panic!("never reached: {what}");
-    };
     for late in [true, false] {
         let mut host_app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Fast);
-        let setup = klaverjas_net::Setup {
-            preset: Preset::Classic,
-            set: String::new(),
-            bots: klaverjas_ai::Level::Heuristic,
-            grace: Some(30),
-            hints: false,
-            late,
-        };
+        let setup = friends_setup(16, late);
         host_app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, wake()));
-        real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
+        run_real(&mut host_app, "the table's code", &|app| app.world().resource::<Sitting>().code.is_some());
         host_app.world().resource::<Sitting>().send(&klaverjas_net::ToTable::Start);
-        real(&mut host_app, "the match begun", &|app| app.world().resource::<Sitting>().started);
+        run_real(&mut host_app, "the match begun", &|app| app.world().resource::<Sitting>().started);
         let code = host_app.world().resource::<Sitting>().code.unwrap();
         let guest_dir = temp_dir(&format!("late-guest-{late}"));
         let mut guest = phone_app((1080, 2340), Options { data_dir: Some(guest_dir), ..Options::default() });
@@ -2045,13 +1994,13 @@ fn a_late_friend_takes_a_bots_chair_or_is_told_once_why_not() {
         guest.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
         guest.insert_resource(Sitting::join(hosting.own_server(), code, "Bea".into(), wake()));
         if late {
-            real(&mut guest, "the late friend at the table", &|app| {
+            run_real(&mut guest, "the late friend at the table", &|app| {
                 screen(app) == Screen::Table
                     && app.world().get_resource::<Seats>().is_some_and(|s| s.remote().is_some())
             });
             continue;
         }
-        real(&mut guest, "the refusal", &|app| app.world().resource::<Sitting>().refused.is_some());
+        run_real(&mut guest, "the refusal", &|app| app.world().resource::<Sitting>().refused.is_some());
         // What the room drew while it waited for the answer is forgotten.
         let names = ["N", "E", "S", "W"].map(|seat| format!("friends.chair.{seat}"));
         let ctx = egui_context(&mut guest);
@@ -2067,6 +2016,30 @@ fn a_late_friend_takes_a_bots_chair_or_is_told_once_why_not() {
         for chair in &names {
             assert!(klaverjas_app::forms::target(&ctx, chair).is_none(), "the chairs of a table not joined");
         }
+    }
+}
+
+/// Runs frames with real time passing for the sockets until `stop` holds.
+fn run_real(app: &mut App, what: &str, stop: &dyn Fn(&mut App) -> bool) {
+    for _ in 0..20_000 {
+        if stop(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("never reached: {what}");
+}
+
+/// A classic table with friends of `deals` deals and heuristic bots.
+fn friends_setup(deals: u16, late: bool) -> klaverjas_net::Setup {
+    klaverjas_net::Setup {
+        preset: Preset::Classic,
+        set: format!("match=deals:{deals}"),
+        bots: klaverjas_ai::Level::Heuristic,
+        grace: Some(30),
+        hints: false,
+        late,
     }
 }
 
