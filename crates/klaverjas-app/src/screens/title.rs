@@ -122,12 +122,12 @@ fn title(
             ui.vertical_centered(|ui| {
                 // A phone held sideways, or a window whose column the last
                 // frame overflowed (games to continue, a note), keeps every
-                // way in view: a smaller name, less room around it, the
-                // ways two or three abreast.
+                // way in view: first without the subtitle, the quick start's
+                // line and the room above; then a smaller name and the ways
+                // two or three abreast.
                 let short = window < 420.0 || (layout.abreast > 1 && window < 600.0);
-                // Abreast, what the window has to spare goes above, as in a
-                // column.
-                layout.above = if layout.abreast > 1 {
+                // Squeezed, what the window has to spare goes above.
+                layout.above = if layout.tight {
                     (layout.spare * 0.4).min(window * 0.12)
                 } else {
                     window * if window > 600.0 { 0.12 } else { 0.04 }
@@ -135,7 +135,7 @@ fn title(
                 ui.add_space(layout.above);
                 let name = if short { 40.0 } else { 56.0 };
                 ui.label(RichText::new("Klaverjas").size(name).color(Color32::WHITE).strong());
-                if !short {
+                if !short && !layout.tight {
                     ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
                 }
                 ui.add_space(if short { 8.0 } else { 24.0 });
@@ -196,7 +196,7 @@ fn title(
                     }
                     // What the quick start deals, beside New game's choice,
                     // where a column has room for it.
-                    if abreast == 1 && quick_at == Some(row) && !short {
+                    if abreast == 1 && quick_at == Some(row) && !short && !layout.tight {
                         let line =
                             if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
                         ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
@@ -265,10 +265,12 @@ enum Go {
     Quit,
 }
 
-/// How many of the title's buttons stand abreast: one, until a frame's
-/// column is taller than the window; then more, until the window grows.
+/// How the title fits its window: a column with room around it, until a
+/// frame's column is taller than the window; then a tight column, then two
+/// and three buttons abreast, until the window grows.
 #[derive(Default)]
 struct Layout {
+    tight: bool,
     abreast: usize,
     /// The window's height when the buttons last went abreast.
     since: f32,
@@ -282,11 +284,14 @@ impl Layout {
     fn measured(&mut self, window: f32, content: f32) {
         self.spare = (window - (content - self.above)).max(0.0);
         self.abreast = self.abreast.max(1);
-        if content > window + 0.5 && self.abreast < 3 {
-            self.abreast += 1;
+        if content > window + 0.5 && (!self.tight || self.abreast < 3) {
+            if self.tight {
+                self.abreast += 1;
+            }
+            self.tight = true;
             self.since = window;
-        } else if self.abreast > 1 && window > self.since + 1.0 {
-            self.abreast = 1;
+        } else if self.tight && window > self.since + 1.0 {
+            (self.tight, self.abreast) = (false, 1);
         }
     }
 }
