@@ -144,8 +144,25 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
                     // slash each, as on the boem's tree.
                     let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
                     let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
-                    // Points right-aligned as in the sums below, roem marks after.
-                    ui.label(RichText::new(format!("{points:>4} {}{strokes}", row.marks(team))).monospace());
+                    // Points right-aligned as in the sums below; the roem
+                    // marks after them on a gold ground, where a bare "I"
+                    // read as a rule between the columns. One label, so the
+                    // row stays as high as its text.
+                    let mono = |colour| egui::TextFormat {
+                        font_id: egui::TextStyle::Monospace.resolve(ui.style()),
+                        color: colour,
+                        ..Default::default()
+                    };
+                    let ink = ui.visuals().text_color();
+                    let mut job = egui::text::LayoutJob::default();
+                    job.append(&format!("{points:>4} "), 0.0, mono(ink));
+                    let marks = row.marks(team);
+                    if !marks.is_empty() {
+                        let ground = crate::look::GOLD.gamma_multiply(0.45);
+                        job.append(&format!(" {marks} "), 0.0, egui::TextFormat { background: ground, ..mono(ink) });
+                    }
+                    job.append(&strokes, 0.0, mono(ink));
+                    ui.label(job);
                 }
                 ui.end_row();
             }
