@@ -117,12 +117,15 @@ fn why_not(view: &PlayerView, expert: Action, club: Action) -> WhyNot {
     let values = view.rules.card_values;
     let strength = |c: Card| values.strength(c.rank(), c.suit() == trump);
     let points = |c: Card| values.points(c, trump);
-    // Who takes the trick as it lies, if anyone has played.
+    // Whose the trick is, where the seat plays last to it: before that a
+    // later card may take it, and saying "your side has this trick" gave
+    // the trick away.
+    let last = view.trick.len() + 1 == view.rules.players.seats().len();
     let winning = view.trick.iter().copied().reduce(|best, (seat, c)| {
         let beats = if c.suit() == best.1.suit() { strength(c) > strength(best.1) } else { c.suit() == trump };
         if beats { (seat, c) } else { best }
     });
-    let partners = winning.map(|(seat, _)| seat.team() == view.seat.team());
+    let partners = winning.filter(|_| last).map(|(seat, _)| seat.team() == view.seat.team());
     if other.suit() == trump && card.suit() != trump {
         WhyNot::KeepTrump
     } else if card.suit() == other.suit() && strength(card) < strength(other) {
@@ -369,8 +372,13 @@ mod tests {
                         assert!(!from_figures(r), "{r:?}");
                         worded += 1;
                     }
-                    Plain::Instead { club, .. } => {
+                    Plain::Instead { club, why } => {
                         assert_ne!(*club, advice.decision.action);
+                        // Whose the trick is is said only where nobody
+                        // plays after the seat.
+                        if matches!(why, WhyNot::MorePoints | WhyNot::FewerPoints) {
+                            assert_eq!(view.trick.len() + 1, view.rules.players.seats().len(), "{why:?}");
+                        }
                         assert!(advice.figures().is_some());
                         instead += 1;
                     }

@@ -23,18 +23,23 @@ pub fn seat_name(texts: &Texts, s: Seat) -> String {
 }
 
 /// Who sits in `seat`, as every device at the table says it: at a table
-/// with friends (`people`) the person's name, or the bot in a chair named by
-/// the table's own compass (each device turns the table so that its player
-/// sits at the bottom, so "East" would be another chair on each); else the
-/// seat's compass name ("You" for the player).
+/// with friends (`people`) the person's name, or the bot by its chair's
+/// number at the table ([`bot_in_chair`]; each device turns the table so
+/// that its player sits at the bottom, so "East" would be another chair
+/// on each); else the seat's compass name ("You" for the player).
 pub fn seat_called(texts: &Texts, seat: Seat, people: Option<&[Person; 4]>) -> String {
     match people.filter(|_| seat != HUMAN).map(|p| &p[seat.index()]) {
         Some(Person { name: Some(name), .. }) => name.clone(),
-        Some(Person { chair: Some(chair), .. }) => {
-            texts.fill("friends.bot_at", &[("chair", &texts.get(&format!("chair.{}", chair.letter())))])
-        }
+        Some(Person { chair: Some(chair), .. }) => bot_in_chair(texts, *chair),
         _ => seat_name(texts, seat),
     }
+}
+
+/// The bot in the table's chair `chair`, by the chair's number at the
+/// table (1 to 4), the same on every device. Not by its compass: each
+/// device turns the table, and "Bot East" on the left read wrong.
+pub fn bot_in_chair(texts: &Texts, chair: Seat) -> String {
+    texts.fill("friends.bot_at", &[("chair", &(chair.index() + 1).to_string())])
 }
 
 pub fn team_name(texts: &Texts, team: Team) -> String {

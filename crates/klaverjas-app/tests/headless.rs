@@ -1863,8 +1863,9 @@ fn the_days_deals_and_a_match_each_keep_their_place() {
 fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
     use klaverjas_app::friends::{host, sitting::Sitting};
     let dir = temp_dir("menus-at-table");
+    // A player new to the game (the first start's question not answered):
+    // the menus from a table do not ask it over the way back.
     let mut app = screen_app((1280, 720), None, Options { data_dir: Some(dir.clone()), ..Options::default() });
-    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
     // The player's own match, begun.
     sit_down(&mut app, player_seats(Preset::Classic, 6));
     play_until(&mut app, "the player's first card", |s| {

@@ -591,9 +591,7 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
         let name = match who.and_then(|c| c.name.clone()) {
             Some(name) if seat == own => t.fill("friends.you", &[("name", &name)]),
             Some(name) => name,
-            None if sitting.started => {
-                t.fill("friends.bot_at", &[("chair", &t.get(&format!("chair.{}", seat.letter())))])
-            }
+            None if sitting.started => crate::words::bot_in_chair(t, seat),
             None => t.get("friends.empty"),
         };
         let host_mark =

@@ -65,7 +65,9 @@ fn title(
     let mut resume = None;
     let chair_kept = sitting.is_none() && KeptChair::read(&files.0).is_some();
     let mut quick_start = false;
-    if settings.0.home_rules.is_none() && !config.0.demo {
+    // Asked at the first start, not of a player who is at a table already
+    // (the menus from a friends' table, joined by its link).
+    if settings.0.home_rules.is_none() && !config.0.demo && sitting.is_none() && seats.is_none() {
         if let Some((p, new)) = home_rules_question(&ctx, t) {
             if new {
                 next.set(Screen::Lessons);
