@@ -67,7 +67,8 @@ fn title(
     let mut quick_start = false;
     // Asked at the first start, not of a player who is at a table already
     // (the menus from a friends' table, joined by its link).
-    if settings.0.home_rules.is_none() && !config.0.demo && sitting.is_none() && seats.is_none() {
+    let at_a_table = sitting.is_some() || seats.as_deref().is_some_and(|s| s.remote().is_some());
+    if settings.0.home_rules.is_none() && !config.0.demo && !at_a_table {
         if let Some((p, new)) = home_rules_question(&ctx, t) {
             if new {
                 next.set(Screen::Lessons);
