@@ -252,12 +252,11 @@ pub fn mark_field(ui: &egui::Ui, name: &str, response: &egui::Response, text: &s
     let caret = egui::TextEdit::load_state(ui.ctx(), response.id)
         .and_then(|s| s.cursor.char_range())
         .map(|r| r.primary.index.0);
+    // One entry a field: without `--targets` nobody takes them away.
     ui.ctx().data_mut(|d| {
-        d.get_temp_mut_or_default::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS)).push((
-            name.to_owned(),
-            text.to_owned(),
-            caret,
-        ))
+        let fields = d.get_temp_mut_or_default::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS));
+        fields.retain(|f| f.0 != name);
+        fields.push((name.to_owned(), text.to_owned(), caret));
     });
 }
 

@@ -18,7 +18,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Whether a key pressed with `held` down asks for a paste.
-pub fn asks_for_paste(key: KeyCode, held: &ButtonInput<KeyCode>) -> bool {
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+fn asks_for_paste(key: KeyCode, held: &ButtonInput<KeyCode>) -> bool {
     let command = if cfg!(target_os = "macos") {
         held.any_pressed([KeyCode::SuperLeft, KeyCode::SuperRight])
     } else {

@@ -214,12 +214,6 @@ impl Seats {
         matches!(self.kind, Kind::Lesson)
     }
 
-    /// The player's own game: their match or a day's deals, played and
-    /// counted as theirs (not a lesson, a demo or a friends' table).
-    pub fn own(&self) -> bool {
-        matches!(self.kind, Kind::Match | Kind::Day(_))
-    }
-
     /// The day whose deals these are, if any (a demo's too).
     pub fn daily(&self) -> Option<klaverjas_ai::daily::Play> {
         match self.kind {
@@ -701,13 +695,6 @@ impl Kept {
             _ => None,
         };
         Kept { game: going(Slot::Match), day: going(Slot::Day) }
-    }
-
-    pub fn of(&self, slot: Slot) -> Option<Going> {
-        match slot {
-            Slot::Match => self.game,
-            Slot::Day => self.day,
-        }
     }
 }
 

@@ -5,7 +5,7 @@ use crate::forms::form;
 use crate::forms::narrow_layout;
 use crate::forms::option_label;
 use crate::platform::TOUCH_TARGET;
-use crate::save::{Slot, Store};
+use crate::save::Store;
 use crate::seats::{GameEvent, Going, Kept, Seats};
 use crate::settings::{BotLevel, Settings};
 use crate::state::Files;
@@ -63,8 +63,6 @@ pub fn begin(
 ) {
     // What the title said about a lost game or settings is over now.
     message.0.clear();
-    // Only the game of this kind is replaced: another kind keeps its place.
-    files.delete_game(if matches!(first, FirstDeal::Day(_)) { Slot::Day } else { Slot::Match });
     // The quick start repeats the last game chosen, not a day's.
     if settings.last_preset != Some(setup.preset) && !matches!(first, FirstDeal::Day(_)) {
         settings.last_preset = Some(setup.preset);
@@ -89,6 +87,10 @@ pub fn begin(
             Seats::of_day(m.with_practice(settings.practice && !play.record), false, play)
         }
     };
+    // Only the game of this kind is replaced: another kind keeps its place.
+    if let Some(slot) = seats.kind.slot() {
+        files.delete_game(slot);
+    }
     crate::seats::sit_down(commands, events, seats);
 }
 
