@@ -680,6 +680,8 @@ impl Going {
 pub struct Kept {
     pub game: Option<Going>,
     pub day: Option<Going>,
+    /// A chair kept at a table with friends (a reload, a restart).
+    pub chair: bool,
 }
 
 impl Kept {
@@ -694,7 +696,8 @@ impl Kept {
             }
             _ => None,
         };
-        Kept { game: going(Slot::Match), day: going(Slot::Day) }
+        let chair = crate::friends::sitting::KeptChair::read(files).is_some();
+        Kept { game: going(Slot::Match), day: going(Slot::Day), chair }
     }
 }
 

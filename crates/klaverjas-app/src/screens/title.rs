@@ -1,7 +1,7 @@
 //! The title screen: continue, a new game, play with friends, the deals of
 //! the day, the lessons, statistics, settings, the rules, quit.
 
-use crate::friends::sitting::{BackToTable, KeptChair, Sitting};
+use crate::friends::sitting::{BackToTable, Sitting};
 use crate::look::{on_the_felt, root_ui};
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
@@ -63,7 +63,8 @@ fn title(
     .flatten()
     .collect();
     let mut resume = None;
-    let chair_kept = sitting.is_none() && KeptChair::read(&files.0).is_some();
+    // Read as the title opened, not from the disk every frame.
+    let chair_kept = sitting.is_none() && kept.chair;
     let mut quick_start = false;
     // Asked at the first start, not of a player who is at a table already
     // (the menus from a friends' table, joined by its link).
