@@ -434,9 +434,10 @@ function chromiumMemory() {
   await dayPage.goto(base + "?daily=2026-11-26&targets", { waitUntil: "load" });
   if (!(await line(dayPage, /target daily\./, Date.now(), 60000))) fail("the day's screen did not open again");
   const stored = await dayPage.evaluate((text) => {
-    const saved = Object.keys(localStorage).find((k) => k.endsWith("save.ron"));
+    // The day's deals keep their own slot, beside a match's save.ron.
+    const saved = Object.keys(localStorage).find((k) => k.endsWith("day.ron"));
     if (!saved) return false;
-    localStorage.setItem(saved.replace(/save\.ron$/, "profile.ron"), text);
+    localStorage.setItem(saved.replace(/day\.ron$/, "profile.ron"), text);
     localStorage.removeItem(saved);
     return true;
   }, profile);
