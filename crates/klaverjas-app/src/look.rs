@@ -132,6 +132,12 @@ fn set_zoom(
             }
         }
     }
+    // A tooltip as wide as egui's default (500 points) is cut off by a
+    // phone's edge: it is never wider than the screen.
+    let width = (ctx.content_rect().width() - 16.0).clamp(160.0, 500.0);
+    if (ctx.global_style().spacing.tooltip_width - width).abs() > 0.5 {
+        ctx.all_styles_mut(|style| style.spacing.tooltip_width = width);
+    }
     Ok(())
 }
 

@@ -1419,6 +1419,9 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
             }
             let ctx = egui_context(app);
             let (zoom, visible) = (ctx.zoom_factor(), ctx.content_rect());
+            // A tooltip (a preset's, practice's) is not cut by the edge.
+            let tooltip = ctx.global_style().spacing.tooltip_width;
+            assert!(tooltip <= visible.width() - 16.0 + 0.5, "{size}: tooltips {tooltip} wide in {visible:?}");
             for (i, name) in names.iter().enumerate() {
                 let (rect, shown) = klaverjas_app::forms::target(&ctx, name)
                     .unwrap_or_else(|| panic!("{size}, {screen}: {name} was not drawn"));
@@ -1450,6 +1453,84 @@ fn the_first_start_and_a_new_game_fit_every_window_without_scrolling() {
         new_game.extend(["level.heuristic", "level.expert", "practice"].map(String::from));
         check(&mut app, "new game", &new_game, sized);
     }
+}
+
+/// On phones held either way and on desktops, through a whole deal with a
+/// refused card at each of the player's turns and roem called where it
+/// may be: what is said at the table never covers a name, a pile's count,
+/// the contract's words, the Roem! button or other words, and the Roem!
+/// button never covers a name.
+#[test]
+fn the_tables_words_cover_no_name_count_or_button() {
+    use bevy_egui::egui;
+    let phone = |w: u32, h: u32| ((w as f32 * 2.625) as u32, (h as f32 * 2.625) as u32, Some(2.625));
+    let windows = [phone(360, 640), phone(412, 915), phone(915, 412), (1280, 720, None), (1920, 1080, None)];
+    let mut problems = Vec::new();
+    for ((w, h, scale), seed) in windows.into_iter().flat_map(|w| [5, 8, 13].map(|seed| (w, seed))) {
+        let options = Options { data_dir: Some(temp_dir(&format!("words-{w}x{h}-{seed}"))), ..Options::default() };
+        let mut app = screen_app((w, h), scale, options);
+        app.world_mut().resource_mut::<PlayerSettings>().0.show_points = true;
+        sit_down(&mut app, player_seats(Preset::Classic, seed));
+        let mut refused = 0;
+        for _ in 0..20_000 {
+            app.update();
+            let ctx = egui_context(&mut app);
+            let drawn = *app.world().resource::<klaverjas_app::panels::paint::Drawn>();
+            let words: Vec<egui::Rect> = ctx.data(|d| d.get_temp(egui::Id::new("notice-rects"))).unwrap_or_default();
+            let mut keep: Vec<(&str, egui::Rect)> = Vec::new();
+            keep.extend(drawn.plates.iter().flatten().map(|&r| ("a name", r)));
+            keep.extend(drawn.counts.iter().flatten().map(|&r| ("a count", r)));
+            keep.extend(drawn.indicator.map(|r| ("the contract", r)));
+            keep.extend(drawn.roem_button.map(|r| ("the Roem! button", r)));
+            for (i, word) in words.iter().enumerate() {
+                let others = words.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &r)| ("other words", r));
+                for (what, r) in keep.iter().copied().chain(others) {
+                    if r.intersects(word.shrink(1.0)) {
+                        problems.push(format!("{w}x{h}: words at {word:?} cover {what} at {r:?}"));
+                    }
+                }
+            }
+            if let Some(button) = drawn.roem_button {
+                for plate in drawn.plates.iter().flatten().filter(|p| p.intersects(button.shrink(1.0))) {
+                    problems.push(format!("{w}x{h}: the Roem! button at {button:?} covers a name at {plate:?}"));
+                }
+            }
+            let s = seats(&app);
+            let g = s.game();
+            if g.result().is_some() {
+                break;
+            }
+            let show = app.world().resource::<Show>();
+            if s.waiting_for(show.stage(now(&app))) != Some(HUMAN) {
+                continue;
+            }
+            let legal = g.legal_actions();
+            let forbidden =
+                (g.phase() == Phase::Playing).then(|| g.hand(HUMAN).minus(g.legal_cards()).first()).flatten();
+            let call = legal.contains(&Action::ClaimRoem);
+            let pass = Action::Bid(Bid::Pass);
+            let action = if call {
+                Action::ClaimRoem
+            } else if legal.contains(&pass) {
+                pass
+            } else {
+                legal[0]
+            };
+            if let Some(card) = forbidden {
+                act(&mut app, Action::Play(card));
+                refused += 1;
+                // A few frames to see the refusal where it stands.
+                for _ in 0..3 {
+                    app.update();
+                }
+            }
+            act(&mut app, action);
+        }
+        assert!(seats(&app).game().result().is_some(), "{w}x{h}: the deal did not end");
+        assert!(refused > 0, "{w}x{h}: no card was refused: choose another deal");
+        problems.dedup();
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
 }
 
 /// What the test's speaker was asked to play, in order.
@@ -2204,6 +2285,12 @@ fn a_lessons_bubble_leaves_what_it_speaks_of_in_view() {
                 if fits && scrolls == Some(true) && bubble.height() < room - 40.0 {
                     let high = bubble.height();
                     problems.push(format!("{size:?} {} step {k}: the words scroll in {high} of {room}", lesson.id));
+                }
+                // The header as wide as the box under it.
+                let beyond = ctx.data(|d| d.get_temp::<f32>(egui::Id::new("lesson-bubble-beyond"))).unwrap_or(0.0);
+                if beyond > 1.0 {
+                    problems
+                        .push(format!("{size:?} {} step {k}: the body is {beyond} wider than its header", lesson.id));
                 }
                 ctx.data_mut(|d| {
                     d.remove::<egui::Rect>(egui::Id::new("lesson-bubble-rect"));

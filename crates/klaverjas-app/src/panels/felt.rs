@@ -31,7 +31,7 @@ pub fn felt_words(
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
-    name_plates(&p, t, show, &layout, waiting, seats.remote());
+    drawn.plates = name_plates(&p, t, show, &layout, waiting, seats.remote());
     // A table out of reach, for now or for good, says so across its top.
     if let Some(remote) = seats.remote() {
         let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
@@ -39,7 +39,7 @@ pub fn felt_words(
             banner(&p, words, &layout);
         }
     }
-    trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
+    drawn.counts = trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     drawn.indicator = Some(indicator(&p, t, seats, show, &layout, trump_symbol));
     Ok(())
@@ -64,6 +64,7 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 
 /// Names, team colours, the dealer, the playing side, who is to act; at a
 /// table with friends, their names, who is away and where a bot plays.
+/// Where each plate was drawn, by seat.
 fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
@@ -71,8 +72,9 @@ fn name_plates(
     layout: &Layout,
     waiting: Option<klaverjas::Seat>,
     remote: Option<&crate::seats::Remote>,
-) {
+) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
+    let mut plates = [None; 4];
     for &seat in players.seats() {
         let person = person(seat, remote);
         let mut name = who(t, seat, remote);
@@ -102,7 +104,9 @@ fn name_plates(
             StrokeKind::Outside,
         );
         p.galley(rect.min + egui::vec2(8.0, 3.0), galley, Color32::BLACK);
+        plates[seat.index()] = Some(rect.expand(3.0));
     }
+    plates
 }
 
 /// Who the table with friends says sits in another seat than the player's.
@@ -116,8 +120,16 @@ fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::sea
     crate::words::seat_called(t, seat, remote.map(|r| &r.told.people))
 }
 
-fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: &Layout, points: Option<&Rules>) {
+/// Where each pile's count was drawn, by the pile's seat.
+fn trick_counts(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    show: &Show,
+    layout: &Layout,
+    points: Option<&Rules>,
+) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
+    let mut counts = [None; 4];
     for pile in show.shown.piles() {
         let n = show.shown.tricks_won(pile);
         if n > 0 {
@@ -140,8 +152,10 @@ fn trick_counts(p: &egui::Painter, t: &crate::i18n::Texts, show: &Show, layout: 
             }
             let rect = keep_inside(rect, egui_rect(layout));
             p.galley(rect.min, galley, colour);
+            counts[pile.index()] = Some(rect);
         }
     }
+    counts
 }
 
 /// The contract in words under the pile, with the trump's symbol; where

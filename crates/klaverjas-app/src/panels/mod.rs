@@ -1,6 +1,6 @@
 //! What egui draws over the card sprites at the table, a room each: the
-//! top bar, the felt's words, the notices, the bidding box, the roem
-//! buttons, the last trick, the score, the hint and the review. Each is a
+//! top bar, the felt's words, the roem buttons, the notices, the bidding
+//! box, the last trick, the score, the hint and the review. Each is a
 //! system that reads resources and writes messages
 //! ([`PlayerAction`](crate::seats::PlayerAction),
 //! [`TableCommand`](crate::seats::TableCommand), the coach's); nothing here
@@ -37,9 +37,10 @@ pub fn plugin(app: &mut App) {
                 top_bar::begin_pass,
                 top_bar::top_bar,
                 felt::felt_words,
+                // The Roem! button before the words that step aside from it.
+                roem::roem_buttons,
                 notices::notices,
                 bidding::bidding,
-                roem::roem_buttons,
                 last_trick::last_trick,
                 score::score_window,
                 pointer_over_ui,

@@ -3,7 +3,7 @@
 //! comes as speech pointing at them; the player's own stand above their
 //! hand, aside from the Roem! button.
 
-use super::paint::{Drawn, egui_rect, keep_inside, pos, speech_tail};
+use super::paint::{Drawn, Way, clear_of, egui_rect, keep_inside, pos, speech_tail};
 use super::view::{Seen, TableView};
 use crate::seats::HUMAN;
 use crate::words::notice;
@@ -31,7 +31,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
             None => layout.trick_centre() - Vec2::new(0.0, layout.trick_card().y + 10.0 + size.y * 0.5),
         };
         let rect = egui::Rect::from_center_size(pos(at), size);
-        let rect = match drawn.last_roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
+        let rect = match drawn.roem_button.filter(|b| n.seat == Some(HUMAN) && b.intersects(rect)) {
             Some(button) => rect.translate(egui::vec2(button.left() - 8.0 - rect.right(), 0.0)),
             None => rect,
         };
@@ -43,8 +43,14 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
             Some(b) => rect.translate(egui::vec2(0.0, b.top() - 6.0 - rect.bottom())),
             None => rect,
         };
-        let mut rect = keep_inside(rect, egui_rect(&layout));
-        // Two words moved to one place stand one under the other.
+        let rect = keep_inside(rect, egui_rect(&layout));
+        // Never over a name, a pile's count, the contract or the Roem!
+        // button, nor over words said before.
+        let mut keep = drawn.keep_clear();
+        keep.extend(&placed);
+        let mut rect = clear_of(rect, &keep, egui_rect(&layout), Way::UpOrDown);
+        // Where no place is clear, two words moved to one place stand one
+        // under the other.
         while let Some(other) = placed.iter().find(|p| p.intersects(rect)) {
             rect = rect.translate(egui::vec2(0.0, other.bottom() + 4.0 - rect.top()));
         }
@@ -57,5 +63,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
         p.rect(rect, CornerRadius::same(10), fill, Stroke::new(1.0, Color32::DARK_GRAY), StrokeKind::Inside);
         p.galley(rect.min + egui::vec2(10.0, 6.0), galley, Color32::BLACK);
     }
+    // For the tests, which check what the words cover.
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("notice-rects"), placed));
     Ok(())
 }

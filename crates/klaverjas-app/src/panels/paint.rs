@@ -53,9 +53,6 @@ pub fn keep_inside(rect: egui::Rect, area: egui::Rect) -> egui::Rect {
 pub struct Drawn {
     pub roem_button: Option<egui::Rect>,
     pub sheet: Option<egui::Rect>,
-    /// Where the Roem! button stood last frame: the player's notices,
-    /// drawn before it, step aside from it.
-    pub last_roem_button: Option<egui::Rect>,
     /// The box of the player's bid, which a lesson's bubble keeps clear of.
     pub bid_box: Option<egui::Rect>,
     /// The trump's mark and words in the corner, which a lesson's bubble
@@ -66,6 +63,43 @@ pub struct Drawn {
     /// Where it stood last pass: the words said at the table, drawn
     /// before it, step aside from it.
     pub last_bubble: Option<egui::Rect>,
+    /// Each seat's name plate, by seat: what is said at the table and the
+    /// Roem! button keep clear of them.
+    pub plates: [Option<egui::Rect>; 4],
+    /// Each pile's count of tricks (and points), by the pile's seat.
+    pub counts: [Option<egui::Rect>; 4],
+}
+
+impl Drawn {
+    /// What the words said at the table must leave in view: the names,
+    /// the piles' counts, the contract's words and the Roem! button.
+    pub fn keep_clear(&self) -> Vec<egui::Rect> {
+        let marks = self.plates.iter().chain(&self.counts).chain([&self.indicator, &self.roem_button]);
+        marks.flatten().copied().collect()
+    }
+}
+
+/// Which ways [`clear_of`] may move a rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    UpOrDown,
+    /// Up only: what stands above the player's hand never moves onto it.
+    Up,
+}
+
+/// `rect` moved `way`, the least it must, to lie inside `area` clear of
+/// every rectangle of `keep`; where no such place is next to one of them,
+/// `rect` as it was.
+pub fn clear_of(rect: egui::Rect, keep: &[egui::Rect], area: egui::Rect, way: Way) -> egui::Rect {
+    let clear = |r: &egui::Rect| area.expand(0.5).contains_rect(*r) && !keep.iter().any(|k| k.intersects(*r));
+    if clear(&rect) {
+        return rect;
+    }
+    let moves = keep.iter().flat_map(|k| [k.top() - 4.0 - rect.bottom(), k.bottom() + 4.0 - rect.top()]);
+    let moves = moves.filter(|&dy| way == Way::UpOrDown || dy < 0.0);
+    let places = moves.map(|dy| rect.translate(egui::vec2(0.0, dy))).filter(clear);
+    let off = |r: &egui::Rect| (r.center().y - rect.center().y).abs();
+    places.min_by(|a, b| off(a).total_cmp(&off(b))).unwrap_or(rect)
 }
 
 pub fn egui_rect(layout: &Layout) -> egui::Rect {

@@ -3,7 +3,7 @@
 //! before the first card, and at two the seven of trumps swapped for the
 //! turned card.
 
-use super::paint::Drawn;
+use super::paint::{Drawn, Way};
 use super::view::{Seen, TableView};
 use crate::forms::mark_target;
 use crate::seats::{HUMAN, PlayerAction};
@@ -42,18 +42,25 @@ pub fn roem_buttons(
     } else if may_call || announce || swap {
         // Beside the player's hand, right of where a full hand reaches; on a
         // narrow table, where the hand fills the width, just above it at the
-        // right. Never over a name or a card.
+        // right. Never over a name or a card. Its size is known before it
+        // is drawn (egui would place a new area by last pass's size).
         let card = layout.hand_card(HUMAN);
         let most = (game.rules().hand_size() as usize).max(8);
         let full_hand = layout.hand_positions(HUMAN, most).last().map_or(0.0, |p| p.x) + card.x * 0.5;
         let centre_y = layout.hand_centre(HUMAN).y;
-        let beside = full_hand + 16.0 + 150.0 <= layout.area.max.x;
-        let (pivot, at) = if beside {
-            (Align2::LEFT_CENTER, Pos2::new(full_hand + 16.0, centre_y))
+        // No roem: a finger's height on a phone.
+        let row = ctx.global_style().spacing.interact_size.y.max(40.0);
+        let size = buttons_size(swap && game.turned_card().is_some(), announce, last_word, row, &ctx.global_style());
+        let beside = full_hand + 16.0 + size.x <= layout.area.max.x;
+        let rect = if beside {
+            Align2::LEFT_CENTER.anchor_size(Pos2::new(full_hand + 16.0, centre_y), size)
         } else {
-            (Align2::RIGHT_BOTTOM, Pos2::new(layout.area.max.x - 16.0, centre_y - card.y * 0.5 - 12.0))
+            let at = Pos2::new(layout.area.max.x - 16.0, centre_y - card.y * 0.5 - 12.0);
+            Align2::RIGHT_BOTTOM.anchor_size(at, size)
         };
-        let shown = egui::Area::new("roem".into()).pivot(pivot).fixed_pos(at).show(&ctx, |ui| {
+        let names: Vec<egui::Rect> = drawn.plates.iter().flatten().copied().collect();
+        let rect = super::paint::clear_of(rect, &names, super::paint::egui_rect(&layout), Way::Up);
+        let shown = egui::Area::new("roem".into()).fixed_pos(rect.min).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
                 if swap || announce {
                     // Narrow enough to stay clear of the player's name on a
@@ -61,8 +68,8 @@ pub fn roem_buttons(
                     ui.vertical(|ui| {
                         if let (true, Some(turned)) = (swap, game.turned_card()) {
                             let words = t.fill("swap.button", &[("card", &crate::words::card_name(t, turned, None))]);
-                            let button = ui
-                                .add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(18.0).strong()));
+                            let button =
+                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).size(18.0).strong()));
                             mark_target(ui, "roem.swap", &button);
                             if button.clicked() {
                                 chosen = Some(Action::Swap);
@@ -76,8 +83,8 @@ pub fn roem_buttons(
                                 game.rules().roem_table,
                             );
                             let words = t.fill("announce.button", &[("points", &points.to_string())]);
-                            let button = ui
-                                .add_sized([136.0, 48.0], egui::Button::new(RichText::new(words).size(20.0).strong()));
+                            let button =
+                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).size(20.0).strong()));
                             mark_target(ui, "roem.announce", &button);
                             if button.clicked() {
                                 chosen = Some(Action::Announce);
@@ -87,15 +94,14 @@ pub fn roem_buttons(
                     return;
                 }
                 let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
-                let call = ui.add_sized([120.0, 48.0], call);
+                let call = ui.add_sized([NARROW, HIGH], call);
                 mark_target(ui, "roem.call", &call);
                 if call.clicked() {
                     chosen = Some(Action::ClaimRoem);
                 }
                 // The last trick waits for a word, roem or not.
                 if last_word {
-                    let height = crate::look::at_least_a_finger(ui, 40.0);
-                    let pass = ui.add_sized([120.0, height], egui::Button::new(t.get("roem.pass")));
+                    let pass = ui.add_sized([NARROW, row], egui::Button::new(t.get("roem.pass")));
                     mark_target(ui, "roem.pass", &pass);
                     if pass.clicked() {
                         chosen = Some(Action::PassRoem);
@@ -109,4 +115,25 @@ pub fn roem_buttons(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     Ok(())
+}
+
+/// The buttons' sizes: the hand's roem and the swap, Roem! and No roem.
+const WIDE: f32 = 136.0;
+const NARROW: f32 = 120.0;
+const HIGH: f32 = 48.0;
+/// The popup's margin and stroke on each side.
+const FRAME: f32 = 12.0;
+
+/// The size of the box of buttons: the swap and the hand's roem one under
+/// the other, or Roem! with No roem (`row` high) under it.
+fn buttons_size(swap: bool, announce: bool, last_word: bool, row: f32, style: &egui::Style) -> egui::Vec2 {
+    let gap = style.spacing.item_spacing.y;
+    let (width, heights) = if swap || announce {
+        (WIDE, [Some(HIGH).filter(|_| swap), Some(HIGH).filter(|_| announce)])
+    } else {
+        (NARROW, [Some(HIGH), Some(row).filter(|_| last_word)])
+    };
+    let heights: Vec<f32> = heights.into_iter().flatten().collect();
+    let high = heights.iter().sum::<f32>() + gap * heights.len().saturating_sub(1) as f32;
+    egui::vec2(width, high) + egui::Vec2::splat(2.0 * FRAME)
 }

@@ -28,7 +28,7 @@ pub fn begin_pass(seats: Option<Res<Seats>>, mut next: ResMut<NextState<Screen>>
         }
         return;
     }
-    *drawn = Drawn { last_roem_button: drawn.roem_button, last_bubble: drawn.bubble, ..Drawn::default() };
+    *drawn = Drawn { last_bubble: drawn.bubble, ..Drawn::default() };
 }
 
 /// The bar, and the area below it measured for the cards.

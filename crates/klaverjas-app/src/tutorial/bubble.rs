@@ -99,11 +99,14 @@ fn bubble(
         });
         return Ok(());
     }
-    let window = window.min_width(width).max_width(width).max_height(height).resizable(false);
+    // egui counts a window's width with its frame.
+    let window = window.min_width(width + FRAME).max_width(width + FRAME).max_height(height).resizable(false);
     // For the tests: the room the bubble was given.
     ctx.data_mut(|d| d.insert_temp(egui::Id::new("lesson-bubble-room"), height));
     let shown = window.collapsible(!touch).show(&ctx, |ui| {
-        ui.set_max_width(width);
+        // The title bar is as wide as the room egui gives the body here:
+        // the body wider than that would stand out beyond its header.
+        let body = ui.available_width();
         // Under the title (its line and the frame's margins) the words, then
         // what was wrong (two lines at most) and the row of buttons (a
         // finger's height on a phone): the words get the rest of the room.
@@ -172,6 +175,9 @@ fn bubble(
                 fold(ui, true);
             }
         });
+        // For the tests: how far the body stood out beyond its header.
+        let beyond = ui.min_rect().width() - body;
+        ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new("lesson-bubble-beyond"), beyond));
     });
     // For the tests, which check what the bubble covers.
     if let Some(shown) = shown {
