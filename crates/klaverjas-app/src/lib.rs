@@ -43,6 +43,7 @@ pub mod table;
 pub mod thinking;
 pub mod turns;
 pub mod tutorial;
+pub mod web_text;
 pub mod window;
 pub mod words;
 
@@ -77,7 +78,14 @@ pub fn table_plugin(app: &mut App) {
 
 /// The egui screens and the table's panels.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins((look::plugin, screens::plugin, panels::plugin, tutorial::bubble::plugin, paste::plugin));
+    app.add_plugins((
+        look::plugin,
+        screens::plugin,
+        panels::plugin,
+        tutorial::bubble::plugin,
+        paste::plugin,
+        web_text::plugin,
+    ));
 }
 
 /// The game's one entry point: the desktop's `main` and the phones'

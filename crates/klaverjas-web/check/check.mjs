@@ -31,19 +31,16 @@
 // web build's second argument made, the example bevy_floor).
 //   FLOOR=DIR KJ=PATH node check.mjs SITE OUT
 // PHONE=0 looks as a desktop of 1280x720 with a mouse instead (steps 1, 2).
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { coloursOf, drawn as drawnIn, launch, line, open as openPage, press, tap, type, until, verdict, wait } from "./phone.mjs";
+import { coloursOf, drawn as drawnIn, launch, line, open as openPage, press, serve, tap, type, until, verdict,
+  wait } from "./phone.mjs";
 
 const [site, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const phone = process.env.PHONE !== "0";
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
-  ".webmanifest": "application/manifest+json", ".json": "application/json" };
-const sockets = new Set();
 // The floor of the memory figures: a page that only clears a WebGL2 canvas
 // as large as the game's, every frame.
 const FLOOR = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
@@ -63,20 +60,8 @@ const bevyFloor = process.env.FLOOR && FLOOR_FILES.every((f) => fs.existsSync(pa
   ? process.env.FLOOR : null;
 if (!bevyFloor) verdict.fail(`FLOOR is not the folder of Bevy's floor (${FLOOR_FILES.join(", ")}): ` +
   "crates/klaverjas-web/build SITE FLOOR makes it");
-const server = http.createServer((req, res) => {
-  if (req.url === "/floor.html") { res.writeHead(200, { "content-type": "text/html" }); res.end(FLOOR); return; }
-  const asked = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const [root, inside] = asked.startsWith("/bevy-floor/") ? [bevyFloor, asked.slice("/bevy-floor".length)] : [site, asked];
-  const file = path.join(root, inside.replace(/\/$/, "/index.html"));
-  fs.readFile(file, (err, data) => {
-    if (err) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
-    res.end(data);
-  });
-});
-server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const base = `http://127.0.0.1:${server.address().port}/`;
+const { base, close } = await serve(site, (asked) => asked === "/floor.html" ? { html: FLOOR }
+  : asked.startsWith("/bevy-floor/") ? [bevyFloor, asked.slice("/bevy-floor".length)] : null);
 
 const browser = await launch(phone);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -567,8 +552,7 @@ if (phone) {
     await drawn(page, "10-continued");
     if (cards(await savedGame(page)) < cards(kept)) fail("Continue lost cards of the game");
     // 5. The server stopped: the service worker starts the game.
-    server.close();
-    for (const s of sockets) s.destroy();
+    close();
     const since = Date.now();
     await page.reload({ waitUntil: "load" });
     if (!(await line(page, /the title is up|zoom/, since, 60000))) fail("offline, the game did not start");
@@ -592,5 +576,5 @@ if (phone) {
 }
 
 await browser.close();
-server.close();
+close();
 process.exit(verdict.end());

@@ -4,6 +4,7 @@
 // marked controls, and photographing a page with a test that it is not
 // blank.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
 
@@ -23,6 +24,33 @@ export const verdict = {
     return this.failed || this.errors.length ? 1 : 0;
   },
 };
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
+  ".webmanifest": "application/manifest+json", ".json": "application/json" };
+
+/// The web build in `site`, served on 127.0.0.1 at a port of its own;
+/// `route(path)` may name another folder for a path (its root and the
+/// path inside it) or answer with a page of its own (`{ html }`). Its
+/// address, and a close that ends every connection.
+export async function serve(site, route = () => null) {
+  const sockets = new Set();
+  const server = http.createServer((req, res) => {
+    const asked = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const routed = route(asked);
+    if (routed?.html) { res.writeHead(200, { "content-type": "text/html" }); res.end(routed.html); return; }
+    const [root, inside] = routed ?? [site, asked];
+    const file = path.join(root, inside.replace(/\/$/, "/index.html"));
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream" });
+      res.end(data);
+    });
+  });
+  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const close = () => { for (const s of sockets) s.destroy(); server.close(); };
+  return { base: `http://127.0.0.1:${server.address().port}/`, close };
+}
 
 /// Chromium, as a phone unless `phone` is false (then a 1280x720 desktop).
 // The phone's pixel ratio is the browser's own (--force-device-scale-factor),
@@ -195,25 +223,33 @@ export async function type(page, name, text) {
     await until(open, 3000);
   }
   if (!(await open())) verdict.fail(`the keyboard did not open for ${name}`);
-  // Each letter shows at once, after the ones before it, with the caret
-  // behind it: the game logs the field as it draws it (`?targets`).
-  let typed = "";
+  await letters(page.lines, name, text, (letter) => page.keyboard.type(letter));
+  await frames(page);
+  await wait(300);
+}
+
+/// Types `text` into the game's field `name` a key at a time (`press`):
+/// each letter shows at once, after the ones before it, with the caret
+/// behind it, as the game logs the field when it draws it (`?targets`,
+/// in `lines`). The slowest letter's wait, in ms.
+export async function letters(lines, name, text, press) {
+  let typed = "", slowest = 0;
   for (const letter of text) {
     const since = Date.now();
-    await page.keyboard.type(letter);
+    await press(letter);
     typed += letter;
-    const shown = await until(() => page.lines.find((l) => {
+    const shown = await until(() => lines.find((l) => {
       if (l.at < since) return false;
       const m = l.text.match(/^.*field (\S+) "(.*)" caret (\S+)/);
-      return m && m[1] === name && m[2].endsWith(typed) && Number(m[3]) === [...m[2]].length ? m : null;
+      return m && m[1] === name && m[2].endsWith(typed) && Number(m[3]) === [...m[2]].length ? l : null;
     }), 1000);
     if (!shown) {
-      const last = [...page.lines].reverse().find((l) => l.text.includes(`field ${name} `));
+      const last = [...lines].reverse().find((l) => l.text.includes(`field ${name} `));
       verdict.fail(`${name}: "${typed}" did not show within 1 s, the caret behind it (last: ${last?.text ?? "nothing"})`);
       break;
     }
+    slowest = Math.max(slowest, shown.at - since);
     await wait(80);
   }
-  await frames(page);
-  await wait(300);
+  return slowest;
 }

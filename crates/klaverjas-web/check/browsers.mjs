@@ -1,0 +1,199 @@
+// The web build's text fields in each engine a browser may be, beside
+// check.mjs's Chromium as an Android phone: Firefox ESR (Gecko, driven
+// over WebDriver BiDi by Puppeteer) as a 412x915 touch screen at 2.625
+// pixels to the CSS pixel whose user agent is a desktop's (as an iPad's
+// Safari or a laptop with a touch screen), WebKitGTK (WebKit, driven by
+// WebKitWebDriver) in MiniBrowser's narrowest window with a mouse
+// (WebKitGTK has no touch to emulate), and Chromium as a 1280x720 desktop
+// with a mouse. In each, a name typed a key at a time shows letter by
+// letter with the caret behind it, and a table's code put on X's
+// clipboard is pasted with Ctrl+V pressed on X's keyboard (xdotool).
+// All draw with WebGL through Mesa in real windows, so this runs under
+// Xvfb:
+//   xvfb-run -a -s "-screen 0 1400x2600x24" node browsers.mjs SITE OUT
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import puppeteer from "puppeteer-core";
+import { HEIGHT, RATIO, WIDTH, letters, serve, until, verdict, wait } from "./phone.mjs";
+
+const [site, out] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const { base, close } = await serve(site);
+
+/// A console line of the game's, kept with the time it came.
+const kept = (lines) => (text, at = Date.now()) => lines.push({ text: text.replace(/%c/g, ""), at });
+
+/// A page of Puppeteer's `browser` as a driver of these checks.
+async function puppet(browser, name, viewport) {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  const lines = [];
+  page.on("console", (m) => kept(lines)(m.text()));
+  page.on("pageerror", (e) => verdict.errors.push(`${name}: ${e}`));
+  return {
+    name, lines,
+    goto: (url) => page.goto(url, { waitUntil: "load" }),
+    run: (js) => page.evaluate(`(${js})()`),
+    touch: async (x, y) => {
+      if (!viewport.hasTouch) return page.mouse.click(x, y, { delay: 150 });
+      await page.touchscreen.touchStart(x, y); await wait(150); await page.touchscreen.touchEnd();
+    },
+    key: (letter) => page.keyboard.type(letter),
+    shot: (file) => page.screenshot({ path: file }),
+    close: () => browser.close(),
+  };
+}
+
+/// Firefox ESR drawn in a real window (headless Firefox has no WebGL),
+/// its pixel ratio its own (an emulated one mismeasures the canvas) and
+/// touch points reported; its user agent stays a desktop's, as an iPad's
+/// Safari or a laptop with a touch screen.
+async function firefox() {
+  const browser = await puppeteer.launch({
+    browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: false,
+    extraPrefsFirefox: {
+      // Mesa's software GL is on Firefox's block list.
+      "webgl.force-enabled": true,
+      "layout.css.devPixelsPerPx": String(RATIO),
+      "dom.w3c_touch_events.enabled": 1,
+      "dom.maxtouchpoints.testing.value": 5,
+    },
+  });
+  return puppet(browser, "Firefox ESR", { width: WIDTH, height: HEIGHT, hasTouch: true });
+}
+
+/// Chromium in a real window as a desktop with a mouse: a paste comes as
+/// the page's paste event, not into a field of the page.
+async function chromium() {
+  const browser = await puppeteer.launch({
+    executablePath: "/usr/bin/chromium", headless: false,
+    args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  return puppet(browser, "Chromium", { width: 1280, height: 720 });
+}
+
+/// WebKitGTK's MiniBrowser through WebKitWebDriver; the game's console
+/// lines are read from the page, which keeps them from its first script
+/// on (WebDriver has no console of its own).
+async function webkit() {
+  const port = 4400 + Math.floor(Math.random() * 500);
+  const driver = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
+  const call = async (method, where, body) => {
+    const r = await fetch(`http://127.0.0.1:${port}${where}`, {
+      method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body),
+    });
+    const { value } = await r.json();
+    if (!r.ok) throw new Error(`WebDriver ${where}: ${value?.message ?? r.status}`);
+    return value;
+  };
+  await until(() => fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false), 10000);
+  const session = await call("POST", "/session", { capabilities: { alwaysMatch: { "webkitgtk:browserOptions": {
+    binary: "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", args: ["--automation"] } } } });
+  const s = (where) => `/session/${session.sessionId}${where}`;
+  await call("POST", s("/window/rect"), { width: WIDTH, height: HEIGHT });
+  const run = (js) => call("POST", s("/execute/sync"), { script: `return (${js})()`, args: [] });
+  const lines = [];
+  // Read one after the other, never two at once (both would read the
+  // same lines).
+  let seen = 0, polling = true;
+  const poll = (async () => {
+    while (polling) {
+      try {
+        const fresh = await run(`() => (window.__lines || []).slice(${seen})`);
+        seen += fresh.length;
+        for (const [text, at] of fresh) kept(lines)(text, at);
+      } catch { /* between pages */ }
+      await wait(250);
+    }
+  })();
+  const actions = (kind, steps) => call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
+  return {
+    name: "WebKitGTK", lines,
+    goto: async (url) => {
+      await call("POST", s("/url"), { url });
+      seen = 0;
+      await run(`() => { window.__lines = []; for (const k of ["log", "info", "warn", "error", "debug"]) {
+        const f = console[k]; console[k] = (...a) => { window.__lines.push([a.join(" "), Date.now()]); f.apply(console, a); }; } }`);
+    },
+    run,
+    touch: (x, y) => actions("pointer", { parameters: { pointerType: "mouse" }, actions: [
+      { type: "pointerMove", x: Math.round(x), y: Math.round(y) }, { type: "pointerDown", button: 0 },
+      { type: "pause", duration: 150 }, { type: "pointerUp", button: 0 }] }),
+    key: (letter) => actions("key", { actions: [{ type: "keyDown", value: letter }, { type: "keyUp", value: letter }] }),
+    shot: async (file) => fs.writeFileSync(file, Buffer.from(await call("GET", s("/screenshot")), "base64")),
+    close: async () => { polling = false; await poll; await call("DELETE", s("")).catch(() => {}); driver.kill(); },
+  };
+}
+
+/// Where the game says its control `name` is, in CSS pixels.
+async function where(b, name) {
+  const ratio = await b.run("() => devicePixelRatio");
+  const line = await until(() => [...b.lines].reverse().find((l) => l.text.includes(` target ${name} `)), 60000);
+  const at = line?.text.match(/target \S+ (-?\d+),(-?\d+)/);
+  return at ? [Number(at[1]) / ratio, Number(at[2]) / ratio] : null;
+}
+
+/// A touch (or click) on the field `name` until it has the keyboard: on
+/// a touch screen the page's hidden input, which opens the screen's
+/// keyboard; with a mouse the field's caret, which the game logs.
+async function focus(b, name) {
+  const touch = await b.run("() => navigator.maxTouchPoints > 0");
+  const caret = (since) => () => b.lines.find((l) => l.at >= since && new RegExp(`field ${name} ".*" caret \\d`).test(l.text));
+  const agent = () => b.run(`() => document.activeElement?.id === "egui_text_agent"`);
+  for (let tries = 0; tries < 3; tries++) {
+    const at = await where(b, name);
+    if (!at) { verdict.fail(`${b.name}: no control ${name} on the screen`); return false; }
+    const since = Date.now();
+    await b.touch(...at);
+    if (await until(touch ? agent : caret(since), 3000)) return true;
+  }
+  verdict.fail(`${b.name}: the field ${name} did not take the keyboard`);
+  return false;
+}
+
+const engines = { firefox, webkit, chromium };
+// ENGINES=webkit,... runs some of them.
+for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",").map((e) => engines[e])) {
+  const b = await make();
+  const since = Date.now();
+  await b.goto(`${base}?targets&screen=friends`);
+  if (!(await where(b, "friends.name"))) {
+    verdict.fail(`${b.name}: Play with friends did not open (${b.lines.length} lines: ${b.lines.slice(-3).map((l) => l.text).join(" | ")})`);
+  }
+  const size = await b.run("() => [innerWidth, innerHeight, devicePixelRatio, navigator.maxTouchPoints]");
+  console.log(`${b.name}: the game drawn at ${size[0]}x${size[1]} CSS px at ${size[2]}, ${size[3]} touch points, ` +
+    `Play with friends in ${((Date.now() - since) / 1000).toFixed(1)} s`);
+  await wait(2000);
+  if (await focus(b, "friends.name")) {
+    const slowest = await letters(b.lines, "friends.name", "Bea", b.key);
+    console.log(`${b.name}: "Bea" typed a key at a time, each letter shown with the caret behind it; the slowest in ${slowest} ms`);
+  }
+  // The code as a friend sends it, on the system's clipboard (X's, which
+  // both browsers read), pasted into the code's field.
+  const code = "K7M2QX";
+  // xclip stays to answer for the clipboard until another takes it.
+  const owner = spawn("xclip", ["-selection", "clipboard"], { stdio: ["pipe", "ignore", "ignore"], detached: true });
+  owner.stdin.end(code);
+  owner.unref();
+  await wait(300);
+  if (await focus(b, "friends.code")) {
+    const at = Date.now();
+    // Keys from X, as a keyboard's: a driver's synthetic Control is no
+    // key the browser's own paste answers.
+    execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+v"]);
+    const pasted = await until(() => b.lines.find((l) => l.at >= at && l.text.includes(`field friends.code "${code}" caret ${code.length}`)), 3000);
+    if (!pasted) {
+      const last = [...b.lines].reverse().find((l) => l.text.includes("field friends.code "));
+      verdict.fail(`${b.name}: Ctrl+V did not paste ${code} into the code's field (last: ${last?.text ?? "nothing"})`);
+    } else console.log(`${b.name}: Ctrl+V pasted ${code} from the clipboard into the code's field in ${pasted.at - at} ms`);
+  }
+  await wait(1000);
+  const file = path.join(out, `${b.name.split(" ")[0].toLowerCase()}-typed-and-pasted.png`);
+  await b.shot(file);
+  console.log(`${b.name}: ${file}`);
+  await b.close();
+}
+close();
+process.exit(verdict.end());
