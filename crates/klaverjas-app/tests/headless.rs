@@ -852,6 +852,39 @@ fn a_hint_is_the_experts_card_and_is_counted() {
     assert!(app.world().resource::<Hint>().shown(seats(&app).moment()).is_none(), "gone with the turn");
 }
 
+/// A hint asked in the bidding stands above the box of the player's bid
+/// (it covered Pass and Play), says the player's turn on their plate, and
+/// goes with a touch on Close; asked again, it comes again.
+#[test]
+fn a_hint_in_the_bidding_leaves_the_bid_in_view_and_closes() {
+    use bevy_egui::egui;
+    use klaverjas_app::coach::{CoachCommand, Hint};
+    for (size, scale) in [((1081, 2401), Some(2.625)), ((1280, 720), None)] {
+        let options = Options { data_dir: Some(temp_dir(&format!("hint-bid-{}", size.0))), ..Options::default() };
+        let mut app = screen_app(size, scale, options);
+        sit_down(&mut app, practice_seats(34));
+        run_until(&mut app, "the player's bid", |app| {
+            let show = app.world().resource::<Show>();
+            let s = seats(app);
+            s.game().phase() == Phase::Bidding && s.waiting_for(show.stage(now(app))) == Some(HUMAN)
+        });
+        let shown = |app: &App| app.world().resource::<Hint>().shown(seats(app).moment()).is_some();
+        coach(&mut app, CoachCommand::Hint);
+        run_until(&mut app, "the hint", shown);
+        for _ in 0..4 {
+            app.update();
+        }
+        let ctx = egui_context(&mut app);
+        let hint = ctx.memory(|m| m.area_rect(egui::Id::new("hint"))).expect("the hint is drawn");
+        let bid = app.world().resource::<klaverjas_app::panels::paint::Drawn>().bid_box.expect("the bid box is drawn");
+        assert!(!hint.intersects(bid), "{size:?}: the hint {hint:?} covers the bid box {bid:?}");
+        tap(&mut app, "hint.close");
+        assert!(!shown(&app), "{size:?}: Close left the hint");
+        coach(&mut app, CoachCommand::Hint);
+        run_until(&mut app, "the hint again", shown);
+    }
+}
+
 /// After a deal, its review is worked out off the main thread while the
 /// table goes on; every card the player played is in it, and an earlier
 /// deal can be reviewed from the match's record.

@@ -26,12 +26,12 @@ pub fn felt_words(
     mut drawn: ResMut<super::paint::Drawn>,
 ) -> Result {
     let Some(seen) = view.seen() else { return Ok(()) };
-    let waiting = seen.waiting();
+    let (waiting, my_turn) = (seen.waiting(), seen.my_turn());
     let Seen { seats, show, t, layout, .. } = seen;
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
-    drawn.plates = name_plates(&p, t, show, &layout, waiting, seats.remote());
+    drawn.plates = name_plates(&p, t, show, &layout, (waiting, my_turn), seats.remote());
     // A table out of reach, for now or for good, says so across its top.
     if let Some(remote) = seats.remote() {
         let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
@@ -64,13 +64,14 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 
 /// Names, team colours, the dealer, the playing side, who is to act; at a
 /// table with friends, their names, who is away and where a bot plays.
-/// Where each plate was drawn, by seat.
+/// Where each plate was drawn, by seat. `waiting`: who is to act, and
+/// whether that is the player.
 fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
     show: &Show,
     layout: &Layout,
-    waiting: Option<klaverjas::Seat>,
+    (waiting, my_turn): (Option<klaverjas::Seat>, bool),
     remote: Option<&crate::seats::Remote>,
 ) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
@@ -90,6 +91,10 @@ fn name_plates(
         }
         if show.shown.contract.is_some_and(|c| c.declarer == seat) {
             name = format!("{name}  ★");
+        }
+        // A newcomer sees the lit plate, and reads whose turn it is.
+        if my_turn && seat == crate::seats::HUMAN {
+            name = format!("{name}: {}", t.get("table.your_turn"));
         }
         let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);

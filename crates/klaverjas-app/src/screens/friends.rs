@@ -128,10 +128,9 @@ fn take_the_link(
     if let Some((code, server)) = config.0.join_table.as_ref().and_then(|j| j.split_once('@')) {
         form.code = code.to_owned();
         form.server = server.to_owned();
-        form.join_now = true;
-        if form.name.is_empty() {
-            form.name = settings.0.name.clone().unwrap_or_else(|| "Klaverjas".into());
-        }
+        // Without a name of the player's, the form asks for one first
+        // (the others would see a made-up name).
+        form.join_now = settings.0.name.as_ref().is_some_and(|n| !n.trim().is_empty()) || !form.name.is_empty();
     }
     if form.name.is_empty() {
         form.name = settings.0.name.clone().unwrap_or_default();
@@ -588,15 +587,17 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
     let cell = ((width - 8.0) / 2.0).min(170.0);
     let chair = |ui: &mut egui::Ui, seat: Seat, picked: &mut Option<Seat>| {
         let who = sitting.chairs.iter().find(|c| c.seat == seat);
+        let hosts = who.is_some_and(|c| c.host);
+        // One pair of brackets: "Ann (you, host)".
         let name = match who.and_then(|c| c.name.clone()) {
+            Some(name) if seat == own && hosts => t.fill("friends.you_host", &[("name", &name)]),
             Some(name) if seat == own => t.fill("friends.you", &[("name", &name)]),
+            Some(name) if hosts => format!("{name} ({})", t.get("friends.host_mark")),
             Some(name) => name,
             None if sitting.started => crate::words::bot_in_chair(t, seat),
             None => t.get("friends.empty"),
         };
-        let host_mark =
-            if who.is_some_and(|c| c.host) { format!(" ({})", t.get("friends.host_mark")) } else { String::new() };
-        let text = RichText::new(format!("{name}{host_mark}")).size(18.0);
+        let text = RichText::new(name).size(18.0);
         let button = egui::Button::new(text).selected(*picked == Some(seat)).wrap();
         let response = ui.add_sized([cell, at_least_a_finger(ui, TOUCH_TARGET)], button);
         mark_target(ui, &format!("friends.chair.{}", seat.letter()), &response);
