@@ -22,7 +22,9 @@ use std::fmt;
 /// 3: a table's setup says whether the coach's hints are allowed. 4: a
 /// deal's seal hides its cards (a secret opened with the code), an action
 /// out of turn is refused as such, and the host may remove a player.
-pub const PROTOCOL: u32 = 5;
+/// 5: a setup says whether a late friend may take a bot's chair. 6: a
+/// guest may leave the waiting room, freeing their chair.
+pub const PROTOCOL: u32 = 6;
 
 /// The longest message a table accepts, in bytes.
 pub const MAX_MESSAGE: usize = 4096;
@@ -175,6 +177,9 @@ pub enum ToTable {
     /// them; before the match the chair is free again, during it a bot
     /// plays it.
     Remove { seat: Seat },
+    /// Before the match: this person leaves the waiting room, and their
+    /// chair is free again (a dropped connection keeps it for them).
+    Leave,
     /// This seat's action in the deal.
     Act { action: Action },
     /// This seat calls roem on the trick just taken.

@@ -107,11 +107,11 @@ fn codes_are_read_as_people_type_them() {
 #[test]
 fn messages_keep_their_json() {
     // The wire format is pinned: changing it needs a new protocol.
-    let host = r#"{"type":"host","protocol":5,"name":"Anna","setup":{"preset":"Amsterdam","set":"","bots":"Expert","grace":30,"hints":true,"late":false}}"#;
+    let host = r#"{"type":"host","protocol":6,"name":"Anna","setup":{"preset":"Amsterdam","set":"","bots":"Expert","grace":30,"hints":true,"late":false}}"#;
     let message = read(host).unwrap();
     assert_eq!(serde_json::to_string(&message).unwrap(), host);
     // A setup from before the late friends' choice (a table on disk) lets them.
-    let before = r#"{"type":"host","protocol":5,"name":"Anna","setup":{"preset":"Classic","bots":"Expert"}}"#;
+    let before = r#"{"type":"host","protocol":6,"name":"Anna","setup":{"preset":"Classic","bots":"Expert"}}"#;
     assert!(matches!(read(before).unwrap(), ToTable::Host { setup, .. } if setup.late));
     let act = r#"{"type":"act","action":{"Play":"JH"}}"#;
     assert_eq!(read(act).unwrap(), ToTable::Act { action: Action::Play("JH".parse().unwrap()) });
@@ -131,7 +131,7 @@ fn messages_keep_their_json() {
     };
     assert_eq!(
         seated.to_json(),
-        r#"{"type":"seated","protocol":5,"code":"K7M2QZ","seat":"South","setup":{"preset":"Classic","set":"","bots":"Heuristic","grace":null,"hints":false,"late":true}}"#
+        r#"{"type":"seated","protocol":6,"code":"K7M2QZ","seat":"South","setup":{"preset":"Classic","set":"","bots":"Heuristic","grace":null,"hints":false,"late":true}}"#
     );
     let opened = FromTable::Opened { deal: 2, code: "abc".into(), secret: "00ff".into() };
     assert_eq!(opened.to_json(), r#"{"type":"opened","deal":2,"code":"abc","secret":"00ff"}"#);
@@ -146,16 +146,16 @@ fn bad_messages_are_refused_with_what_was_wrong() {
     assert_eq!(refused("not json").0, Refusal::BadMessage);
     assert_eq!(refused(r#"{"type":"start","extra":1}"#).0, Refusal::BadMessage, "unknown fields");
     let nested =
-        r#"{"type":"host","protocol":5,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
+        r#"{"type":"host","protocol":6,"name":"Anna","setup":{"preset":"Classic","bots":"Expert","colour":1}}"#;
     assert!(refused(nested).1.contains("colour"));
     assert!(refused(r#"{"type":"fly"}"#).1.contains("fly"), "names the unknown type");
     let wrong = refused(r#"{"type":"join","protocol":9,"code":"K7M2QZ","name":"Anna"}"#);
     assert_eq!(wrong.0, Refusal::Protocol);
     assert!(wrong.1.contains('9'));
-    assert_eq!(refused(r#"{"type":"join","protocol":5,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
-    assert_eq!(refused(r#"{"type":"join","protocol":5,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
+    assert_eq!(refused(r#"{"type":"join","protocol":6,"code":"K7M2QZ","name":""}"#).0, Refusal::BadName);
+    assert_eq!(refused(r#"{"type":"join","protocol":6,"code":"K0M2QZ","name":"Anna"}"#).0, Refusal::BadMessage);
     let bad_rules =
-        r#"{"type":"host","protocol":5,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
+        r#"{"type":"host","protocol":6,"name":"Anna","setup":{"preset":"Classic","set":"nonsense=3","bots":"Expert"}}"#;
     assert_eq!(refused(bad_rules).0, Refusal::BadSetup);
     assert_eq!(refused(&"x".repeat(MAX_MESSAGE + 1)).0, Refusal::TooLong);
 }
@@ -206,7 +206,7 @@ fn names_are_trimmed_and_refused_with_hidden_or_turning_characters() {
     assert!(same_name(" anna", "ANNA "));
     assert!(!same_name("Anna", "Hanna"));
     let refused = |text: &str| read(text).unwrap_err();
-    assert_eq!(refused(r#"{"type":"join","protocol":5,"code":"K7M2QZ","name":"An\u202ena"}"#).0, Refusal::BadName);
+    assert_eq!(refused(r#"{"type":"join","protocol":6,"code":"K7M2QZ","name":"An\u202ena"}"#).0, Refusal::BadName);
 }
 
 #[test]

@@ -393,18 +393,19 @@ impl Table {
                 if gone == seat {
                     return Err((Refusal::NotNow, "the host stays at the table: the others may leave".into()));
                 }
-                let mut header = self.header.clone();
-                let Some(name) = header.chairs.iter().find(|p| p.seat == gone).map(|p| p.name.clone()) else {
+                let Some(name) = self.header.chairs.iter().find(|p| p.seat == gone).map(|p| p.name.clone()) else {
                     return Err((Refusal::NotNow, "nobody sits in that chair".into()));
                 };
-                header.chairs.retain(|p| p.seat != gone);
-                self.write_header(header).await?;
-                // Their last message says why; dropping the chair's queue
-                // then closes the connection, and the token holds nothing.
-                self.send(gone, &FromTable::refused(Refusal::Removed, format!("the host took {name} from the table")));
-                self.seats[gone.index()] = Presence::default();
-                self.send_chairs();
-                Ok(())
+                // Their last message says why.
+                let why = FromTable::refused(Refusal::Removed, format!("the host took {name} from the table"));
+                self.free(gone, Some(why)).await
+            }
+            ToTable::Leave => {
+                before_start()?;
+                if host {
+                    return Err((Refusal::NotNow, "the host stays at the table: the others may leave".into()));
+                }
+                self.free(seat, None).await
             }
             ToTable::Act { action } => {
                 self.started()?;
@@ -433,6 +434,21 @@ impl Table {
                 self.step(Step::Rematch { seed: crate::random_u64() }).await
             }
         }
+    }
+
+    /// The chair `gone` free again (a bot's once the match has begun): on
+    /// disk first, then its person is sent `last`, if any, and dropping the
+    /// chair's queue closes their connection; their token holds nothing.
+    async fn free(&mut self, gone: Seat, last: Option<FromTable>) -> Result<(), Refused> {
+        let mut header = self.header.clone();
+        header.chairs.retain(|p| p.seat != gone);
+        self.write_header(header).await?;
+        if let Some(last) = last {
+            self.send(gone, &last);
+        }
+        self.seats[gone.index()] = Presence::default();
+        self.send_chairs();
+        Ok(())
     }
 
     fn started(&self) -> Result<(), Refused> {

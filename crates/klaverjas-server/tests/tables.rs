@@ -272,6 +272,45 @@ fn a_late_friend_takes_a_bots_chair_when_the_host_lets_them() {
     }
 }
 
+/// A guest who leaves the waiting room frees the chair (it showed their
+/// name until the match began, a ghost in the host's waiting room); once
+/// the match has begun, leaving is refused and the chair stays theirs.
+#[test]
+fn a_guest_who_leaves_the_waiting_room_frees_the_chair() {
+    let dir = Dir::new("leave");
+    let server = Server::start(&dir.0, 6);
+    let (mut host, code, _) = Client::host(&server.addr, "Anna", setup(Preset::Classic, 2, None));
+    let named = |chairs: &[klaverjas_net::Chair], name: &str| chairs.iter().any(|c| c.name.as_deref() == Some(name));
+    let (mut bea, _, _) = Client::join(&server.addr, code, "Bea");
+    host.until(|m| matches!(m, FromTable::Chairs { chairs, .. } if named(chairs, "Bea")).then_some(()));
+    bea.send(&ToTable::Leave);
+    host.until(|m| matches!(m, FromTable::Chairs { chairs, .. } if !named(chairs, "Bea")).then_some(()));
+    let refusal = |c: &mut Client| loop {
+        match c.recv().expect("the connection stays open") {
+            FromTable::Refused { why, message } => break (why, message),
+            _ => continue,
+        }
+    };
+    // The host cannot leave so: the table is theirs.
+    host.send(&ToTable::Leave);
+    assert_eq!(refusal(&mut host).0, Refusal::NotNow);
+    // Once the match has begun, a guest's chair stays theirs.
+    let (mut cas, seat, _) = Client::join(&server.addr, code, "Cas");
+    host.send(&ToTable::Start);
+    cas.until(|m| matches!(m, FromTable::Table { .. }).then_some(()));
+    cas.send(&ToTable::Leave);
+    let (why, message) = refusal(&mut cas);
+    assert_eq!(why, Refusal::NotNow, "{message}");
+    let mut again = Client::connect(&server.addr);
+    again.send(&ToTable::Join { protocol: PROTOCOL, code, name: "Dee".into() });
+    let seated = again.until(|m| match m {
+        FromTable::Seated { seat, .. } => Some(Some(*seat)),
+        FromTable::Refused { .. } => Some(None),
+        _ => None,
+    });
+    assert_ne!(seated, Some(seat), "Cas's chair was given away");
+}
+
 #[test]
 fn a_dropped_player_gets_the_chair_back_and_a_bot_plays_meanwhile() {
     let dir = Dir::new("dropped");

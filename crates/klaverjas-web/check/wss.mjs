@@ -9,7 +9,7 @@ const socket = new WebSocket(url, { ca: fs.readFileSync(ca) });
 const timer = setTimeout(() => { console.error("FAIL: no answer through TLS in 10 s"); process.exit(1); }, 10000);
 socket.on("error", (e) => { console.error("FAIL:", e.message); process.exit(1); });
 socket.on("open", () => socket.send(JSON.stringify({
-  type: "host", protocol: 5, name: "Anna",
+  type: "host", protocol: 6, name: "Anna",
   setup: { preset: "Classic", set: "", bots: "Heuristic", grace: 30 },
 })));
 // Then starts it and plays South's first legal action at each turn until

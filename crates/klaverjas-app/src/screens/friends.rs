@@ -185,6 +185,11 @@ fn friends(
                 show.screenshots.push(crate::show::ScreenshotDue { name: "friends.png".into(), at });
             }
             if leave {
+                // A guest leaving the waiting room gives up the chair (a
+                // dropped connection would keep it for them).
+                if !sitting.started && !sitting.is_host() {
+                    sitting.send(&ToTable::Leave);
+                }
                 sitting.leave();
                 KeptChair::forget(&files.0);
                 commands.remove_resource::<Sitting>();
