@@ -31,6 +31,13 @@ pub fn agent_read_by_bevy_egui(user_agent: &str) -> bool {
     ["Android", "iPhone", "iPad", "iPod", "webOS", "BlackBerry"].iter().any(|name| user_agent.contains(name))
 }
 
+/// Whether the browser is WebKit's (Safari, WebKitGTK; not Chrome's, whose
+/// user agent names WebKit too), which pastes only into an editable
+/// element.
+pub fn pastes_only_into_fields(user_agent: &str) -> bool {
+    user_agent.contains("AppleWebKit") && !["Chrome", "Chromium", "CriOS", "Edg"].iter().any(|b| user_agent.contains(b))
+}
+
 #[cfg(target_arch = "wasm32")]
 mod web {
     use bevy::prelude::*;
@@ -76,30 +83,65 @@ mod web {
         }
     }
 
+    /// What a field is given of a paste: a line break would end a one-line
+    /// field's text there.
+    fn paste(text: &str) -> egui::Event {
+        egui::Event::Paste(text.trim().replace(['\n', '\r'], " "))
+    }
+
     fn listen(document: &web_sys::Document, agent: web_sys::Element, tx: Sender<egui::Event>) {
-        let pastes = tx.clone();
+        // How many pastes came as the page's paste event.
+        let pasted = std::rc::Rc::new(std::cell::Cell::new(0u32));
+        let (pastes, counted) = (tx.clone(), pasted.clone());
         // Pasted into the hidden input, the text comes as its input (below,
         // or bevy_egui's own): not twice.
         let on_paste = Closure::<dyn FnMut(web_sys::ClipboardEvent)>::new(move |e: web_sys::ClipboardEvent| {
             let into_agent =
                 e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT);
             let text = e.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
+            counted.set(counted.get() + 1);
             if !into_agent && !text.is_empty() {
                 e.prevent_default();
-                // A line break would end a one-line field's text there.
-                let _ = pastes.send(egui::Event::Paste(text.trim().replace(['\n', '\r'], " ")));
+                let _ = pastes.send(paste(&text));
             }
         });
         let _ = document.add_event_listener_with_callback("paste", on_paste.as_ref().unchecked_ref());
         on_paste.forget();
+        // WebKit (Safari, WebKitGTK) pastes only into something editable,
+        // and the canvas is not: there the keys read the clipboard
+        // themselves (Safari asks the player first), unless a paste event
+        // came after all.
+        let webkit = web_sys::window()
+            .and_then(|w| w.navigator().user_agent().ok())
+            .is_some_and(|ua| super::pastes_only_into_fields(&ua));
+        let reads = tx.clone();
         // The game's canvas takes its keys with their default prevented,
         // the browser's paste too, and would type the V: the keys that
         // paste go past it, to the browser, whose paste event comes above.
-        let on_key = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(|e: web_sys::KeyboardEvent| {
+        let on_key = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
             let command = e.ctrl_key() || e.meta_key();
-            if (command && e.key().eq_ignore_ascii_case("v")) || (e.shift_key() && e.key() == "Insert") {
-                e.stop_propagation();
+            if !((command && e.key().eq_ignore_ascii_case("v")) || (e.shift_key() && e.key() == "Insert")) {
+                return;
             }
+            e.stop_propagation();
+            let into_agent =
+                e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT);
+            let Some(clipboard) =
+                web_sys::window().map(|w| w.navigator().clipboard()).filter(|_| webkit && !into_agent)
+            else {
+                return;
+            };
+            let (before, pasted, reads) = (pasted.get(), pasted.clone(), reads.clone());
+            let read = wasm_bindgen_futures::JsFuture::from(clipboard.read_text());
+            wasm_bindgen_futures::spawn_local(async move {
+                match read.await.map(|text| text.as_string()) {
+                    Ok(Some(text)) if !text.is_empty() && pasted.get() == before => {
+                        let _ = reads.send(paste(&text));
+                    }
+                    Ok(_) => {}
+                    Err(e) => warn!("the clipboard could not be read: {e:?}"),
+                }
+            });
         });
         let _ = document.add_event_listener_with_callback_and_bool("keydown", on_key.as_ref().unchecked_ref(), true);
         on_key.forget();
@@ -156,5 +198,10 @@ mod tests {
         assert!(!agent_read_by_bevy_egui(ipad));
         assert!(!agent_read_by_bevy_egui(windows));
         assert!(agent_read_by_bevy_egui(android));
+        let chrome =
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+        assert!(super::pastes_only_into_fields(ipad));
+        assert!(!super::pastes_only_into_fields(chrome));
+        assert!(!super::pastes_only_into_fields(windows));
     }
 }
