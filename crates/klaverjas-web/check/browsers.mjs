@@ -7,7 +7,8 @@
 // (WebKitGTK has no touch to emulate), and Chromium as a 1280x720 desktop
 // with a mouse. In each, a name typed a key at a time shows letter by
 // letter with the caret behind it, and a table's code put on X's
-// clipboard is pasted with Ctrl+V pressed on X's keyboard (xdotool).
+// clipboard is pasted with Ctrl+V pressed on X's keyboard (xdotool;
+// WebKitGTK asks first whether the page may read the clipboard: Yes).
 // All draw with WebGL through Mesa in real windows, so this runs under
 // Xvfb:
 //   xvfb-run -a -s "-screen 0 1400x2600x24" node browsers.mjs SITE OUT
@@ -110,7 +111,7 @@ async function webkit() {
   })();
   const actions = (kind, steps) => call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
   return {
-    name: "WebKitGTK", lines,
+    name: "WebKitGTK", lines, asksToReadTheClipboard: true,
     goto: async (url) => {
       await call("POST", s("/url"), { url });
       seen = 0;
@@ -182,8 +183,18 @@ for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",")
     const at = Date.now();
     // Keys from X, as a keyboard's: a driver's synthetic Control is no
     // key the browser's own paste answers.
+    // With no window manager, X gives the keys to the window that has
+    // the input focus: the page's.
+    execFileSync("sh", ["-c", "xdotool search --onlyvisible --name Klaverjas windowfocus --sync || true"]);
     execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+v"]);
-    const pasted = await until(() => b.lines.find((l) => l.at >= at && l.text.includes(`field friends.code "${code}" caret ${code.length}`)), 3000);
+    if (b.asksToReadTheClipboard) {
+      // WebKitGTK asks the player (Safari shows its Paste button): Yes,
+      // at the right of the bar across the window's top. (The page
+      // answers no script while it asks.)
+      await wait(1500);
+      execFileSync("xdotool", ["mousemove", String(size[0] - 49), "100", "sleep", "0.3", "click", "1"]);
+    }
+    const pasted = await until(() => b.lines.find((l) => l.at >= at && l.text.includes(`field friends.code "${code}" caret ${code.length}`)), 5000);
     if (!pasted) {
       const last = [...b.lines].reverse().find((l) => l.text.includes("field friends.code "));
       verdict.fail(`${b.name}: Ctrl+V did not paste ${code} into the code's field (last: ${last?.text ?? "nothing"})`);
