@@ -259,8 +259,8 @@ impl Show {
         // The bidding's words stay while it lasts, as at a table where
         // each player's last word is remembered: they go when the play
         // begins (and the contract's with the first trick), not by time.
-        // So do the words about a trick's roem, until the next trick is
-        // swept.
+        // So do the words about a trick's roem, until the next trick's
+        // first card.
         let until = if text.of_the_bidding() || text.of_the_trick() || matches!(text, NoticeText::Contract(_)) {
             f32::INFINITY
         } else {
@@ -393,6 +393,11 @@ impl Show {
             Event::CardPlayed { seat, card } => {
                 if self.tricks_seen == 0 && self.shown.trick.is_empty() {
                     self.notices.retain(|n| !n.text.of_the_bidding());
+                }
+                // The next trick's first card closes the roem of the one
+                // before: what was said of it would seem said of this one.
+                if self.shown.trick.is_empty() {
+                    self.notices.retain(|n| !n.text.of_the_trick());
                 }
                 self.guessed_elsewhere(seat, card);
                 self.shown.hands[seat.index()].remove(card);

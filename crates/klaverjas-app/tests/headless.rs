@@ -852,6 +852,46 @@ fn a_hint_is_the_experts_card_and_is_counted() {
     assert!(app.world().resource::<Hint>().shown(seats(&app).moment()).is_none(), "gone with the turn");
 }
 
+/// What was said of a trick's roem goes with the next trick's first card
+/// (it stayed beside the next trick, as if said of it).
+#[test]
+fn a_tricks_roem_words_go_with_the_next_card() {
+    let mut said = 0;
+    for seed in 0..12 {
+        let mut app = headless_app(
+            Options { data_dir: Some(temp_dir(&format!("roem-words-{seed}"))), ..Options::default() },
+            Speed::Fast,
+        );
+        sit_down(&mut app, player_seats(Preset::Classic, seed));
+        for _ in 0..20_000 {
+            app.update();
+            let show = app.world().resource::<Show>();
+            let of_the_trick = show.notices.iter().filter(|n| n.text.of_the_trick() && n.until > now(&app)).count();
+            said += of_the_trick;
+            let under_way = (1..4).contains(&show.shown.trick.len());
+            assert!(!(under_way && of_the_trick > 0), "seed {seed}: a trick's roem words beside the next trick");
+            let s = seats(&app);
+            if s.game().result().is_some() {
+                break;
+            }
+            if s.waiting_for(show.stage(now(&app))) == Some(HUMAN) {
+                let legal = s.game().legal_actions();
+                let call = legal.contains(&Action::ClaimRoem) || s.game().may_call_roem(HUMAN);
+                let pass = Action::Bid(Bid::Pass);
+                let action = if call && s.game().check(Action::ClaimRoem).is_ok() {
+                    Action::ClaimRoem
+                } else if legal.contains(&pass) {
+                    pass
+                } else {
+                    legal[0]
+                };
+                act(&mut app, action);
+            }
+        }
+    }
+    assert!(said > 0, "no roem was said in these deals: choose others");
+}
+
 /// A hint asked in the bidding stands above the box of the player's bid
 /// (it covered Pass and Play), says the player's turn on their plate, and
 /// goes with a touch on Close; asked again, it comes again.

@@ -33,7 +33,9 @@ pub fn hint_panel(
     let hand_top = layout.hand_centre(HUMAN).y - layout.hand_card(HUMAN).y * 0.5 - 10.0;
     let bottom = drawn.bid_box.map_or(hand_top, |b| hand_top.min(b.top() - 8.0));
     let width = (layout.area.width() - 24.0).min(560.0);
+    // Above the words said at the table: the player asked for this.
     egui::Area::new("hint".into())
+        .order(egui::Order::Tooltip)
         .pivot(egui::Align2::CENTER_BOTTOM)
         .fixed_pos(egui::pos2(layout.area.center().x, bottom))
         .show(&ctx, |ui| {
