@@ -654,6 +654,8 @@ pub fn kept(files: &crate::save::Store, slot: Slot, level: Level) -> Option<Seat
 /// A game kept in a slot, as the title and the day's screen offer it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Going {
+    /// The deal a player continues to: after a finished deal's score, the
+    /// next one.
     pub deal: usize,
     /// A card played or a deal finished: starting another of its kind
     /// would throw something away.
@@ -665,7 +667,8 @@ pub struct Going {
 impl Going {
     pub fn of(m: &Match, play: Option<klaverjas_ai::daily::Play>) -> Going {
         let begun = m.deals_finished() > 0 || !m.game().actions().is_empty();
-        Going { deal: m.deal_number(), begun, over: m.is_over(), play }
+        let deal = m.deal_number() + usize::from(m.game().result().is_some());
+        Going { deal, begun, over: m.is_over(), play }
     }
 
     /// Begun and not finished.

@@ -79,6 +79,10 @@ fn name_plates(
     for &seat in players.seats() {
         let person = person(seat, remote);
         let mut name = who(t, seat, remote);
+        // A newcomer sees the lit plate, and reads whose turn it is.
+        if my_turn && seat == crate::seats::HUMAN {
+            name = format!("{name}: {}", t.get("table.your_turn"));
+        }
         if let Some(p) = person {
             if let Some(s) = p.bot_in {
                 name = format!("{name}  ({})", t.fill("table.away", &[("s", &s.to_string())]));
@@ -91,10 +95,6 @@ fn name_plates(
         }
         if show.shown.contract.is_some_and(|c| c.declarer == seat) {
             name = format!("{name}  ★");
-        }
-        // A newcomer sees the lit plate, and reads whose turn it is.
-        if my_turn && seat == crate::seats::HUMAN {
-            name = format!("{name}: {}", t.get("table.your_turn"));
         }
         let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);
