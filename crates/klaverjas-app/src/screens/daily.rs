@@ -247,6 +247,8 @@ fn result(
                     ui.end_row();
                 }
             });
+            // "Missed" is no loss of the deal: say what it counts.
+            ui.label(RichText::new(t.get("daily.given_note")).size(13.0).italics());
         });
     ui.add_space(8.0);
     // Only the record is shared: a practice play knew the deals.
