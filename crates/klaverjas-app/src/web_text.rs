@@ -89,15 +89,20 @@ mod web {
         egui::Event::Paste(text.trim().replace(['\n', '\r'], " "))
     }
 
+    /// Whether `e` was aimed at the hidden input.
+    fn at_agent(e: &web_sys::Event) -> bool {
+        e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT)
+    }
+
     fn listen(document: &web_sys::Document, agent: web_sys::Element, tx: Sender<egui::Event>) {
+        let ua = web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default();
         // How many pastes came as the page's paste event.
         let pasted = std::rc::Rc::new(std::cell::Cell::new(0u32));
         let (pastes, counted) = (tx.clone(), pasted.clone());
         // Pasted into the hidden input, the text comes as its input (below,
         // or bevy_egui's own): not twice.
         let on_paste = Closure::<dyn FnMut(web_sys::ClipboardEvent)>::new(move |e: web_sys::ClipboardEvent| {
-            let into_agent =
-                e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT);
+            let into_agent = at_agent(&e);
             let text = e.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
             counted.set(counted.get() + 1);
             if !into_agent && !text.is_empty() {
@@ -111,9 +116,7 @@ mod web {
         // and the canvas is not: there the keys read the clipboard
         // themselves (Safari asks the player first), unless a paste event
         // came after all.
-        let webkit = web_sys::window()
-            .and_then(|w| w.navigator().user_agent().ok())
-            .is_some_and(|ua| super::pastes_only_into_fields(&ua));
+        let webkit = super::pastes_only_into_fields(&ua);
         let reads = tx.clone();
         // The game's canvas takes its keys with their default prevented,
         // the browser's paste too, and would type the V: the keys that
@@ -124,8 +127,7 @@ mod web {
                 return;
             }
             e.stop_propagation();
-            let into_agent =
-                e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT);
+            let into_agent = at_agent(&e);
             let Some(clipboard) =
                 web_sys::window().map(|w| w.navigator().clipboard()).filter(|_| webkit && !into_agent)
             else {
@@ -147,9 +149,7 @@ mod web {
         on_key.forget();
 
         let touch = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
-        let agent_read = web_sys::window()
-            .and_then(|w| w.navigator().user_agent().ok())
-            .is_some_and(|ua| super::agent_read_by_bevy_egui(&ua));
+        let agent_read = super::agent_read_by_bevy_egui(&ua);
         let Ok(input) = agent.dyn_into::<web_sys::HtmlInputElement>() else { return };
         if !touch || agent_read {
             return;
