@@ -245,20 +245,74 @@ pub fn mark_target(ui: &egui::Ui, name: &str, response: &egui::Response) {
 }
 
 /// [`mark_target`] for a text field, whose text and caret `--targets`
-/// also logs as they change (`field NAME "TEXT" caret N`): a browser check
-/// sees each letter typed on a phone show, and where the caret is.
+/// also logs as they change (`field NAME "TEXT" caret N`, and `painted`
+/// where the caret shows): a browser check sees each letter typed on a
+/// phone show, and where the caret is.
 pub fn mark_field(ui: &egui::Ui, name: &str, response: &egui::Response, text: &str) {
     mark_target(ui, name, response);
     let caret = egui::TextEdit::load_state(ui.ctx(), response.id)
         .and_then(|s| s.cursor.char_range())
         .map(|r| r.primary.index.0);
+    // egui paints the caret of the focused field while its window has the
+    // focus (in a browser, its canvas or the hidden input typed into).
+    let painted = response.has_focus() && ui.input(|i| i.focused);
     // One entry a field: without `--targets` nobody takes them away.
     ui.ctx().data_mut(|d| {
-        let fields = d.get_temp_mut_or_default::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS));
+        let fields = d.get_temp_mut_or_default::<Vec<FieldSeen>>(egui::Id::new(FIELDS));
         fields.retain(|f| f.0 != name);
-        fields.push((name.to_owned(), text.to_owned(), caret));
+        fields.push((name.to_owned(), text.to_owned(), caret, painted));
     });
+    let place =
+        crate::web_text::FieldPlace { id: response.id, rect: response.interact_rect, chars: text.chars().count() };
+    crate::web_text::note_field(ui.ctx(), place);
 }
+
+/// The width a field leaves beside it for its Paste button (none where
+/// fields have none).
+pub fn beside_field(ui: &egui::Ui) -> f32 {
+    match crate::look::fields_have_a_paste_button(ui.ctx()) {
+        true => PASTE_WIDTH + ui.spacing().item_spacing.x,
+        false => 0.0,
+    }
+}
+
+/// The Paste button's width: its word in each language, and room around it.
+const PASTE_WIDTH: f32 = 88.0;
+
+/// The Paste button after the field `name` (drawn as `field`), where
+/// fields have one: the clipboard's text at the field's end, at most
+/// `limit` characters in all, the field focused with its caret behind it.
+pub fn paste_button(
+    ui: &mut egui::Ui,
+    t: &crate::i18n::Texts,
+    name: &str,
+    field: &egui::Response,
+    text: &mut String,
+    limit: usize,
+) {
+    if !crate::look::fields_have_a_paste_button(ui.ctx()) {
+        return;
+    }
+    let button =
+        ui.add_sized([PASTE_WIDTH, crate::look::at_least_a_finger(ui, 0.0)], egui::Button::new(t.get("paste.button")));
+    mark_target(ui, &format!("{name}.paste"), &button);
+    if !button.clicked() {
+        return;
+    }
+    match crate::platform::paste_from_clipboard() {
+        Ok(pasted) => {
+            text.extend(crate::platform::one_line(&pasted).chars().take(limit.saturating_sub(text.chars().count())));
+            let place =
+                crate::web_text::FieldPlace { id: field.id, rect: field.interact_rect, chars: text.chars().count() };
+            crate::web_text::focus_field(ui.ctx(), place, crate::web_text::Caret::AtTheEnd);
+        }
+        Err(e) => bevy::log::warn!("nothing to paste: {e}"),
+    }
+}
+
+/// A field as [`mark_field`] saw it: its name, text, caret and whether the
+/// caret is painted.
+type FieldSeen = (String, String, Option<usize>, bool);
 
 /// The fields [`mark_field`] saw since [`log_targets`] last looked.
 const FIELDS: &str = "fields seen this frame";
@@ -291,15 +345,16 @@ pub fn targets_plugin(app: &mut bevy::app::App) {
 fn log_targets(
     mut contexts: bevy_egui::EguiContexts,
     mut logged: bevy::ecs::system::Local<Vec<(String, [i32; 2])>>,
-    mut fields: bevy::ecs::system::Local<Vec<(String, String, Option<usize>)>>,
+    mut fields: bevy::ecs::system::Local<Vec<FieldSeen>>,
 ) -> bevy::ecs::error::Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let seen = ctx.data_mut(|d| d.remove_temp::<Vec<(String, String, Option<usize>)>>(egui::Id::new(FIELDS)));
+    let seen = ctx.data_mut(|d| d.remove_temp::<Vec<FieldSeen>>(egui::Id::new(FIELDS)));
     for field in seen.unwrap_or_default() {
         if !fields.contains(&field) {
-            let (name, text, caret) = &field;
+            let (name, text, caret, painted) = &field;
             let caret = caret.map_or("none".to_string(), |c| c.to_string());
-            bevy::log::info!("field {name} {text:?} caret {caret}");
+            let painted = if *painted { " painted" } else { "" };
+            bevy::log::info!("field {name} {text:?} caret {caret}{painted}");
             fields.retain(|f| f.0 != *name);
             fields.push(field);
         }

@@ -93,6 +93,16 @@ pub fn table_look(ctx: &egui::Context) {
     });
 }
 
+/// Whether text fields have a Paste button beside them: in a phone's app,
+/// where egui draws the fields with no menu to paste from and the
+/// keyboard's own paste does not reach them (a browser's page pastes
+/// itself, a desktop with its keys).
+pub fn fields_have_a_paste_button(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(egui::Id::new(PASTE_BUTTON))).unwrap_or(false)
+}
+
+const PASTE_BUTTON: &str = "fields have a paste button";
+
 /// Text and buttons grow with the window (see [`zoom_for`]). On a touched
 /// screen everything a finger hits is at least [`TOUCH_TARGET`] high.
 fn set_zoom(
@@ -104,6 +114,8 @@ fn set_zoom(
     let ctx = contexts.ctx_mut()?;
     if !*styled {
         table_look(ctx);
+        let phone_app = matches!(device.0, crate::platform::Target::Android | crate::platform::Target::Ios);
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new(PASTE_BUTTON), phone_app));
         if device.touch() {
             // egui times a press by its frames, so a tap across one slow
             // frame (a busy phone, a software renderer) would read as a

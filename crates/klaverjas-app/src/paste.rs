@@ -3,8 +3,9 @@
 //! which the focused field takes at its caret. bevy_egui's own clipboard
 //! (its `manage_clipboard` feature) would bring arboard and a Wayland
 //! client to the phones' builds too; this is the arboard that Copy
-//! already uses, on the desktops only. A phone pastes through its
-//! keyboard, a browser through the page.
+//! already uses, on the desktops only. A browser pastes through the page
+//! (`web_text`), a phone's app with a Paste button beside each field
+//! (`forms::paste_button`).
 
 use bevy::prelude::*;
 
@@ -40,9 +41,8 @@ fn paste(
     let Ok(context) = contexts.single() else { return };
     for _ in 0..asked {
         match crate::platform::paste_from_clipboard() {
-            // A line break would end a one-line field's text there.
             Ok(text) => {
-                let text = text.trim().replace(['\n', '\r'], " ");
+                let text = crate::platform::one_line(&text);
                 input.write(bevy_egui::input::EguiInputEvent { context, event: bevy_egui::egui::Event::Paste(text) });
             }
             Err(e) => warn!("nothing to paste: {e}"),

@@ -220,6 +220,12 @@ impl Copying {
     }
 }
 
+/// A pasted text as one line: a line break would end a one-line field's
+/// text there.
+pub fn one_line(text: &str) -> String {
+    text.trim().replace(['\n', '\r'], " ")
+}
+
 /// Copies `text` to the system clipboard, or says why it could not.
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
 pub fn copy_to_clipboard(text: &str) -> Copying {
@@ -304,13 +310,7 @@ pub const HAS_SHARE_SHEET: bool = matches!(TARGET, Target::Android | Target::Ios
 #[cfg(target_os = "android")]
 pub fn share(text: &str) -> Result<(), String> {
     use jni::objects::{JObject, JValue};
-    let app = bevy::android::ANDROID_APP.get().ok_or("no Android activity")?;
-    // SAFETY: the running activity's own VM and activity, alive as long
-    // as the game is.
-    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
-    let mut env = vm.attach_current_thread().map_err(|e| e.to_string())?;
-    let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
-    let shared = (|| -> jni::errors::Result<()> {
+    with_activity(|env, activity| {
         let action = env.new_string("android.intent.action.SEND")?;
         let intent = env.new_object("android/content/Intent", "(Ljava/lang/String;)V", &[JValue::from(&action)])?;
         let plain = env.new_string("text/plain")?;
@@ -328,14 +328,67 @@ pub fn share(text: &str) -> Result<(), String> {
                 &[JValue::from(&intent), JValue::from(&none)],
             )?
             .l()?;
-        env.call_method(&activity, "startActivity", "(Landroid/content/Intent;)V", &[JValue::from(&chooser)])?;
+        env.call_method(activity, "startActivity", "(Landroid/content/Intent;)V", &[JValue::from(&chooser)])?;
         Ok(())
-    })();
+    })
+}
+
+/// Calls `java` with the running activity, through its Java side.
+#[cfg(target_os = "android")]
+fn with_activity<T>(
+    java: impl FnOnce(&mut jni::JNIEnv, &jni::objects::JObject) -> jni::errors::Result<T>,
+) -> Result<T, String> {
+    let app = bevy::android::ANDROID_APP.get().ok_or("no Android activity")?;
+    // SAFETY: the running activity's own VM and activity, alive as long
+    // as the game is.
+    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
+    let mut env = vm.attach_current_thread().map_err(|e| e.to_string())?;
+    let activity = unsafe { jni::objects::JObject::from_raw(app.activity_as_ptr().cast()) };
+    let done = java(&mut env, &activity);
     // A Java exception is cleared here, not left to the next call.
-    if shared.is_err() {
+    if done.is_err() {
         let _ = env.exception_clear();
     }
-    shared.map_err(|e| e.to_string())
+    done.map_err(|e| e.to_string())
+}
+
+/// The clipboard's text, from Android's `ClipboardManager` (its first
+/// item, as text whatever it holds).
+#[cfg(target_os = "android")]
+pub fn paste_from_clipboard() -> Result<String, String> {
+    use jni::objects::{JString, JValue};
+    with_activity(|env, activity| {
+        let name = env.new_string("clipboard")?;
+        let service = "(Ljava/lang/String;)Ljava/lang/Object;";
+        let manager = env.call_method(activity, "getSystemService", service, &[JValue::from(&name)])?.l()?;
+        let clip = env.call_method(&manager, "getPrimaryClip", "()Landroid/content/ClipData;", &[])?.l()?;
+        if clip.is_null() || env.call_method(&clip, "getItemCount", "()I", &[])?.i()? == 0 {
+            return Ok(String::new());
+        }
+        let item = env.call_method(&clip, "getItemAt", "(I)Landroid/content/ClipData$Item;", &[JValue::Int(0)])?.l()?;
+        let coerce = "(Landroid/content/Context;)Ljava/lang/CharSequence;";
+        let text = env.call_method(&item, "coerceToText", coerce, &[JValue::from(activity)])?.l()?;
+        let text = JString::from(env.call_method(&text, "toString", "()Ljava/lang/String;", &[])?.l()?);
+        Ok(env.get_string(&text)?.into())
+    })
+}
+
+/// The clipboard's text, from UIKit's general pasteboard (iOS asks the
+/// player first). UIKit is called on the main thread only: the caller is
+/// a system that runs there.
+#[cfg(target_os = "ios")]
+pub fn paste_from_clipboard() -> Result<String, String> {
+    let _ = objc2::MainThreadMarker::new().ok_or("not on the main thread")?;
+    let board = objc2_ui_kit::UIPasteboard::generalPasteboard();
+    // SAFETY: a plain read of the pasteboard's text, on the main thread.
+    let text = unsafe { board.string() };
+    Ok(text.map(|s| s.to_string()).unwrap_or_default())
+}
+
+/// A page pastes through the browser (see `web_text`).
+#[cfg(target_arch = "wasm32")]
+pub fn paste_from_clipboard() -> Result<String, String> {
+    Err("the page pastes itself".to_string())
 }
 
 /// iOS's share sheet with `text`: a `UIActivityViewController` presented

@@ -13,6 +13,18 @@
 //!   and opens the screen's keyboard, but bevy_egui reads that input only
 //!   where the user agent names a phone, so what was typed went nowhere.
 //!   Here it is read for those browsers too: its text, and Backspace.
+//! - An iPhone or iPad (every browser there is WebKit) opens the keyboard
+//!   only for a field focused within the touch's own event. bevy_egui
+//!   focuses its hidden input there when the last frame had the touch on
+//!   a text field, but the focus then leaves the canvas before egui has
+//!   taken the touch's release, and in WebKit the field was then never
+//!   focused: the keyboard opened, and the letters went nowhere (in about
+//!   half of the tries, a touch after it never helping). Here the touch's
+//!   end, on a field the last frame drew, focuses both: the hidden input
+//!   in the event, and the field at the next frame.
+//! - While the hidden input has the page's focus, egui is told that its
+//!   window has it: the canvas lost it to the input, and egui paints no
+//!   caret in a window without the focus.
 
 use bevy::prelude::*;
 
@@ -21,8 +33,75 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         web::forward.after(bevy::input::InputSystems).in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
-    );
+    )
+    .add_systems(
+        PreUpdate,
+        web::typing_is_focus
+            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(Last, web::publish_fields);
     let _ = app;
+}
+
+/// Whether the browser opens the keyboard only for a field focused within
+/// a touch's event: every browser of an iPhone or iPad, also an iPad's
+/// Safari that calls itself a Mac's (with more than one touch point, which
+/// no Mac has).
+pub fn focuses_within_the_touch(user_agent: &str, touch_points: i32) -> bool {
+    ["iPhone", "iPad", "iPod"].iter().any(|name| user_agent.contains(name))
+        || (user_agent.contains("Macintosh") && touch_points > 1)
+}
+
+/// A text field as drawn this pass: its id, where a touch reaches it (in
+/// points) and its text's length. An iPhone or iPad opens the keyboard
+/// only from within the touch's own event, before egui has seen the
+/// touch: the page must know where the fields are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FieldPlace {
+    pub id: bevy_egui::egui::Id,
+    pub rect: bevy_egui::egui::Rect,
+    pub chars: usize,
+}
+
+/// The fields [`note_field`] heard of since [`field_places`] last looked.
+const FIELD_PLACES: &str = "text fields drawn this pass";
+
+/// Notes a field drawn this pass (once a field, however often drawn).
+pub fn note_field(ctx: &bevy_egui::egui::Context, place: FieldPlace) {
+    ctx.data_mut(|d| {
+        let places = d.get_temp_mut_or_default::<Vec<FieldPlace>>(bevy_egui::egui::Id::new(FIELD_PLACES));
+        places.retain(|f| f.id != place.id);
+        places.push(place);
+    });
+}
+
+/// The text fields drawn since the last call, taken away.
+pub fn field_places(ctx: &bevy_egui::egui::Context) -> Vec<FieldPlace> {
+    ctx.data_mut(|d| d.remove_temp::<Vec<FieldPlace>>(bevy_egui::egui::Id::new(FIELD_PLACES))).unwrap_or_default()
+}
+
+/// Where [`focus_field`] leaves the field's caret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caret {
+    KeptOrAtTheEnd,
+    AtTheEnd,
+}
+
+/// Gives `field` the keyboard's focus, its caret where `caret` says.
+pub fn focus_field(ctx: &bevy_egui::egui::Context, field: FieldPlace, caret: Caret) {
+    use bevy_egui::egui::text::{CCursor, CCursorRange};
+    ctx.memory_mut(|m| m.request_focus(field.id));
+    let mut state = bevy_egui::egui::text_edit::TextEditState::load(ctx, field.id).unwrap_or_default();
+    if caret == Caret::AtTheEnd || state.cursor.char_range().is_none() {
+        state.cursor.set_char_range(Some(CCursorRange::one(CCursor::new(field.chars))));
+        state.store(ctx, field.id);
+    }
+}
+
+/// The field drawn last under `at` (in points), if any.
+pub fn field_at(fields: &[FieldPlace], at: bevy_egui::egui::Pos2) -> Option<FieldPlace> {
+    fields.iter().rev().find(|f| f.rect.contains(at)).copied()
 }
 
 /// Whether bevy_egui reads its hidden input itself: its own test, on the
@@ -51,15 +130,47 @@ mod web {
     /// bevy_egui's hidden input's id.
     const AGENT: &str = "egui_text_agent";
 
+    thread_local! {
+        /// The text fields the last frame drew, and the points to a CSS
+        /// pixel, for the page's touch listener.
+        static SHOWN: std::cell::RefCell<(f32, Vec<super::FieldPlace>)> = const { std::cell::RefCell::new((1.0, Vec::new())) };
+    }
+
+    /// While the hidden input has the page's focus, the player types into
+    /// the game: egui hears that its window has the focus (the canvas has
+    /// lost it to the input), and paints the field's caret.
+    pub fn typing_is_focus(mut inputs: Query<&mut bevy_egui::EguiInput>) {
+        let typing = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|e| e.id() == AGENT);
+        if typing {
+            for mut input in &mut inputs {
+                input.0.focused = true;
+            }
+        }
+    }
+
+    /// Keeps the fields the frame drew where the page's listeners see them.
+    pub fn publish_fields(mut contexts: bevy_egui::EguiContexts) {
+        let Ok(ctx) = contexts.ctx_mut() else { return };
+        let places = super::field_places(ctx);
+        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()) as f32;
+        let points_per_css_pixel = ratio / ctx.pixels_per_point();
+        SHOWN.with(|shown| *shown.borrow_mut() = (points_per_css_pixel, places));
+    }
+
     /// What the page's listeners heard, and whether they are in place.
     #[derive(Default)]
     pub struct Heard {
         events: Option<Mutex<Receiver<egui::Event>>>,
+        focus: Option<Mutex<Receiver<super::FieldPlace>>>,
     }
 
     pub fn forward(
         mut heard: Local<Heard>,
         contexts: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
+        mut egui: bevy_egui::EguiContexts,
         mut input: MessageWriter<EguiInputEvent>,
         mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     ) {
@@ -69,11 +180,20 @@ mod web {
             let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
             let Some(agent) = document.get_element_by_id(AGENT) else { return };
             let (tx, rx) = channel();
-            listen(&document, agent, tx);
+            let (focus_tx, focus_rx) = channel();
+            listen(&document, agent, tx, focus_tx);
             heard.events = Some(Mutex::new(rx));
+            heard.focus = Some(Mutex::new(focus_rx));
+        }
+        let mut any = false;
+        if let (Some(focus), Ok(ctx)) = (heard.focus.as_ref().and_then(|f| f.lock().ok()), egui.ctx_mut()) {
+            while let Ok(field) = focus.try_recv() {
+                // A field touched for the first time types at its end.
+                super::focus_field(ctx, field, super::Caret::KeptOrAtTheEnd);
+                any = true;
+            }
         }
         let Some(events) = heard.events.as_ref().and_then(|e| e.lock().ok()) else { return };
-        let mut any = false;
         while let Ok(event) = events.try_recv() {
             input.write(EguiInputEvent { context, event });
             any = true;
@@ -83,10 +203,51 @@ mod web {
         }
     }
 
-    /// What a field is given of a paste: a line break would end a one-line
-    /// field's text there.
+    /// A touch that ends on a text field focuses the hidden input within
+    /// its event (which opens the keyboard) and asks for the field's focus.
+    /// Where it ended comes from the pointer's release (a touch's end has
+    /// it too, but the pointer's is read the same way everywhere).
+    fn focus_on_touch_end(
+        document: &web_sys::Document,
+        input: web_sys::HtmlInputElement,
+        focus: Sender<super::FieldPlace>,
+    ) {
+        let released = std::rc::Rc::new(std::cell::Cell::new(None::<(f32, f32)>));
+        let at = released.clone();
+        let on_release = Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
+            if e.pointer_type() == "touch" {
+                at.set(Some((e.client_x() as f32, e.client_y() as f32)));
+            }
+        });
+        let _ =
+            document.add_event_listener_with_callback_and_bool("pointerup", on_release.as_ref().unchecked_ref(), true);
+        on_release.forget();
+        let canvas = document.get_element_by_id("klaverjas");
+        let on_end = Closure::<dyn FnMut(web_sys::TouchEvent)>::new(move |_: web_sys::TouchEvent| {
+            let Some((x, y)) = released.take() else { return };
+            let (left, top) = canvas.as_ref().map_or((0.0, 0.0), |c| {
+                let r = c.get_bounding_client_rect();
+                (r.left() as f32, r.top() as f32)
+            });
+            let field = SHOWN.with(|shown| {
+                let (scale, fields) = &*shown.borrow();
+                super::field_at(fields, egui::pos2((x - left) * scale, (y - top) * scale))
+            });
+            if let Some(field) = field {
+                input.set_hidden(false);
+                let _ = input.focus();
+                let _ = focus.send(field);
+            }
+        });
+        // After bevy_egui's own (made at its start), which would blur the
+        // input again when its last frame saw no field under the touch.
+        let _ = document.add_event_listener_with_callback("touchend", on_end.as_ref().unchecked_ref());
+        on_end.forget();
+    }
+
+    /// What a field is given of a paste.
     fn paste(text: &str) -> egui::Event {
-        egui::Event::Paste(text.trim().replace(['\n', '\r'], " "))
+        egui::Event::Paste(crate::platform::one_line(text))
     }
 
     /// Whether `e` was aimed at the hidden input.
@@ -94,7 +255,12 @@ mod web {
         e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == AGENT)
     }
 
-    fn listen(document: &web_sys::Document, agent: web_sys::Element, tx: Sender<egui::Event>) {
+    fn listen(
+        document: &web_sys::Document,
+        agent: web_sys::Element,
+        tx: Sender<egui::Event>,
+        focus: Sender<super::FieldPlace>,
+    ) {
         let ua = web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default();
         // How many pastes came as the page's paste event.
         let pasted = std::rc::Rc::new(std::cell::Cell::new(0u32));
@@ -148,9 +314,13 @@ mod web {
         let _ = document.add_event_listener_with_callback_and_bool("keydown", on_key.as_ref().unchecked_ref(), true);
         on_key.forget();
 
-        let touch = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
+        let touch_points = web_sys::window().map_or(0, |w| w.navigator().max_touch_points());
+        let touch = touch_points > 0;
         let agent_read = super::agent_read_by_bevy_egui(&ua);
         let Ok(input) = agent.dyn_into::<web_sys::HtmlInputElement>() else { return };
+        if super::focuses_within_the_touch(&ua, touch_points) {
+            focus_on_touch_end(document, input.clone(), focus);
+        }
         if !touch || agent_read {
             return;
         }
@@ -203,5 +373,36 @@ mod tests {
         assert!(super::pastes_only_into_fields(ipad));
         assert!(!super::pastes_only_into_fields(chrome));
         assert!(!super::pastes_only_into_fields(windows));
+    }
+
+    #[test]
+    fn every_iphone_and_ipad_browser_opens_the_keyboard_within_the_touch() {
+        use super::focuses_within_the_touch;
+        let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+        let chrome_on_ipad = "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1";
+        let mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
+        let android =
+            "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+        assert!(focuses_within_the_touch(iphone, 5));
+        assert!(focuses_within_the_touch(chrome_on_ipad, 5));
+        // An iPad's Safari says Macintosh; a Mac has no touch points.
+        assert!(focuses_within_the_touch(mac, 5));
+        assert!(!focuses_within_the_touch(mac, 0));
+        assert!(!focuses_within_the_touch(android, 5));
+    }
+
+    #[test]
+    fn a_touch_finds_the_field_under_it() {
+        use super::FieldPlace;
+        use bevy_egui::egui::{Id, Rect, pos2};
+        let name =
+            FieldPlace { id: Id::new("name"), rect: Rect::from_min_max(pos2(10.0, 10.0), pos2(200.0, 40.0)), chars: 3 };
+        let code =
+            FieldPlace { id: Id::new("code"), rect: Rect::from_min_max(pos2(10.0, 60.0), pos2(120.0, 90.0)), chars: 0 };
+        let fields = [name, code];
+        assert_eq!(super::field_at(&fields, pos2(100.0, 20.0)), Some(name));
+        assert_eq!(super::field_at(&fields, pos2(20.0, 89.0)), Some(code));
+        assert_eq!(super::field_at(&fields, pos2(150.0, 70.0)), None);
+        assert_eq!(super::field_at(&fields, pos2(100.0, 50.0)), None);
     }
 }

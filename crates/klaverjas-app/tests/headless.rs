@@ -2260,6 +2260,49 @@ fn ctrl_v_pastes_the_clipboard_into_a_field() {
         keys(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyV, Key::Character("v".into()));
         assert_eq!(form(&app), format!("{before}{pasted}"), "{field}: Ctrl+V");
     }
+    // A phone's app (here the desktop's clipboard behind it): the field's
+    // Paste button, within the code's eight letters.
+    let options = Options { data_dir: Some(temp_dir("paste-phone")), ..Options::default() };
+    let mut app = phone_app((1080, 2340), options);
+    app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+    tap(&mut app, "friends");
+    let copy = klaverjas_app::platform::copy_to_clipboard(" KJ7QX2AB99\n");
+    assert_eq!(copy.outcome(), Some(Ok(())));
+    tap(&mut app, "friends.code.paste");
+    assert_eq!(app.world().resource::<FriendsForm>().code, "KJ7QX2AB", "the Paste button, cut at the code's length");
+}
+
+/// A phone's app draws egui's fields, which have no menu to paste from
+/// and which the keyboard's own paste does not reach: each field has a
+/// Paste button beside it, inside the screen. A desktop pastes with its
+/// keys, a browser through its page: no button there.
+#[test]
+fn a_phone_apps_fields_each_have_a_paste_button() {
+    for phone in [true, false] {
+        let options = Options { data_dir: Some(temp_dir("paste-button")), ..Options::default() };
+        let mut app = if phone { phone_app((1080, 2340), options) } else { screen_app((1280, 720), None, options) };
+        app.world_mut().resource_mut::<PlayerSettings>().0.home_rules = Some(Preset::Classic);
+        tap(&mut app, "friends");
+        assert_eq!(screen(&app), Screen::Friends);
+        let ctx = egui_context(&mut app);
+        let screen_rect = ctx.content_rect();
+        for field in ["friends.name", "friends.code"] {
+            let (_, at) = klaverjas_app::forms::target(&ctx, field).unwrap_or_else(|| panic!("{field} is drawn"));
+            let paste = klaverjas_app::forms::target(&ctx, &format!("{field}.paste"));
+            match (phone, paste) {
+                (true, Some((whole, _))) => {
+                    assert!(screen_rect.contains_rect(whole), "{field}'s Paste at {whole:?} inside {screen_rect:?}");
+                    assert!(
+                        whole.left() >= at.right() && whole.center().y > at.top() && whole.center().y < at.bottom(),
+                        "{field}'s Paste at {whole:?} beside it at {at:?}"
+                    );
+                }
+                (true, None) => panic!("{field} has no Paste button on a phone"),
+                (false, Some(_)) => panic!("{field} has a Paste button on a desktop"),
+                (false, None) => {}
+            }
+        }
+    }
 }
 
 /// A step's answer is read in that step: the roem call is answered "20

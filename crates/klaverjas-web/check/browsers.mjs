@@ -3,10 +3,13 @@
 // over WebDriver BiDi by Puppeteer) as a 412x915 touch screen at 2.625
 // pixels to the CSS pixel whose user agent is a desktop's (as an iPad's
 // Safari or a laptop with a touch screen), WebKitGTK (WebKit, driven by
-// WebKitWebDriver) in MiniBrowser's narrowest window with a mouse
-// (WebKitGTK has no touch to emulate), and Chromium as a 1280x720 desktop
-// with a mouse. In each, a name typed a key at a time shows letter by
-// letter with the caret behind it, and a table's code put on X's
+// WebKitWebDriver) in MiniBrowser's narrowest window twice: with a mouse,
+// and as an iPhone (its Safari's user agent, which sends bevy_egui's text
+// agent down Safari's path, and touches the page dispatches itself:
+// WebKitGTK has no touch screen to emulate and WebDriver's touches come
+// as a mouse's), and Chromium as a 1280x720 desktop with a mouse. In
+// each, a name typed a key at a time shows letter by letter with the
+// caret painted behind it, and a table's code put on X's
 // clipboard is pasted with Ctrl+V pressed on X's keyboard (xdotool;
 // WebKitGTK asks first whether the page may read the clipboard: Yes).
 // All draw with WebGL through Mesa in real windows, so this runs under
@@ -33,7 +36,7 @@ async function puppet(browser, name, viewport) {
   page.on("console", (m) => kept(lines)(m.text()));
   page.on("pageerror", (e) => verdict.errors.push(`${name}: ${e}`));
   return {
-    name, lines,
+    name, lines, touchScreen: !!viewport.hasTouch,
     goto: (url) => page.goto(url, { waitUntil: "load" }),
     run: (js) => page.evaluate(`(${js})()`),
     touch: async (x, y) => {
@@ -75,10 +78,30 @@ async function chromium() {
   return puppet(browser, "Chromium", { width: 1280, height: 720 });
 }
 
-/// WebKitGTK's MiniBrowser through WebKitWebDriver; the game's console
-/// lines are read from the page, which keeps them from its first script
-/// on (WebDriver has no console of its own).
-async function webkit() {
+/// An iPhone's Safari, whose user agent bevy_egui reads.
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) " +
+  "Version/18.0 Mobile/15E148 Safari/604.1";
+
+/// A touch at (x, y) as the page meets one: the pointer's events, which
+/// winit reads, and the touch's, on whose end Safari's text agent takes
+/// the keyboard. (WebKit has no `Touch` to construct: the events carry
+/// no touch list, which neither reader looks at.)
+const dispatchedTouch = (x, y) => `async () => {
+  const [x, y] = [${x}, ${y}];
+  const target = document.elementFromPoint(x, y);
+  const at = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, screenX: x, screenY: y };
+  const pointer = (type, down) => target.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 7, pointerType: "touch",
+    isPrimary: true, button: 0, buttons: down ? 1 : 0, pressure: down ? 0.5 : 0 }));
+  pointer("pointerdown", true); target.dispatchEvent(new TouchEvent("touchstart", at));
+  await new Promise((r) => setTimeout(r, 150));
+  pointer("pointerup", false); target.dispatchEvent(new TouchEvent("touchend", at));
+}`;
+
+/// WebKitGTK's MiniBrowser through WebKitWebDriver, with a mouse or as
+/// an iPhone (`agent`); the game's console lines are read from the page,
+/// which keeps them from its first script on (WebDriver has no console
+/// of its own).
+async function webkit(agent) {
   const port = 4400 + Math.floor(Math.random() * 500);
   const driver = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
   const call = async (method, where, body) => {
@@ -91,7 +114,8 @@ async function webkit() {
   };
   await until(() => fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false), 10000);
   const session = await call("POST", "/session", { capabilities: { alwaysMatch: { "webkitgtk:browserOptions": {
-    binary: "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", args: ["--automation"] } } } });
+    binary: "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+    args: ["--automation", ...(agent ? [`--user-agent=${agent}`] : [])] } } } });
   const s = (where) => `/session/${session.sessionId}${where}`;
   await call("POST", s("/window/rect"), { width: WIDTH, height: HEIGHT });
   const run = (js) => call("POST", s("/execute/sync"), { script: `return (${js})()`, args: [] });
@@ -111,7 +135,10 @@ async function webkit() {
   })();
   const actions = (kind, steps) => call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
   return {
-    name: "WebKitGTK", lines, asksToReadTheClipboard: true,
+    name: agent ? "WebKitGTK as an iPhone" : "WebKitGTK", lines, touchScreen: !!agent,
+    // With a mouse the paste is the page's, which WebKitGTK asks about;
+    // on a phone it goes into the text agent, a field of the page's.
+    asksToReadTheClipboard: !agent,
     goto: async (url) => {
       await call("POST", s("/url"), { url });
       seen = 0;
@@ -119,7 +146,7 @@ async function webkit() {
         const f = console[k]; console[k] = (...a) => { window.__lines.push([a.join(" "), Date.now()]); f.apply(console, a); }; } }`);
     },
     run,
-    touch: (x, y) => actions("pointer", { parameters: { pointerType: "mouse" }, actions: [
+    touch: agent ? (x, y) => run(dispatchedTouch(x, y)) : (x, y) => actions("pointer", { parameters: { pointerType: "mouse" }, actions: [
       { type: "pointerMove", x: Math.round(x), y: Math.round(y) }, { type: "pointerDown", button: 0 },
       { type: "pause", duration: 150 }, { type: "pointerUp", button: 0 }] }),
     key: (letter) => actions("key", { actions: [{ type: "keyDown", value: letter }, { type: "keyUp", value: letter }] }),
@@ -136,11 +163,10 @@ async function where(b, name) {
   return at ? [Number(at[1]) / ratio, Number(at[2]) / ratio] : null;
 }
 
-/// A touch (or click) on the field `name` until it has the keyboard: on
-/// a touch screen the page's hidden input, which opens the screen's
-/// keyboard; with a mouse the field's caret, which the game logs.
+/// A touch (or click) on the field `name` until it has the keyboard: the
+/// field's caret, which the game logs, and on a touch screen also the
+/// page's hidden input, which opens the screen's keyboard.
 async function focus(b, name) {
-  const touch = await b.run("() => navigator.maxTouchPoints > 0");
   const caret = (since) => () => b.lines.find((l) => l.at >= since && new RegExp(`field ${name} ".*" caret \\d`).test(l.text));
   const agent = () => b.run(`() => document.activeElement?.id === "egui_text_agent"`);
   for (let tries = 0; tries < 3; tries++) {
@@ -148,15 +174,17 @@ async function focus(b, name) {
     if (!at) { verdict.fail(`${b.name}: no control ${name} on the screen`); return false; }
     const since = Date.now();
     await b.touch(...at);
-    if (await until(touch ? agent : caret(since), 3000)) return true;
+    // On a touch screen both: the field's caret, and the hidden input
+    // focused within the touch (which opens the keyboard).
+    if (await until(b.touchScreen ? async () => caret(since)() && (await agent()) : caret(since), 3000)) return true;
   }
   verdict.fail(`${b.name}: the field ${name} did not take the keyboard`);
   return false;
 }
 
-const engines = { firefox, webkit, chromium };
+const engines = { firefox, webkit: () => webkit(), iphone: () => webkit(IPHONE), chromium };
 // ENGINES=webkit,... runs some of them.
-for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",").map((e) => engines[e])) {
+for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").split(",").map((e) => engines[e])) {
   const b = await make();
   const since = Date.now();
   await b.goto(`${base}?targets&screen=friends`);
@@ -167,9 +195,13 @@ for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",")
   console.log(`${b.name}: the game drawn at ${size[0]}x${size[1]} CSS px at ${size[2]}, ${size[3]} touch points, ` +
     `Play with friends in ${((Date.now() - since) / 1000).toFixed(1)} s`);
   await wait(2000);
+  // With no window manager, X gives the keys (and a page its focus) to
+  // the window that has X's input focus: the page's, as a player's.
+  const focusTheWindow = () => execFileSync("sh", ["-c", "xdotool search --onlyvisible --name Klaverjas windowfocus --sync || true"]);
+  focusTheWindow();
   if (await focus(b, "friends.name")) {
     const slowest = await letters(b.lines, "friends.name", "Bea", b.key);
-    console.log(`${b.name}: "Bea" typed a key at a time, each letter shown with the caret behind it; the slowest in ${slowest} ms`);
+    console.log(`${b.name}: "Bea" typed a key at a time, each letter shown with the caret painted behind it; the slowest in ${slowest} ms`);
   }
   // The code as a friend sends it, on the system's clipboard (X's, which
   // both browsers read), pasted into the code's field.
@@ -183,9 +215,7 @@ for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",")
     const at = Date.now();
     // Keys from X, as a keyboard's: a driver's synthetic Control is no
     // key the browser's own paste answers.
-    // With no window manager, X gives the keys to the window that has
-    // the input focus: the page's.
-    execFileSync("sh", ["-c", "xdotool search --onlyvisible --name Klaverjas windowfocus --sync || true"]);
+    focusTheWindow();
     execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+v"]);
     if (b.asksToReadTheClipboard) {
       // WebKitGTK asks the player (Safari shows its Paste button): Yes,
@@ -201,7 +231,7 @@ for (const make of (process.env.ENGINES || "firefox,webkit,chromium").split(",")
     } else console.log(`${b.name}: Ctrl+V pasted ${code} from the clipboard into the code's field in ${pasted.at - at} ms`);
   }
   await wait(1000);
-  const file = path.join(out, `${b.name.split(" ")[0].toLowerCase()}-typed-and-pasted.png`);
+  const file = path.join(out, `${b.name.toLowerCase().replace(/ /g, "-")}-typed-and-pasted.png`);
   await b.shot(file);
   console.log(`${b.name}: ${file}`);
   await b.close();

@@ -230,7 +230,7 @@ export async function type(page, name, text) {
 
 /// Types `text` into the game's field `name` a key at a time (`press`):
 /// each letter shows at once, after the ones before it, with the caret
-/// behind it, as the game logs the field when it draws it (`?targets`,
+/// painted behind it, as the game logs the field when it draws it (`?targets`,
 /// in `lines`). The slowest letter's wait, in ms.
 export async function letters(lines, name, text, press) {
   let typed = "", slowest = 0;
@@ -240,12 +240,12 @@ export async function letters(lines, name, text, press) {
     typed += letter;
     const shown = await until(() => lines.find((l) => {
       if (l.at < since) return false;
-      const m = l.text.match(/^.*field (\S+) "(.*)" caret (\S+)/);
-      return m && m[1] === name && m[2].endsWith(typed) && Number(m[3]) === [...m[2]].length ? l : null;
+      const m = l.text.match(/^.*field (\S+) "(.*)" caret (\S+)( painted)?/);
+      return m && m[1] === name && m[2].endsWith(typed) && Number(m[3]) === [...m[2]].length && m[4] ? l : null;
     }), 1000);
     if (!shown) {
       const last = [...lines].reverse().find((l) => l.text.includes(`field ${name} `));
-      verdict.fail(`${name}: "${typed}" did not show within 1 s, the caret behind it (last: ${last?.text ?? "nothing"})`);
+      verdict.fail(`${name}: "${typed}" did not show within 1 s, the caret painted behind it (last: ${last?.text ?? "nothing"})`);
       break;
     }
     slowest = Math.max(slowest, shown.at - since);

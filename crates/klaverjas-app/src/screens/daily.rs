@@ -296,9 +296,10 @@ fn friend(
             .hint_text("Klaverjas …")
             .font(egui::TextStyle::Body)
             .min_size(egui::vec2(0.0, height))
-            .desired_width(ui.available_width().min(420.0) - 110.0);
+            .desired_width(ui.available_width().min(420.0) - 110.0 - crate::forms::beside_field(ui));
         let response = ui.add(field);
         crate::forms::mark_field(ui, "daily.friend", &response, &view.friend);
+        crate::forms::paste_button(ui, t, "daily.friend", &response, &mut view.friend, usize::MAX);
         let compare = ui.button(RichText::new(t.get("daily.compare")).size(18.0));
         crate::forms::mark_target(ui, "daily.compare", &compare);
         if compare.clicked() || (response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) {

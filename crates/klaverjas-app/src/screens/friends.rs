@@ -346,8 +346,12 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
     let mut chosen = None;
     let (narrow, width) = narrow_layout(ui);
     let field = |ui: &mut egui::Ui, text: &mut String, hint: String, name: &str| {
-        let response = ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(width.min(320.0)));
-        crate::forms::mark_field(ui, name, &response, text);
+        ui.horizontal(|ui| {
+            let width = width.min(320.0) - crate::forms::beside_field(ui);
+            let response = ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(width));
+            crate::forms::mark_field(ui, name, &response, text);
+            crate::forms::paste_button(ui, t, name, &response, text, usize::MAX);
+        });
     };
     if kept {
         let response = ui.add_sized(
@@ -398,6 +402,7 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
             .desired_width(140.0);
         let response = ui.add(code);
         crate::forms::mark_field(ui, "friends.code", &response, &f.code);
+        crate::forms::paste_button(ui, t, "friends.code", &response, &mut f.code, 8);
         let join =
             ui.add_sized([160.0, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(t.get("friends.join_button")));
         mark_target(ui, "friends.join", &join);

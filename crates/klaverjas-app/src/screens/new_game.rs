@@ -245,13 +245,16 @@ fn replay_form(ui: &mut egui::Ui, t: &crate::i18n::Texts, replay: &mut Replay, p
     let (narrow, combo) = narrow_layout(ui);
     form(ui, "replay-form", narrow, 0.0, |ui| {
         option_label(ui, t.get("replay.code"), narrow);
-        let response = ui.add(
-            egui::TextEdit::singleline(&mut replay.code)
-                .hint_text("XXXX-XXXX-XXXX-XXXX")
-                .desired_width(combo)
-                .min_size(egui::vec2(0.0, crate::look::at_least_a_finger(ui, 0.0))),
-        );
-        crate::forms::mark_field(ui, "replay.code", &response, &replay.code);
+        ui.horizontal(|ui| {
+            let response = ui.add(
+                egui::TextEdit::singleline(&mut replay.code)
+                    .hint_text("XXXX-XXXX-XXXX-XXXX")
+                    .desired_width(combo - crate::forms::beside_field(ui))
+                    .min_size(egui::vec2(0.0, crate::look::at_least_a_finger(ui, 0.0))),
+            );
+            crate::forms::mark_field(ui, "replay.code", &response, &replay.code);
+            crate::forms::paste_button(ui, t, "replay.code", &response, &mut replay.code, usize::MAX);
+        });
         ui.end_row();
         if !replay.code.trim().is_empty() && partners {
             option_label(ui, t.get("replay.seat"), narrow);
