@@ -277,7 +277,7 @@ pub fn beside_field(ui: &egui::Ui) -> f32 {
 }
 
 /// The Paste button's width: its word in each language, and room around it.
-const PASTE_WIDTH: f32 = 88.0;
+const PASTE_WIDTH: f32 = 80.0;
 
 /// The Paste button after the field `name` (drawn as `field`), where
 /// fields have one: the clipboard's text at the field's end, at most

@@ -348,7 +348,15 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
     let field = |ui: &mut egui::Ui, text: &mut String, hint: String, name: &str| {
         ui.horizontal(|ui| {
             let width = width.min(320.0) - crate::forms::beside_field(ui);
-            let response = ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(width));
+            // As high as a finger, as the Paste button beside it.
+            let high = egui::vec2(0.0, at_least_a_finger(ui, 0.0));
+            let response = ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text(hint)
+                    .desired_width(width)
+                    .min_size(high)
+                    .vertical_align(egui::Align::Center),
+            );
             crate::forms::mark_field(ui, name, &response, text);
             crate::forms::paste_button(ui, t, name, &response, text, usize::MAX);
         });
@@ -399,7 +407,9 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
             .hint_text("ABC234")
             .char_limit(8)
             .font(egui::TextStyle::Monospace)
-            .desired_width(140.0);
+            .desired_width(140.0)
+            .min_size(egui::vec2(0.0, at_least_a_finger(ui, 0.0)))
+            .vertical_align(egui::Align::Center);
         let response = ui.add(code);
         crate::forms::mark_field(ui, "friends.code", &response, &f.code);
         crate::forms::paste_button(ui, t, "friends.code", &response, &mut f.code, 8);
