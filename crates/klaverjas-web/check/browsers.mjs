@@ -12,6 +12,9 @@
 // caret painted behind it, and a table's code put on X's
 // clipboard is pasted with Ctrl+V pressed on X's keyboard (xdotool;
 // WebKitGTK asks first whether the page may read the clipboard: Yes).
+// Firefox and WebKitGTK with a mouse then run the game's core path, which
+// check.mjs runs in Chromium: a first start, the sound at the first
+// touch, a card played, a reload continued (`corePath`).
 // All draw with WebGL through Mesa in real windows, so this runs under
 // Xvfb:
 //   xvfb-run -a -s "-screen 0 1400x2600x24" node browsers.mjs SITE OUT
@@ -64,7 +67,7 @@ async function firefox() {
       "dom.maxtouchpoints.testing.value": 5,
     },
   });
-  return puppet(browser, "Firefox ESR", { width: WIDTH, height: HEIGHT, hasTouch: true });
+  return { ...(await puppet(browser, "Firefox ESR", { width: WIDTH, height: HEIGHT, hasTouch: true })), corePath: true };
 }
 
 /// Chromium in a real window as a desktop with a mouse: a paste comes as
@@ -135,7 +138,7 @@ async function webkit(agent) {
   })();
   const actions = (kind, steps) => call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
   return {
-    name: agent ? "WebKitGTK as an iPhone" : "WebKitGTK", lines, touchScreen: !!agent,
+    name: agent ? "WebKitGTK as an iPhone" : "WebKitGTK", lines, touchScreen: !!agent, corePath: !agent,
     // With a mouse the paste is the page's, which WebKitGTK asks about;
     // on a phone it goes into the text agent, a field of the page's.
     asksToReadTheClipboard: !agent,
@@ -182,10 +185,97 @@ async function focus(b, name) {
   return false;
 }
 
+/// The game's core path, where check.mjs has only Chromium: the page
+/// loads, the first screen is drawn (the time from the address to it),
+/// the first touch starts the sound, a deal is started from the title and
+/// a card of the hand played by a touch (or a click), and a reload keeps
+/// the match: the title offers Continue, which brings the table back with
+/// that card played.
+async function corePath(b) {
+  // A first start, as a new player's: nothing kept from the fields above.
+  await b.run("() => localStorage.clear()");
+  const since = Date.now();
+  await b.goto(`${base}?targets`);
+  const first = await until(() => b.lines.find((l) => l.at >= since && /the first screen is drawn/.test(l.text)), 60000);
+  if (!first) { verdict.fail(`${b.name}: the game's first screen was not drawn within 60 s`); return; }
+  console.log(`${b.name}: the address to the game's first screen in ${((first.at - since) / 1000).toFixed(1)} s`);
+  await wait(1500);
+  await b.shot(path.join(out, `${b.file}-1-first-start.png`));
+  const audio = () => b.run(`() => (window.klaverjasAudio || []).map((c) => c.state).join(", ") || "none"`);
+  const untouched = await audio();
+  if (!(await press(b, "preset.classic"))) return;
+  const sounding = await until(async () => { const a = await audio(); return a.includes("running") && a; }, 3000);
+  console.log(`${b.name}: the sound before a touch ${untouched}; after the first ${sounding || (await audio())}`);
+  if (!sounding) {
+    // A browser with no sound output here (Firefox finds no audio server
+    // under Xvfb) keeps every context suspended, a bare one too, after
+    // the page was touched: then nothing is asked of the game's.
+    const bare = await b.run(`() => new Promise((ok) => { const c = new AudioContext();
+      setTimeout(() => ok(c.state), 2000); c.resume().then(() => ok(c.state), () => ok("refused")); })`);
+    if (bare === "running") verdict.fail(`${b.name}: the sound did not start at the first touch`);
+    else console.log(`${b.name}: no sound output here (a bare audio context stays ${bare} after a touch): the sound's start is not checked`);
+  }
+  const saved = () => b.run(`() => { const k = Object.keys(localStorage).find((k) => k.endsWith("save.ron"));
+    return k ? localStorage.getItem(k) : ""; }`);
+  const cards = (save) => (save.match(/Play\(/g) || []).length;
+  if (!(await press(b, "quick"))) return;
+  // The bots bid and play until the player's turn: a bid (Play) or a
+  // card of the hand the game offers after the last touch, touched as the
+  // game marks it.
+  let played = null;
+  let touched = Date.now();
+  for (let turn = 0; turn < 6 && !played; turn++) {
+    const offered = await until(() => [...b.lines].reverse().find((l) => l.at >= touched &&
+      /target (play\.\S+|bid\.play) -?\d+,-?\d+/.test(l.text)), 60000);
+    if (!offered) break;
+    await wait(1500);
+    const name = offered.text.match(/target (\S+) /)[1];
+    const before = await saved();
+    touched = Date.now();
+    if (!(await press(b, name))) break;
+    if (name.startsWith("play.") && (await until(async () => cards(await saved()) > cards(before), 3000))) {
+      played = { card: name.slice(5), cards: cards(await saved()) };
+    }
+  }
+  if (!played) { verdict.fail(`${b.name}: no card of the hand could be played`); return; }
+  console.log(`${b.name}: the ${played.card} played by a touch, ${played.cards} cards in the save`);
+  await b.shot(path.join(out, `${b.file}-2-card-played.png`));
+  const reloaded = Date.now();
+  await b.goto(`${base}?targets`);
+  if (!(await until(() => b.lines.find((l) => l.at >= reloaded && / target continue /.test(l.text)), 60000))) {
+    verdict.fail(`${b.name}: after a reload the title offered no Continue`);
+    return;
+  }
+  await wait(1500);
+  const back = Date.now();
+  await press(b, "continue");
+  const table = await until(() => b.lines.find((l) => l.at >= back && /target (play\.|bid\.|last_trick|hint)/.test(l.text)), 20000);
+  const kept = cards(await saved());
+  console.log(`${b.name}: reloaded, Continue brought the table back (${kept} cards in the save, ${played.cards} before)`);
+  if (!table) verdict.fail(`${b.name}: Continue did not bring the table back`);
+  if (kept < played.cards) verdict.fail(`${b.name}: the reload lost cards of the match`);
+  await wait(2000);
+  await b.shot(path.join(out, `${b.file}-3-continued.png`));
+}
+
+/// A touch (or click) on the control `name` where the game last drew it.
+async function press(b, name) {
+  const at = await where(b, name);
+  if (!at) {
+    const seen = b.lines.filter((l) => / target /.test(l.text)).slice(-6).map((l) => l.text.replace(/^.*target /, ""));
+    verdict.fail(`${b.name}: no control ${name} on the screen (the last seen: ${seen.join("; ")})`);
+    await b.shot(path.join(out, `${b.file}-no-${name}.png`));
+    return false;
+  }
+  await b.touch(...at);
+  return true;
+}
+
 const engines = { firefox, webkit: () => webkit(), iphone: () => webkit(IPHONE), chromium };
 // ENGINES=webkit,... runs some of them.
 for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").split(",").map((e) => engines[e])) {
   const b = await make();
+  b.file = b.name.toLowerCase().replace(/ /g, "-");
   const since = Date.now();
   await b.goto(`${base}?targets&screen=friends`);
   if (!(await where(b, "friends.name"))) {
@@ -231,9 +321,12 @@ for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").spl
     } else console.log(`${b.name}: Ctrl+V pasted ${code} from the clipboard into the code's field in ${pasted.at - at} ms`);
   }
   await wait(1000);
-  const file = path.join(out, `${b.name.toLowerCase().replace(/ /g, "-")}-typed-and-pasted.png`);
+  const file = path.join(out, `${b.file}-typed-and-pasted.png`);
   await b.shot(file);
   console.log(`${b.name}: ${file}`);
+  // Chromium's core path is check.mjs's; the iPhone's touches, which the
+  // page dispatches, are no player's gesture that may start the sound.
+  if (b.corePath) await corePath(b);
   await b.close();
 }
 close();
