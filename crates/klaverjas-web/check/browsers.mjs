@@ -273,7 +273,7 @@ async function press(b, name) {
 
 const engines = { firefox, webkit: () => webkit(), iphone: () => webkit(IPHONE), chromium };
 // ENGINES=webkit,... runs some of them.
-for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").split(",").map((e) => engines[e])) {
+for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").split(",").map((e) => engines[e]).filter(Boolean)) {
   const b = await make();
   b.file = b.name.toLowerCase().replace(/ /g, "-");
   const since = Date.now();
@@ -328,6 +328,21 @@ for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").spl
   // page dispatches, are no player's gesture that may start the sound.
   if (b.corePath) await corePath(b);
   await b.close();
+}
+// A browser without WebGL2, or with WebAssembly switched off (Lockdown
+// Mode on an iPhone does that), is told what the game needs: Firefox with
+// each switched off by its preference.
+for (const [lacks, prefs] of [["WebGL2", { "webgl.disabled": true }], ["WebAssembly", { "javascript.options.wasm": false }]]) {
+  const browser = await puppeteer.launch({ browser: "firefox", executablePath: "/usr/bin/firefox-esr", headless: false,
+    extraPrefsFirefox: prefs });
+  const page = await browser.newPage();
+  await page.setViewport({ width: WIDTH, height: HEIGHT });
+  await page.goto(base, { waitUntil: "load" });
+  const said = await until(() => page.evaluate(() => document.querySelector("#loading")?.innerText), 10000);
+  console.log(`Firefox without ${lacks}: the page says "${(said || "nothing").replace(/\s+/g, " ")}"`);
+  if (!said || !said.includes(`needs ${lacks}`)) verdict.fail(`Firefox without ${lacks}: the page does not say the game needs it`);
+  await page.screenshot({ path: path.join(out, `firefox-without-${lacks.toLowerCase()}.png`) });
+  await browser.close();
 }
 close();
 process.exit(verdict.end());
