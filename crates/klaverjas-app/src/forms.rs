@@ -262,9 +262,9 @@ pub fn mark_field(ui: &egui::Ui, name: &str, response: &egui::Response, text: &s
         fields.retain(|f| f.0 != name);
         fields.push((name.to_owned(), text.to_owned(), caret, painted));
     });
-    let place =
-        crate::web_text::FieldPlace { id: response.id, rect: response.interact_rect, chars: text.chars().count() };
-    crate::web_text::note_field(ui.ctx(), place);
+    // Only a page takes them away (each frame), to find a touched field.
+    #[cfg(target_arch = "wasm32")]
+    crate::web_text::note_field(ui.ctx(), crate::web_text::FieldPlace::of(response, text));
 }
 
 /// The width a field leaves beside it for its Paste button (none where
@@ -302,8 +302,7 @@ pub fn paste_button(
     match crate::platform::paste_from_clipboard() {
         Ok(pasted) => {
             text.extend(crate::platform::one_line(&pasted).chars().take(limit.saturating_sub(text.chars().count())));
-            let place =
-                crate::web_text::FieldPlace { id: field.id, rect: field.interact_rect, chars: text.chars().count() };
+            let place = crate::web_text::FieldPlace::of(field, text);
             crate::web_text::focus_field(ui.ctx(), place, crate::web_text::Caret::AtTheEnd);
         }
         Err(e) => bevy::log::warn!("nothing to paste: {e}"),

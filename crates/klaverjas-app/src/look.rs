@@ -93,10 +93,11 @@ pub fn table_look(ctx: &egui::Context) {
     });
 }
 
-/// Whether text fields have a Paste button beside them: in a phone's app,
-/// where egui draws the fields with no menu to paste from and the
-/// keyboard's own paste does not reach them (a browser's page pastes
-/// itself, a desktop with its keys).
+/// Whether text fields have a Paste button beside them: in a phone's app
+/// (and under `--phone`, which shows what a phone does), where egui draws
+/// the fields with no menu to paste from and the keyboard's own paste does
+/// not reach them (a browser's page pastes itself, a desktop with its
+/// keys).
 pub fn fields_have_a_paste_button(ctx: &egui::Context) -> bool {
     ctx.data(|d| d.get_temp::<bool>(egui::Id::new(PASTE_BUTTON))).unwrap_or(false)
 }

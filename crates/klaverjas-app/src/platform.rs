@@ -344,7 +344,9 @@ fn with_activity<T>(
     let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
     let mut env = vm.attach_current_thread().map_err(|e| e.to_string())?;
     let activity = unsafe { jni::objects::JObject::from_raw(app.activity_as_ptr().cast()) };
-    let done = java(&mut env, &activity);
+    // The game's thread stays attached for the app's life: the call's
+    // local references go with a frame of their own, not piling up.
+    let done = env.with_local_frame(16, |env| java(env, &activity));
     // A Java exception is cleared here, not left to the next call.
     if done.is_err() {
         let _ = env.exception_clear();
@@ -374,13 +376,12 @@ pub fn paste_from_clipboard() -> Result<String, String> {
 }
 
 /// The clipboard's text, from UIKit's general pasteboard (iOS asks the
-/// player first). UIKit is called on the main thread only: the caller is
-/// a system that runs there.
+/// player first). The pasteboard, unlike UIKit's views, may be read from
+/// any thread: the screens' systems run on Bevy's pool.
 #[cfg(target_os = "ios")]
 pub fn paste_from_clipboard() -> Result<String, String> {
-    let _ = objc2::MainThreadMarker::new().ok_or("not on the main thread")?;
     let board = objc2_ui_kit::UIPasteboard::generalPasteboard();
-    // SAFETY: a plain read of the pasteboard's text, on the main thread.
+    // SAFETY: a plain read of the pasteboard's text.
     let text = unsafe { board.string() };
     Ok(text.map(|s| s.to_string()).unwrap_or_default())
 }

@@ -61,8 +61,26 @@ pub fn focuses_within_the_touch(user_agent: &str, touch_points: i32) -> bool {
 pub struct FieldPlace {
     pub id: bevy_egui::egui::Id,
     pub rect: bevy_egui::egui::Rect,
+    /// Its layer: a window or popup drawn over it takes the touch.
+    pub layer: bevy_egui::egui::LayerId,
     pub chars: usize,
 }
+
+impl FieldPlace {
+    /// The field drawn as `response`, holding `text`.
+    pub fn of(response: &bevy_egui::egui::Response, text: &str) -> FieldPlace {
+        FieldPlace {
+            id: response.id,
+            rect: response.interact_rect,
+            layer: response.layer_id,
+            chars: text.chars().count(),
+        }
+    }
+}
+
+/// How far (in points) a finger may move and still tap: further, it
+/// dragged (a page scrolled), and the field it ends on was not touched.
+const TAP_SLOP: f32 = 8.0;
 
 /// The fields [`note_field`] heard of since [`field_places`] last looked.
 const FIELD_PLACES: &str = "text fields drawn this pass";
@@ -104,6 +122,20 @@ pub fn field_at(fields: &[FieldPlace], at: bevy_egui::egui::Pos2) -> Option<Fiel
     fields.iter().rev().find(|f| f.rect.contains(at)).copied()
 }
 
+/// The field a touch from `down` to `up` (in points) tapped: both on it,
+/// the finger still, and no layer over it there (`top`, the topmost
+/// window or popup at `up`, if any).
+pub fn tapped_field(
+    fields: &[FieldPlace],
+    down: bevy_egui::egui::Pos2,
+    up: bevy_egui::egui::Pos2,
+    top: Option<bevy_egui::egui::LayerId>,
+) -> Option<FieldPlace> {
+    let field = field_at(fields, up)?;
+    let still = down.distance(up) <= TAP_SLOP && field_at(fields, down).is_some_and(|f| f.id == field.id);
+    (still && top.is_none_or(|top| top == field.layer)).then_some(field)
+}
+
 /// Whether bevy_egui reads its hidden input itself: its own test, on the
 /// user agent, for a phone's browser.
 pub fn agent_read_by_bevy_egui(user_agent: &str) -> bool {
@@ -133,7 +165,8 @@ mod web {
     thread_local! {
         /// The text fields the last frame drew, and the points to a CSS
         /// pixel, for the page's touch listener.
-        static SHOWN: std::cell::RefCell<(f32, Vec<super::FieldPlace>)> = const { std::cell::RefCell::new((1.0, Vec::new())) };
+        static SHOWN: std::cell::RefCell<(f32, Vec<super::FieldPlace>, Option<egui::Context>)> =
+            const { std::cell::RefCell::new((1.0, Vec::new(), None)) };
     }
 
     /// While the hidden input has the page's focus, the player types into
@@ -157,7 +190,7 @@ mod web {
         let places = super::field_places(ctx);
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()) as f32;
         let points_per_css_pixel = ratio / ctx.pixels_per_point();
-        SHOWN.with(|shown| *shown.borrow_mut() = (points_per_css_pixel, places));
+        SHOWN.with(|shown| *shown.borrow_mut() = (points_per_css_pixel, places, Some(ctx.clone())));
     }
 
     /// What the page's listeners heard, and whether they are in place.
@@ -203,35 +236,50 @@ mod web {
         }
     }
 
-    /// A touch that ends on a text field focuses the hidden input within
-    /// its event (which opens the keyboard) and asks for the field's focus.
-    /// Where it ended comes from the pointer's release (a touch's end has
-    /// it too, but the pointer's is read the same way everywhere).
+    /// A tap on a text field focuses the hidden input within its touch's
+    /// end (which opens the keyboard) and asks for the field's focus. Where
+    /// the finger went down comes from the pointer's events (winit cancels
+    /// the touch's start, so the browser never turns a drag into a scroll
+    /// with a cancel); where it lifted from the touch's end, or where the
+    /// touch's end carries no touch (as the browser check's own do not),
+    /// from the pointer's release.
     fn focus_on_touch_end(
         document: &web_sys::Document,
         input: web_sys::HtmlInputElement,
         focus: Sender<super::FieldPlace>,
     ) {
-        let released = std::rc::Rc::new(std::cell::Cell::new(None::<(f32, f32)>));
-        let at = released.clone();
-        let on_release = Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
-            if e.pointer_type() == "touch" {
-                at.set(Some((e.client_x() as f32, e.client_y() as f32)));
-            }
-        });
-        let _ =
-            document.add_event_listener_with_callback_and_bool("pointerup", on_release.as_ref().unchecked_ref(), true);
-        on_release.forget();
+        type At = std::rc::Rc<std::cell::Cell<Option<(f32, f32)>>>;
+        let (down, up): (At, At) = Default::default();
+        for (name, pressed) in [("pointerdown", true), ("pointerup", false)] {
+            let (down, up) = (down.clone(), up.clone());
+            let on_pointer = Closure::<dyn FnMut(web_sys::PointerEvent)>::new(move |e: web_sys::PointerEvent| {
+                if e.pointer_type() != "touch" {
+                    return;
+                }
+                let at = Some((e.client_x() as f32, e.client_y() as f32));
+                if pressed {
+                    down.set(at);
+                    up.set(None);
+                } else {
+                    up.set(at);
+                }
+            });
+            let _ = document.add_event_listener_with_callback_and_bool(name, on_pointer.as_ref().unchecked_ref(), true);
+            on_pointer.forget();
+        }
         let canvas = document.get_element_by_id("klaverjas");
-        let on_end = Closure::<dyn FnMut(web_sys::TouchEvent)>::new(move |_: web_sys::TouchEvent| {
-            let Some((x, y)) = released.take() else { return };
+        let on_end = Closure::<dyn FnMut(web_sys::TouchEvent)>::new(move |e: web_sys::TouchEvent| {
+            let lifted = e.changed_touches().get(0).map(|t| (t.client_x() as f32, t.client_y() as f32));
+            let (Some(went_down), Some(lifted)) = (down.take(), lifted.or(up.take())) else { return };
             let (left, top) = canvas.as_ref().map_or((0.0, 0.0), |c| {
                 let r = c.get_bounding_client_rect();
                 (r.left() as f32, r.top() as f32)
             });
             let field = SHOWN.with(|shown| {
-                let (scale, fields) = &*shown.borrow();
-                super::field_at(fields, egui::pos2((x - left) * scale, (y - top) * scale))
+                let (scale, fields, ctx) = &*shown.borrow();
+                let point = |(x, y): (f32, f32)| egui::pos2((x - left) * scale, (y - top) * scale);
+                let over = ctx.as_ref().and_then(|ctx| ctx.layer_id_at(point(lifted)));
+                super::tapped_field(fields, point(went_down), point(lifted), over)
             });
             if let Some(field) = field {
                 input.set_hidden(false);
@@ -394,15 +442,34 @@ mod tests {
     #[test]
     fn a_touch_finds_the_field_under_it() {
         use super::FieldPlace;
-        use bevy_egui::egui::{Id, Rect, pos2};
-        let name =
-            FieldPlace { id: Id::new("name"), rect: Rect::from_min_max(pos2(10.0, 10.0), pos2(200.0, 40.0)), chars: 3 };
-        let code =
-            FieldPlace { id: Id::new("code"), rect: Rect::from_min_max(pos2(10.0, 60.0), pos2(120.0, 90.0)), chars: 0 };
+        use bevy_egui::egui::{Id, LayerId, Order, Rect, pos2};
+        let layer = LayerId::new(Order::Middle, Id::new("the page"));
+        let name = FieldPlace {
+            id: Id::new("name"),
+            rect: Rect::from_min_max(pos2(10.0, 10.0), pos2(200.0, 40.0)),
+            layer,
+            chars: 3,
+        };
+        let code = FieldPlace {
+            id: Id::new("code"),
+            rect: Rect::from_min_max(pos2(10.0, 60.0), pos2(120.0, 90.0)),
+            layer,
+            chars: 0,
+        };
         let fields = [name, code];
         assert_eq!(super::field_at(&fields, pos2(100.0, 20.0)), Some(name));
         assert_eq!(super::field_at(&fields, pos2(20.0, 89.0)), Some(code));
         assert_eq!(super::field_at(&fields, pos2(150.0, 70.0)), None);
         assert_eq!(super::field_at(&fields, pos2(100.0, 50.0)), None);
+        // A tap: down and up on the field, the finger still, nothing over it.
+        let tapped = |down, up, top| super::tapped_field(&fields, down, up, top);
+        assert_eq!(tapped(pos2(100.0, 20.0), pos2(104.0, 22.0), None), Some(name));
+        assert_eq!(tapped(pos2(100.0, 20.0), pos2(104.0, 22.0), Some(layer)), Some(name));
+        // A drag that scrolled the page and lifted on the field.
+        assert_eq!(tapped(pos2(100.0, 120.0), pos2(100.0, 20.0), None), None);
+        assert_eq!(tapped(pos2(100.0, 32.0), pos2(100.0, 20.0), None), None, "moved more than a tap may");
+        // A popup or a window lies over the field there.
+        let popup = LayerId::new(Order::Foreground, Id::new("popup"));
+        assert_eq!(tapped(pos2(100.0, 20.0), pos2(100.0, 20.0), Some(popup)), None);
     }
 }
