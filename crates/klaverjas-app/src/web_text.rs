@@ -118,7 +118,7 @@ pub fn focus_field(ctx: &bevy_egui::egui::Context, field: FieldPlace, caret: Car
 }
 
 /// The field drawn last under `at` (in points), if any.
-pub fn field_at(fields: &[FieldPlace], at: bevy_egui::egui::Pos2) -> Option<FieldPlace> {
+fn field_at(fields: &[FieldPlace], at: bevy_egui::egui::Pos2) -> Option<FieldPlace> {
     fields.iter().rev().find(|f| f.rect.contains(at)).copied()
 }
 
