@@ -130,6 +130,7 @@ klaverjas: Klaverjas and Klawerjas against bots
                          cards) and wait for it before dealing on or quitting
   --targets              log where the buttons a check touches are, as
                          `target NAME X,Y` lines (window pixels)
+  --version              the game's version
   --help                 this text";
 
 impl Options {
@@ -147,6 +148,8 @@ impl Options {
 pub enum Command {
     Run(Box<Options>),
     Help,
+    /// Print the game's name and version and stop.
+    Version,
     /// Print the lessons and stop.
     Lessons,
 }
@@ -169,6 +172,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         };
         match name {
             "--help" | "-h" => return Ok(Command::Help),
+            "--version" | "-V" => return Ok(Command::Version),
             "--lessons" => return Ok(Command::Lessons),
             "--lesson" => o.lesson = Some(value()?),
             "--quit-after-lesson" => o.quit_after_lesson = true,
@@ -324,6 +328,7 @@ mod tests {
             Command::Run(Box::new(Options { seed: Some(3), ..Options::default() }))
         );
         assert_eq!(parse(&args("--help")).unwrap(), Command::Help);
+        assert_eq!(parse(&args("--demo --version")).unwrap(), Command::Version);
         let phone = |a: &str| match parse(&args(a)).unwrap() {
             Command::Run(o) => (o.window, o.phone),
             _ => panic!(),

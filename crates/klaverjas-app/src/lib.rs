@@ -103,6 +103,10 @@ pub fn main() -> ExitCode {
             println!("{}", cli::USAGE);
             ExitCode::SUCCESS
         }
+        Ok(cli::Command::Version) => {
+            println!("klaverjas {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
         Ok(cli::Command::Lessons) => match tutorial::lesson::all() {
             Ok(lessons) => {
                 let texts = i18n::Texts::load(settings::Language::English, settings::Skin::French);

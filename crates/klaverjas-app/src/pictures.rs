@@ -24,18 +24,20 @@ use klaverjas_cards::Face;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// The folder Bevy's `AssetServer` reads: `$KLAVERJAS_ASSETS`, an `assets`
-/// folder beside the executable or up to three folders above it
-/// (`target/release/` in a checkout), or the checkout this was built from.
-/// `None` where none holds the card pictures: Bevy's default then applies
-/// (the bundle's assets on a phone).
+/// The folder Bevy's `AssetServer` reads: `$KLAVERJAS_ASSETS`; where the
+/// installed game keeps it ([`crate::platform::installed`]); an `assets`
+/// folder up to three folders above the program (`target/release/` in a
+/// checkout); or the checkout this was built from. `None` where none
+/// holds the card pictures: Bevy's default then applies (the bundle's
+/// assets on a phone).
 pub fn find_assets() -> Option<PathBuf> {
     let mut candidates = Vec::new();
     if let Some(dir) = std::env::var_os("KLAVERJAS_ASSETS") {
         candidates.push(PathBuf::from(dir));
     }
+    candidates.extend(crate::platform::installed("assets"));
     if let Ok(exe) = std::env::current_exe() {
-        candidates.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets")));
+        candidates.extend(exe.ancestors().skip(2).take(3).map(|d| d.join("assets")));
     }
     // The checkout: `cargo run` and `cargo test` name it at run time; the
     // build's own path is the last resort (a build cached from another
@@ -138,8 +140,16 @@ pub fn plugin(app: &mut App) {
     // The game's only PNGs are card pictures: Bevy's own image loader is
     // built without PNG, so this one is the loader of every `.png`.
     app.register_asset_loader(CardLoader)
-        .add_systems(PreStartup, load_skin)
+        .add_systems(PreStartup, (say_where, load_skin))
         .add_systems(Update, (follow_skin, note_failures));
+}
+
+/// Which folder of card pictures and sounds an installed game found (a
+/// package's check reads it: a checkout's would be found too).
+fn say_where() {
+    if let Some(dir) = find_assets() {
+        info!("the card pictures and sounds from {}", dir.display());
+    }
 }
 
 fn wanted_halvings(table: &Table, windows: &Query<&Window>) -> u32 {

@@ -56,6 +56,22 @@ pub fn data_dir(target: Target, android_internal: Option<PathBuf>, project: Opti
     chosen.unwrap_or_else(|| PathBuf::from("."))
 }
 
+/// Where the game as installed keeps its folder `name` (`assets`, `site`):
+/// beside the program (an unpacked `.zip` or `.tar.gz`), under
+/// `share/klaverjas/` beside its `bin/` (`/usr/bin/klaverjas` from the
+/// `.deb`), and in a Mac app's `Contents/Resources/`.
+pub fn installed(name: &str) -> Vec<PathBuf> {
+    let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(PathBuf::from)) else {
+        return Vec::new();
+    };
+    let mut found = vec![dir.join(name)];
+    if let Some(above) = dir.parent() {
+        found.push(above.join("share/klaverjas").join(name));
+        found.push(above.join("Resources").join(name));
+    }
+    found
+}
+
 /// This machine's data directory.
 pub fn this_data_dir() -> PathBuf {
     data_dir(TARGET, android_internal_dir(), project_dir())

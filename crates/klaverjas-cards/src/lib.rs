@@ -14,6 +14,7 @@ mod court;
 #[cfg(feature = "generator")]
 mod draw;
 mod halve;
+mod icon_files;
 #[cfg(feature = "generator")]
 mod shapes;
 mod sounds;
@@ -21,6 +22,7 @@ mod sounds;
 mod synth;
 
 pub use halve::halve;
+pub use icon_files::{ICON_FILES, IconFile};
 pub use sounds::{SAMPLE_RATE, Sound, WavError, decode_wav, encode_wav};
 #[cfg(feature = "generator")]
 pub use synth::synthesise;
@@ -31,8 +33,9 @@ pub use draw::{app_icon, contact_sheet, encode_png, encode_rgba_png, render};
 /// The app's icon files, from the workspace root, and their sizes in
 /// pixels: Android's launcher icon at each screen density, iOS's one
 /// 1024-pixel icon (the system scales it), and the web app's two that a
-/// browser installs to the home screen.
-pub const ICONS: [(&str, u32); 8] = [
+/// browser installs to the home screen, and Linux's hicolor theme at
+/// each size a desktop asks for (the `.deb` and the `.tar.gz` install them).
+pub const ICONS: [(&str, u32); 16] = [
     ("android/res/mipmap-mdpi/ic_launcher.png", 48),
     ("android/res/mipmap-hdpi/ic_launcher.png", 72),
     ("android/res/mipmap-xhdpi/ic_launcher.png", 96),
@@ -41,6 +44,14 @@ pub const ICONS: [(&str, u32); 8] = [
     ("ios/Klaverjas/Assets.xcassets/AppIcon.appiconset/AppIcon.png", 1024),
     ("crates/klaverjas-web/site/icon-192.png", 192),
     ("crates/klaverjas-web/site/icon-512.png", 512),
+    ("packaging/linux/icons/hicolor/16x16/apps/org.klaverjas.game.png", 16),
+    ("packaging/linux/icons/hicolor/24x24/apps/org.klaverjas.game.png", 24),
+    ("packaging/linux/icons/hicolor/32x32/apps/org.klaverjas.game.png", 32),
+    ("packaging/linux/icons/hicolor/48x48/apps/org.klaverjas.game.png", 48),
+    ("packaging/linux/icons/hicolor/64x64/apps/org.klaverjas.game.png", 64),
+    ("packaging/linux/icons/hicolor/128x128/apps/org.klaverjas.game.png", 128),
+    ("packaging/linux/icons/hicolor/256x256/apps/org.klaverjas.game.png", 256),
+    ("packaging/linux/icons/hicolor/512x512/apps/org.klaverjas.game.png", 512),
 ];
 
 /// A face's size in pixels: twice the largest a phone shows (the player's

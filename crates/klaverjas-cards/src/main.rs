@@ -1,6 +1,6 @@
 //! `kj-cards`: draws every deck into `assets/cards/<deck>/`, a contact
-//! sheet of each into `docs/cards/`, the app's icons into `android/` and
-//! `ios/`, and synthesises the table's sounds into `assets/sounds/` (beside
+//! sheet of each into `docs/cards/`, the app's icons into `android/`,
+//! `ios/`, the web site and `packaging/`, and synthesises the table's sounds into `assets/sounds/` (beside
 //! the cards' folder).
 //!
 //! ```sh
@@ -10,7 +10,8 @@
 //! ```
 
 use klaverjas_cards::{
-    Deck, Face, ICONS, Sound, app_icon, contact_sheet, encode_png, encode_rgba_png, encode_wav, render, synthesise,
+    Deck, Face, ICON_FILES, ICONS, Sound, app_icon, contact_sheet, encode_png, encode_rgba_png, encode_wav, render,
+    synthesise,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -105,6 +106,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    for (path, file) in ICON_FILES {
+        let path = icons.join(path);
+        if let Err(e) = write(&path, &file.encode(|size| encode_png(&app_icon(size)))) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
     let sounds = out.join("../sounds");
     let mut sound_bytes = 0;
     for sound in Sound::ALL {
@@ -120,7 +128,7 @@ fn main() -> ExitCode {
         total as f64 / 1e6,
         out.display(),
         sheets.display(),
-        ICONS.len(),
+        ICONS.len() + ICON_FILES.len(),
         icons.display(),
         Sound::ALL.len(),
         sound_bytes / 1000,

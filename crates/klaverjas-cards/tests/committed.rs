@@ -32,13 +32,19 @@ fn committed_cards_are_what_the_generator_draws() {
     );
 }
 
-/// The app's icons in `android/` and `ios/` are the generator's too.
+/// The app's icons (`android/`, `ios/`, the web site, `packaging/`) are
+/// the generator's too.
 #[test]
 fn committed_icons_are_what_the_generator_draws() {
     let root = assets().join("../..");
     for (path, size) in klaverjas_cards::ICONS {
         let committed = std::fs::read(root.join(path)).unwrap_or_default();
         assert!(committed == encode_png(&klaverjas_cards::app_icon(size)), "{path} differs from the generator's");
+    }
+    for (path, file) in klaverjas_cards::ICON_FILES {
+        let committed = std::fs::read(root.join(path)).unwrap_or_default();
+        let drawn = file.encode(|size| encode_png(&klaverjas_cards::app_icon(size)));
+        assert!(committed == drawn, "{path} differs from the generator's");
     }
 }
 

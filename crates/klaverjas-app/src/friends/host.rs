@@ -39,16 +39,16 @@ impl Hosting {
 }
 
 /// Starts the table server, its tables in `data/tables`; the web build is
-/// served where one lies beside the game (`site/` next to the program, or
-/// in the data folder).
+/// served from the first of `$KLAVERJAS_SITE`, `installed` (where the game
+/// as installed keeps its `site/`) and the data folder's `site/` that
+/// holds one.
 #[cfg(not(any(target_arch = "wasm32", target_os = "android", target_os = "ios")))]
-pub fn start(data: &Path) -> Result<Hosting, String> {
+pub fn start(data: &Path, installed: Vec<std::path::PathBuf>) -> Result<Hosting, String> {
     use std::net::{Ipv4Addr, SocketAddr};
-    let beside = std::env::current_exe().ok().and_then(|exe| exe.parent().map(|d| d.join("site")));
     let site = std::env::var_os("KLAVERJAS_SITE")
         .map(std::path::PathBuf::from)
         .into_iter()
-        .chain(beside)
+        .chain(installed)
         .chain([data.join("site")])
         .find(|d| d.join("index.html").is_file());
     let config = |site| klaverjas_server::Config {
@@ -69,7 +69,7 @@ pub fn start(data: &Path) -> Result<Hosting, String> {
 }
 
 #[cfg(any(target_arch = "wasm32", target_os = "android", target_os = "ios"))]
-pub fn start(_data: &Path) -> Result<Hosting, String> {
+pub fn start(_data: &Path, _installed: Vec<std::path::PathBuf>) -> Result<Hosting, String> {
     Err("a phone or a browser cannot host a table itself".into())
 }
 

@@ -8,7 +8,7 @@ use crate::friends::host::{self, Hosting};
 use crate::friends::link::waker;
 use crate::friends::sitting::{BackToTable, Connection, KeptChair, Sitting};
 use crate::look::at_least_a_finger;
-use crate::platform::TOUCH_TARGET;
+use crate::platform::{self, TOUCH_TARGET};
 use crate::state::{Files, PlayerSettings, Screen, Texts};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -239,7 +239,7 @@ fn friends(
             // A desktop's own table, after a restart: its server first.
             let own_again = kept.as_ref().is_some_and(|k| k.server.starts_with("ws://127.0.0.1:"));
             if choice == Choice::Back && own_again && host::HOSTS_ITSELF && hosting.is_none() {
-                match host::start(&files.0.dir) {
+                match host::start(&files.0.dir, platform::installed("site")) {
                     Ok(h) => commands.insert_resource(h),
                     Err(e) => {
                         form.problem = Some(t.fill("friends.cannot_host", &[("why", &e)]));
@@ -252,7 +252,7 @@ fn friends(
                 Choice::Host if host::HOSTS_ITSELF => {
                     let hosting = match hosting.as_deref() {
                         Some(h) => h.clone(),
-                        None => match host::start(&files.0.dir) {
+                        None => match host::start(&files.0.dir, platform::installed("site")) {
                             Ok(h) => {
                                 commands.insert_resource(h.clone());
                                 h
