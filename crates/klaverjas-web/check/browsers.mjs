@@ -195,13 +195,7 @@ async function focus(b, name) {
 /// the match: the title offers Continue, which brings the table back with
 /// that card played.
 async function corePath(b) {
-  // A first start, as a new player's: nothing kept from the fields above.
-  await b.run("() => localStorage.clear()");
-  const since = Date.now();
-  await b.goto(`${base}?targets`);
-  const first = await until(() => b.lines.find((l) => l.at >= since && /the first screen is drawn/.test(l.text)), 60000);
-  if (!first) { verdict.fail(`${b.name}: the game's first screen was not drawn within 60 s`); return; }
-  console.log(`${b.name}: the address to the game's first screen in ${((first.at - since) / 1000).toFixed(1)} s`);
+  if (!(await firstStart(b))) return;
   await wait(1500);
   await b.shot(path.join(out, `${b.file}-1-first-start.png`));
   const audio = () => b.run(`() => (window.klaverjasAudio || []).map((c) => c.state).join(", ") || "none"`);
@@ -259,6 +253,22 @@ async function corePath(b) {
   if (kept < played.cards) verdict.fail(`${b.name}: the reload lost cards of the match`);
   await wait(2000);
   await b.shot(path.join(out, `${b.file}-3-continued.png`));
+}
+
+/// A first start, as a new player's (nothing kept from the fields before):
+/// the time from the address to the game's first screen, kept in `starts`
+/// to set each engine's beside the others' at the end.
+const starts = [];
+async function firstStart(b) {
+  await b.run("() => localStorage.clear()");
+  const since = Date.now();
+  await b.goto(`${base}?targets`);
+  const first = await until(() => b.lines.find((l) => l.at >= since && /the first screen is drawn/.test(l.text)), 60000);
+  if (!first) { verdict.fail(`${b.name}: the game's first screen was not drawn within 60 s`); return false; }
+  const seconds = ((first.at - since) / 1000).toFixed(1);
+  starts.push(`${b.name} ${seconds} s`);
+  console.log(`${b.name}: the address to the game's first screen in ${seconds} s`);
+  return true;
 }
 
 /// A touch (or click) on the control `name` where the game last drew it.
@@ -330,8 +340,10 @@ for (const make of (process.env.ENGINES || "firefox,webkit,iphone,chromium").spl
   // Chromium's core path is check.mjs's; the iPhone's touches, which the
   // page dispatches, are no player's gesture that may start the sound.
   if (b.corePath) await corePath(b);
+  else await firstStart(b);
   await b.close();
 }
+if (starts.length) console.log(`the address to the game's first screen, on this machine: ${starts.join(", ")}`);
 // A browser without WebGL2, or with WebAssembly switched off (Lockdown
 // Mode on an iPhone does that), is told what the game needs: Firefox with
 // each switched off by its preference.
