@@ -64,7 +64,7 @@ fn a_desktop_hosts_a_second_app_joins_and_a_cut_connection_comes_back_mid_trick(
     let (host_dir, guest_dir) = (temp_dir("friends-host"), temp_dir("friends-guest"));
     let mut host_app = app(&host_dir);
     let mut guest_app = app(&guest_dir);
-    let hosting = host::start(&host_dir).expect("this computer hosts a table");
+    let hosting = host::start(&host_dir, Vec::new()).expect("this computer hosts a table");
     let setup = Setup {
         preset: Preset::Classic,
         set: "match=deals:2".into(),

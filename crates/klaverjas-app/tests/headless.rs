@@ -2034,7 +2034,7 @@ fn the_menus_keep_a_chair_at_a_table_with_friends_and_say_so() {
     run_until(&mut app, "the show to catch up", idle);
     let the_match = seats(&app).m.clone();
     tap(&mut app, "menu");
-    let hosting = host::start(&dir).expect("this computer hosts a table");
+    let hosting = host::start(&dir, Vec::new()).expect("this computer hosts a table");
     let setup = friends_setup(1, true);
     app.insert_resource(Sitting::host(hosting.own_server(), "Ann".into(), setup, std::sync::Arc::new(|| {})));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Friends);
@@ -2098,7 +2098,7 @@ fn the_last_tricks_word_is_asked_while_the_trick_lies_there() {
 fn each_waiting_room_shows_what_its_player_needs() {
     use klaverjas_app::friends::{host, sitting::Sitting};
     let host_dir = temp_dir("room-host");
-    let hosting = host::start(&host_dir).expect("this computer hosts a table");
+    let hosting = host::start(&host_dir, Vec::new()).expect("this computer hosts a table");
     assert!(!hosting.site, "a web game lies beside the test's program");
     let mut host_app = screen_app((1280, 720), None, Options { data_dir: Some(host_dir), ..Options::default() });
     let setup = friends_setup(16, true);
@@ -2139,7 +2139,7 @@ fn each_waiting_room_shows_what_its_player_needs() {
 fn a_late_friend_takes_a_bots_chair_or_is_told_once_why_not() {
     use klaverjas_app::friends::{host, sitting::Sitting};
     let dir = temp_dir("late-host");
-    let hosting = host::start(&dir).expect("this computer hosts a table");
+    let hosting = host::start(&dir, Vec::new()).expect("this computer hosts a table");
     let wake = || -> klaverjas_app::friends::socket::Wake { std::sync::Arc::new(|| {}) };
     for late in [true, false] {
         let mut host_app = headless_app(Options { data_dir: Some(dir.clone()), ..Options::default() }, Speed::Fast);
