@@ -34,6 +34,10 @@ kj: the Klaverjas engine on the command line
   kj solve --rules PRESET --trump SUIT --hands \"N:CARDS E:CARDS S:CARDS W:CARDS\" --leader SEAT [--trick CARDS]
   kj review --rules PRESET --code CODE --dealer SEAT --trump SUIT --playing SEAT --play CARDS --seat SEAT [--seed S]
   kj code  (--seed S --dealer SEAT [--rules PRESET] | --code CODE)
+  kj score --rules PRESET --deals \"DEAL; DEAL; ...\"
+           (a score sheet of deals played with real cards, each as the table writes
+           it down: who played, trump, the playing team's card points, then any of
+           roem NS/EW, pit, revoke TEAM, doubles N TEAM; e.g. \"S H 102 roem 20/0\")
   kj daily [--date YYYY-MM-DD] [--rules PRESET] [--bots LEVEL] [--result LINE]
            (the deals of the day and the expert's points on them from South;
            --result reads a shared line of the same day beside them)
@@ -158,6 +162,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
             &["json"],
         )?),
         "code" => code(&Args::parse("code", rest, &["seed", "dealer", "code", "rules", "set"], &["json"])?),
+        "score" => score(&Args::parse("score", rest, &["rules", "set", "deals"], &["json"])?),
         "daily" => daily::daily(&Args::parse("daily", rest, &["date", "rules", "bots", "result"], &["json"])?),
         "bench" => bench(rest),
         "stats" => stats::stats(&Args::parse("stats", rest, &["data-dir"], &["json"])?),
@@ -607,6 +612,39 @@ impl SimTotals {
         }
         s.trim_end().to_string()
     }
+}
+
+/// A score sheet of deals entered by hand, scored by the engine's own
+/// rules ([`klaverjas::score_entered`]): bad words exit 2 naming the
+/// token, a deal that cannot be (the rules' reason) exits 1 naming the
+/// deal.
+fn score(args: &Args) -> Result<(), Failure> {
+    let rules = args.rules()?;
+    let mut sheet = klaverjas::ScoreSheet::default();
+    for (n, line) in args.req("deals")?.split(';').map(str::trim).filter(|l| !l.is_empty()).enumerate() {
+        let entered: klaverjas::EnteredDeal = line.parse().map_err(|e| format!("--deals, deal {}: {e}", n + 1))?;
+        let result = klaverjas::score_entered(&rules, &entered)
+            .map_err(|e| Failure::Rule(format!("deal {} ({line}): {e}", n + 1)))?;
+        sheet.rows.push(result);
+    }
+    let totals = sheet.totals();
+    let winner = match totals.ns.cmp(&totals.ew) {
+        std::cmp::Ordering::Greater => "NS",
+        std::cmp::Ordering::Less => "EW",
+        std::cmp::Ordering::Equal => "nobody (a tie)",
+    };
+    let rows: Vec<Value> = sheet
+        .rows
+        .iter()
+        .map(|r| {
+            json!({ "NS": r.total(Team::NS), "EW": r.total(Team::EW), "marks": [r.marks(Team::NS), r.marks(Team::EW)],
+                "nat": r.nat, "pit": r.pit_bonus.map(|t| t.to_string()), "revoke": r.revoke.map(|t| t.to_string()) })
+        })
+        .collect();
+    let out = json!({ "deals": rows, "totals": { "NS": totals.ns, "EW": totals.ew }, "ahead": winner });
+    let human = format!("{}ahead: {winner}\n", sheet.render(PerTeam::new("NS", "EW")));
+    output(args, out, human);
+    Ok(())
 }
 
 fn code(args: &Args) -> Result<(), Failure> {

@@ -898,3 +898,26 @@ fn the_deals_of_a_day_reproduce_and_a_shared_line_reads_back() {
     assert_eq!(status, 2);
     assert!(err.starts_with("kj: --date: 2999-01-01 is still to come"), "{err}");
 }
+
+/// `kj score`: a sheet of deals entered by hand, scored by the engine.
+#[test]
+fn score_adds_up_a_sheet_and_names_what_cannot_be() {
+    let sheet = kj_json(&[
+        "score",
+        "--rules",
+        "classic",
+        "--deals",
+        "S H 102 roem 20/0; W C 70 roem 0/50; N S 162 pit roem 40/0; E D 90 revoke NS",
+    ]);
+    // Made (102+20 against 60), made by EW (70+50 against 92), a pit
+    // (162 + 40 + 100), a revoke by NS (162 to EW).
+    assert_eq!(sheet["totals"], serde_json::json!({ "NS": 122 + 92 + 302, "EW": 60 + 120 + 162 }));
+    assert_eq!(sheet["deals"][2]["pit"], "NS");
+    assert_eq!(sheet["deals"][3]["revoke"], "NS");
+    let nat = kj_json(&["score", "--deals", "S H 81"]);
+    assert_eq!((nat["deals"][0]["nat"].as_bool(), nat["totals"]["EW"].as_u64()), (Some(true), Some(162)));
+    let (code, _, err) = kj(&["score", "--deals", "S H 163"]);
+    assert_eq!((code, err.trim()), (1, "kj: deal 1 (S H 163): 163 card points: a deal has 162"));
+    let (code, _, err) = kj(&["score", "--deals", "S H 100; S H 1x"]);
+    assert_eq!((code, err.trim()), (2, "kj: --deals, deal 2: unknown card points '1x'"));
+}

@@ -16,6 +16,7 @@
 pub mod bidding;
 pub mod card;
 pub mod deal;
+pub mod entered;
 pub mod game;
 pub mod play;
 pub mod position;
@@ -29,6 +30,7 @@ pub mod view;
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng, Stock};
+pub use entered::{EnteredDeal, EntryError, score_entered};
 pub use game::{
     Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, NewGameError, Phase,
     ReplayError, SwapError, TrickRecord,

@@ -51,6 +51,21 @@ impl TrickRoem {
 /// that has roem.
 pub const STUK: u16 = 20;
 
+/// Every value one combination scores under `table` (stuk, a run of each
+/// length, four of a kind of each rank), each once: the parts a team's
+/// roem in a deal adds up from. Empty where the table has no roem.
+pub fn values(table: RoemTable) -> Vec<u16> {
+    if table == RoemTable::None {
+        return Vec::new();
+    }
+    let runs = (3..=8).map(|length| hand_run_value(length, table));
+    let fours = Rank::ALL.into_iter().map(|rank| four_of_a_kind_value(rank, table));
+    let mut all: Vec<u16> = std::iter::once(STUK).chain(runs).chain(fours).filter(|&v| v > 0).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
 /// Value of four of a kind under each table.
 pub const fn four_of_a_kind_value(rank: Rank, table: RoemTable) -> u16 {
     match table {

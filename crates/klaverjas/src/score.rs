@@ -86,6 +86,10 @@ pub struct DealResult {
     /// [`Seat::team`] and mean nothing at the table.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub players: Option<PlayerScores>,
+    /// The team that did not follow suit when it could, in a deal entered
+    /// by hand ([`crate::entered`]): the other team takes everything.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub revoke: Option<Team>,
 }
 
 /// One deal's count where everyone plays alone, by [`Seat::index`] (the
@@ -144,6 +148,9 @@ impl DealResult {
     /// The team that scores everything of the deal: the defenders when
     /// the playing team is nat, and the winner of a doubled deal.
     pub fn takes_all(&self) -> Option<Team> {
+        if let Some(offender) = self.revoke {
+            return Some(offender.other());
+        }
         let playing = self.contract.playing_team();
         if self.nat { Some(playing.other()) } else { (self.stakes.doubles > 0).then_some(playing) }
     }
@@ -212,6 +219,7 @@ pub fn score_deal(
         stakes,
         going_on: None,
         players: None,
+        revoke: None,
     };
     if let Some(all) = result.takes_all() {
         result.sheet_points = PerTeam::default();
@@ -272,6 +280,7 @@ pub fn score_alone(
         stakes,
         going_on: None,
         players: Some(PlayerScores { points, roem, tricks, score }),
+        revoke: None,
     }
 }
 
@@ -354,7 +363,11 @@ impl ScoreSheet {
                 cell(&row.marks(Team::NS), value(Team::NS)),
                 value(Team::EW),
                 row.marks(Team::EW),
-                if row.nat { "  (nat)" } else { "" },
+                match (row.revoke, row.nat) {
+                    (Some(_), _) => "  (revoke)",
+                    (None, true) => "  (nat)",
+                    (None, false) => "",
+                },
             );
             if let Some(on) = row.going_on {
                 let team = if on.team == Team::NS { names.ns } else { names.ew };
@@ -416,6 +429,7 @@ impl DealResult {
                 tricks: seats(p.tricks, turn),
                 score: seats(p.score, turn),
             }),
+            revoke: self.revoke.map(team),
         }
     }
 }

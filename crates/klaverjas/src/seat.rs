@@ -228,6 +228,17 @@ impl Team {
     }
 }
 
+impl FromStr for Team {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Team, ParseError> {
+        let t = s.trim();
+        Team::BOTH
+            .into_iter()
+            .find(|team| t.eq_ignore_ascii_case(&team.to_string()))
+            .ok_or_else(|| ParseError::new("team", t))
+    }
+}
+
 impl fmt::Display for Team {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

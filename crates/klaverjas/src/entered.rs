@@ -1,0 +1,340 @@
+//! A deal played with real cards, entered by hand on a score sheet: what
+//! the table writes down (who played and what was trump, the playing
+//! team's card points, each team's roem, a pit, a revoke), scored by the
+//! same rules as a deal played here ([`score_deal`]), into the same
+//! [`DealResult`]. The score sheet in the app and the club evening on the
+//! server both score through [`score_entered`]; `kj score` prints it.
+
+use crate::bidding::Contract;
+use crate::card::ParseError;
+use crate::roem;
+use crate::rules::Rules;
+use crate::score::{DealResult, Stakes, score_deal};
+use crate::seat::{PerTeam, Team};
+use std::fmt;
+use std::str::FromStr;
+
+/// What a table writes down of one deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EnteredDeal {
+    /// Who played (chose trump, or was made to) and the trump.
+    pub contract: Contract,
+    /// Doubles (*kraken*) where the rules have them.
+    pub stakes: Stakes,
+    /// The playing team's card points, the last trick's bonus with them;
+    /// the other team has the rest of the deal's.
+    pub points: u16,
+    /// The roem each team counted (called, or all of it where roem is
+    /// automatic), before any doubling.
+    pub roem: PerTeam<u16>,
+    /// The team that took every trick.
+    pub pit: Option<Team>,
+    /// The team that did not follow suit when it could (*verzaakt*): the
+    /// other team scores the deal as if it were nat, 162 and all the roem.
+    pub revoke: Option<Team>,
+}
+
+/// A deal as written in one line (`kj score --deals`): who played, the
+/// trump and the playing team's card points, then any of `roem NS/EW`,
+/// `pit` (to the team with every card point), `revoke TEAM` and
+/// `doubles N TEAM` (the team that doubled last), e.g. `S H 102 roem 20/0`.
+impl FromStr for EnteredDeal {
+    type Err = ParseError;
+    fn from_str(line: &str) -> Result<EnteredDeal, ParseError> {
+        let mut words = line.split_whitespace();
+        let mut next = |what: &'static str| words.next().ok_or_else(|| ParseError::new(what, "(nothing)"));
+        let declarer = next("seat")?.parse()?;
+        let trump = next("suit")?.parse()?;
+        let word = next("card points")?;
+        let points = word.parse().map_err(|_| ParseError::new("card points", word))?;
+        let contract = Contract { trump, declarer, forced: false };
+        let mut deal = EnteredDeal {
+            contract,
+            stakes: Stakes::default(),
+            points,
+            roem: PerTeam::new(0, 0),
+            pit: None,
+            revoke: None,
+        };
+        let playing = contract.playing_team();
+        while let Ok(word) = next("word") {
+            match word.to_ascii_lowercase().as_str() {
+                "roem" => {
+                    let both = next("roem")?;
+                    let (ns, ew) = both.split_once('/').ok_or_else(|| ParseError::new("roem (NS/EW)", both))?;
+                    let number = |w: &str| w.parse::<u16>().map_err(|_| ParseError::new("roem", w));
+                    deal.roem = PerTeam::new(number(ns)?, number(ew)?);
+                }
+                "pit" => deal.pit = Some(if points == 0 { playing.other() } else { playing }),
+                "revoke" => deal.revoke = Some(next("team")?.parse()?),
+                "doubles" => {
+                    let n = next("doubles")?;
+                    deal.stakes.doubles = n.parse().map_err(|_| ParseError::new("doubles", n))?;
+                    deal.stakes.challenger = Some(next("team")?.parse()?);
+                }
+                _ => return Err(ParseError::new("word (roem, pit, revoke, doubles)", word)),
+            }
+        }
+        Ok(deal)
+    }
+}
+
+/// Why an entry cannot be a deal of these rules, said in words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EntryError {
+    /// The sheet keeps deals of two teams with a playing team; a game of
+    /// players alone or of the boem is not entered this way.
+    NotATeamGame,
+    /// More card points than the deal has.
+    TooManyPoints { points: u16, most: u16 },
+    /// Roem where the rules count none.
+    NoRoemInTheseRules { team: Team },
+    /// Roem that no combinations of these rules add up to.
+    NotRoem { team: Team, roem: u16 },
+    /// A pit takes every card point.
+    PitWithoutAllPoints { team: Team, points: u16 },
+    /// A team that took no trick counted no roem in one.
+    RoemWithoutATrick { team: Team },
+    /// A deal lost by a revoke has no pit.
+    PitAndRevoke,
+    /// Doubles where the rules have none, or more than three.
+    Doubles { doubles: u8 },
+}
+
+impl fmt::Display for EntryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            EntryError::NotATeamGame => write!(f, "this game is not kept on a sheet of two teams"),
+            EntryError::TooManyPoints { points, most } => {
+                write!(f, "{points} card points: a deal has {most}")
+            }
+            EntryError::NoRoemInTheseRules { team } => write!(f, "{team}: these rules count no roem"),
+            EntryError::NotRoem { team, roem } => {
+                write!(f, "{team}: {roem} roem is no sum of this game's roem values")
+            }
+            EntryError::PitWithoutAllPoints { team, points } => {
+                write!(f, "{team}: a pit takes all the card points, not {points}")
+            }
+            EntryError::RoemWithoutATrick { team } => {
+                write!(f, "{team} took no trick, so it counted no roem in one")
+            }
+            EntryError::PitAndRevoke => write!(f, "a deal lost by a revoke has no pit"),
+            EntryError::Doubles { doubles } => write!(f, "{doubles} doubles: these rules have no such kraken"),
+        }
+    }
+}
+
+impl std::error::Error for EntryError {}
+
+/// The most roem one team can count in a deal: eight tricks of the
+/// highest value with stuk beside it.
+fn most_roem(rules: &Rules) -> u16 {
+    let best = roem::values(rules.roem_table).into_iter().max().unwrap_or(0);
+    8 * (best + roem::STUK)
+}
+
+/// Whether `total` is a sum of `values` (each used any number of times).
+fn is_a_sum(total: u16, values: &[u16]) -> bool {
+    let mut reachable = vec![false; total as usize + 1];
+    reachable[0] = true;
+    for t in 1..=total as usize {
+        reachable[t] = values.iter().any(|&v| v as usize <= t && reachable[t - v as usize]);
+    }
+    reachable[total as usize]
+}
+
+/// Scores a deal entered by hand, or says why it cannot be one.
+pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, EntryError> {
+    if !rules.has_playing_team() || rules.races_to_the_boem() || !rules.players.partnerships() {
+        return Err(EntryError::NotATeamGame);
+    }
+    let most = rules.deal_points();
+    if deal.points > most {
+        return Err(EntryError::TooManyPoints { points: deal.points, most });
+    }
+    if deal.stakes.doubles > 3 || (deal.stakes.doubles > 0 && !rules.kraken) {
+        return Err(EntryError::Doubles { doubles: deal.stakes.doubles });
+    }
+    let values = roem::values(rules.roem_table);
+    for team in Team::BOTH {
+        let r = deal.roem[team];
+        if r > 0 && values.is_empty() {
+            return Err(EntryError::NoRoemInTheseRules { team });
+        }
+        if r > most_roem(rules) || !is_a_sum(r, &values) {
+            return Err(EntryError::NotRoem { team, roem: r });
+        }
+    }
+    let playing = deal.contract.playing_team();
+    let mut points = PerTeam::new(0, 0);
+    points[playing] = deal.points;
+    points[playing.other()] = most - deal.points;
+    if let Some(team) = deal.pit {
+        if deal.revoke.is_some() {
+            return Err(EntryError::PitAndRevoke);
+        }
+        if points[team] != most {
+            return Err(EntryError::PitWithoutAllPoints { team, points: points[team] });
+        }
+        // Table roem is counted in the tricks a team took.
+        if deal.roem[team.other()] > 0 && rules.roem_source == crate::rules::RoemSource::Table {
+            return Err(EntryError::RoemWithoutATrick { team: team.other() });
+        }
+    }
+    // Only a pit's trick count is known: eight to one team.
+    let mut tricks = PerTeam::new(0, 0);
+    if let Some(team) = deal.pit {
+        tricks[team] = 8;
+    }
+    let stakes =
+        Stakes { multiplier: Stakes::multiplier(rules, deal.contract.trump, deal.stakes.doubles), ..deal.stakes };
+    let mut result = score_deal(rules, deal.contract, stakes, points, deal.roem, tricks);
+    // A revoke decides the deal, as nat does, whatever the points were.
+    if let Some(offender) = deal.revoke {
+        let winner = offender.other();
+        result.nat = offender == playing;
+        result.revoke = Some(offender);
+        result.pit_bonus = None;
+        result.sheet_points = PerTeam::new(0, 0);
+        result.sheet_roem = PerTeam::new(0, 0);
+        result.sheet_points[winner] = most * stakes.multiplier;
+        result.sheet_roem[winner] = (deal.roem.ns + deal.roem.ew) * stakes.multiplier;
+    }
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Game, Preset, Seat, Suit};
+
+    /// A deal of `rules` played to its end by picking among the legal
+    /// actions with a small generator seeded by `seed`.
+    fn played(rules: Rules, seed: u64) -> DealResult {
+        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::ALL[seed as usize % 4])).unwrap();
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(seat) = game.to_act() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal = game.view(seat).legal;
+            game.apply(legal[state as usize % legal.len()]).unwrap();
+        }
+        *game.result().unwrap()
+    }
+
+    /// What a person at the table writes down of a played deal.
+    fn entered(result: &DealResult) -> EnteredDeal {
+        EnteredDeal {
+            contract: result.contract,
+            stakes: result.stakes,
+            points: result.points[result.contract.playing_team()],
+            roem: result.roem,
+            pit: result.pit,
+            revoke: None,
+        }
+    }
+
+    #[test]
+    fn an_entered_deal_scores_as_the_played_one_did() {
+        for preset in [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom] {
+            let (mut pits, mut nats, mut doubled) = (0, 0, 0);
+            for seed in 0..3000 {
+                let result = played(preset.rules(), seed);
+                let scored = score_entered(&preset.rules(), &entered(&result)).unwrap();
+                // Only a pit's trick count is written down.
+                let tricks = result.pit.map_or(PerTeam::new(0, 0), |t| {
+                    if t == Team::NS { PerTeam::new(8, 0) } else { PerTeam::new(0, 8) }
+                });
+                assert_eq!(scored, DealResult { tricks, ..result }, "{preset} seed {seed}");
+                assert_eq!(scored.marks(Team::NS), result.marks(Team::NS));
+                pits += result.pit.is_some() as u32;
+                nats += result.nat as u32;
+                doubled += (result.stakes.doubles > 0) as u32;
+            }
+            // Random play makes each case often enough to count.
+            assert!(pits > 0 && nats > 0, "{preset}: {pits} pits, {nats} nats");
+            assert!(preset != Preset::WildeBoom || doubled > 0, "no kraken in {preset}");
+        }
+    }
+
+    fn deal(points: u16, roem: (u16, u16)) -> EnteredDeal {
+        let contract = Contract { trump: Suit::Hearts, declarer: Seat::South, forced: false };
+        EnteredDeal {
+            contract,
+            stakes: Stakes::default(),
+            points,
+            roem: PerTeam::new(roem.0, roem.1),
+            pit: None,
+            revoke: None,
+        }
+    }
+
+    #[test]
+    fn entries_that_cannot_be_are_refused_with_their_reason() {
+        let classic = Rules::classic();
+        let refused = |d: EnteredDeal| score_entered(&classic, &d).unwrap_err();
+        assert_eq!(refused(deal(163, (0, 0))), EntryError::TooManyPoints { points: 163, most: 162 });
+        assert_eq!(refused(deal(100, (30, 0))), EntryError::NotRoem { team: Team::NS, roem: 30 });
+        assert_eq!(refused(deal(100, (0, 10))), EntryError::NotRoem { team: Team::EW, roem: 10 });
+        assert_eq!(
+            refused(EnteredDeal { pit: Some(Team::NS), ..deal(150, (0, 0)) }),
+            EntryError::PitWithoutAllPoints { team: Team::NS, points: 150 }
+        );
+        assert_eq!(
+            refused(EnteredDeal { pit: Some(Team::NS), ..deal(162, (0, 20)) }),
+            EntryError::RoemWithoutATrick { team: Team::EW }
+        );
+        assert_eq!(
+            refused(EnteredDeal { pit: Some(Team::NS), revoke: Some(Team::EW), ..deal(162, (0, 0)) }),
+            EntryError::PitAndRevoke
+        );
+        assert_eq!(
+            refused(EnteredDeal {
+                stakes: Stakes { doubles: 1, challenger: Some(Team::EW), multiplier: 2 },
+                ..deal(100, (0, 0))
+            }),
+            EntryError::Doubles { doubles: 1 }
+        );
+        assert_eq!(score_entered(&Rules::klawerjas(), &deal(100, (0, 0))), Err(EntryError::NotATeamGame));
+        assert_eq!(score_entered(&Rules::three(), &deal(100, (0, 0))), Err(EntryError::NotATeamGame));
+        // Every refusal says what is wrong in words.
+        assert_eq!(refused(deal(100, (30, 0))).to_string(), "NS: 30 roem is no sum of this game's roem values");
+        // 40, 70 and 90 are sums (20+20, 50+20, 50+20+20); 20, 50 and 100 values.
+        for roem in [20, 40, 50, 70, 90, 100, 140] {
+            assert!(score_entered(&classic, &deal(100, (roem, 0))).is_ok(), "{roem}");
+        }
+    }
+
+    #[test]
+    fn a_line_reads_as_a_deal_and_a_bad_word_is_named() {
+        let d: EnteredDeal = "S H 102 roem 20/0".parse().unwrap();
+        assert_eq!(d, EnteredDeal { roem: PerTeam::new(20, 0), ..deal(102, (0, 0)) });
+        let d: EnteredDeal = "W s 0 pit revoke EW doubles 2 NS".parse().unwrap();
+        assert_eq!(
+            (d.pit, d.revoke, d.stakes.doubles, d.stakes.challenger),
+            (Some(Team::NS), Some(Team::EW), 2, Some(Team::NS))
+        );
+        let bad = |line: &str| line.parse::<EnteredDeal>().unwrap_err().to_string();
+        assert_eq!(bad("S H 10x"), "unknown card points '10x'");
+        assert_eq!(bad("S H 100 roem 20-0"), "unknown roem (NS/EW) '20-0'");
+        assert_eq!(bad("S H 100 nat"), "unknown word (roem, pit, revoke, doubles) 'nat'");
+        assert_eq!(bad("Q H 100"), "unknown seat 'Q'");
+        assert_eq!(bad("S"), "unknown suit '(nothing)'");
+    }
+
+    #[test]
+    fn a_revoke_gives_the_other_team_everything() {
+        let classic = Rules::classic();
+        let by_players =
+            score_entered(&classic, &EnteredDeal { revoke: Some(Team::NS), ..deal(120, (20, 50)) }).unwrap();
+        assert!(by_players.nat);
+        assert_eq!((by_players.sheet_points, by_players.sheet_roem), (PerTeam::new(0, 162), PerTeam::new(0, 70)));
+        assert_eq!((by_players.marks(Team::NS), by_players.marks(Team::EW)), (String::new(), roem::marks(70)));
+        let by_defenders =
+            score_entered(&classic, &EnteredDeal { revoke: Some(Team::EW), ..deal(40, (0, 20)) }).unwrap();
+        assert!(!by_defenders.nat);
+        assert_eq!((by_defenders.sheet_points, by_defenders.sheet_roem), (PerTeam::new(162, 0), PerTeam::new(20, 0)));
+    }
+}
