@@ -9,8 +9,8 @@ use crate::bidding::Contract;
 use crate::card::ParseError;
 use crate::roem;
 use crate::rules::Rules;
-use crate::score::{DealResult, Stakes, score_deal};
-use crate::seat::{PerTeam, Team};
+use crate::score::{DealResult, ScoreSheet, Stakes, score_deal};
+use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
 use std::str::FromStr;
 
@@ -204,6 +204,115 @@ pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, En
     Ok(result)
 }
 
+/// A match played with real cards, its sheet kept by hand: the deals as
+/// the table entered them, each scored by [`score_entered`] whenever the
+/// sheet is read, so a correction changes every total after it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KeptSheet {
+    pub rules: Rules,
+    /// Who dealt the first deal; the deal turns in the direction of play.
+    pub first_dealer: Seat,
+    pub lines: Vec<SheetLine>,
+}
+
+/// One deal on a kept sheet.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SheetLine {
+    pub deal: EnteredDeal,
+    /// Changed after it was first entered: the sheet shows it as such.
+    pub corrected: bool,
+}
+
+/// Why a kept sheet takes no entry.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SheetError {
+    /// The deal cannot be, for this reason.
+    Entry(EntryError),
+    /// The match is over: no deal follows.
+    Over,
+    /// There is no deal of that number to correct.
+    NoSuchDeal { number: usize },
+}
+
+impl fmt::Display for SheetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SheetError::Entry(e) => e.fmt(f),
+            SheetError::Over => write!(f, "the match is over"),
+            SheetError::NoSuchDeal { number } => write!(f, "there is no deal {number} on the sheet"),
+        }
+    }
+}
+
+impl std::error::Error for SheetError {}
+
+impl From<EntryError> for SheetError {
+    fn from(e: EntryError) -> SheetError {
+        SheetError::Entry(e)
+    }
+}
+
+impl KeptSheet {
+    /// A new sheet, where these rules are kept on one.
+    pub fn new(rules: Rules, first_dealer: Seat) -> Result<KeptSheet, EntryError> {
+        if !rules.has_playing_team() || rules.races_to_the_boem() || !rules.players.partnerships() {
+            return Err(EntryError::NotATeamGame);
+        }
+        Ok(KeptSheet { rules, first_dealer, lines: Vec::new() })
+    }
+
+    /// Who deals the next deal.
+    pub fn dealer(&self) -> Seat {
+        self.rules.players.step(self.rules.direction, self.first_dealer, self.lines.len())
+    }
+
+    /// Who leads the next deal: the player after the dealer.
+    pub fn leader(&self) -> Seat {
+        self.rules.players.next(self.rules.direction, self.dealer())
+    }
+
+    /// Every deal scored, as a sheet. A saved sheet's lines that no longer
+    /// score (a damaged file) are left out.
+    pub fn sheet(&self) -> ScoreSheet {
+        ScoreSheet { rows: self.lines.iter().filter_map(|l| score_entered(&self.rules, &l.deal).ok()).collect() }
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.lines.is_empty() && self.sheet().match_over(&self.rules)
+    }
+
+    /// The winning team once the match is over; `None` on a tie.
+    pub fn winner(&self) -> Option<Team> {
+        self.sheet().leading_team(&self.rules).filter(|_| self.is_over())
+    }
+
+    /// Adds the next deal, or says why it cannot be.
+    pub fn enter(&mut self, deal: EnteredDeal) -> Result<DealResult, SheetError> {
+        if self.is_over() {
+            return Err(SheetError::Over);
+        }
+        let result = score_entered(&self.rules, &deal)?;
+        self.lines.push(SheetLine { deal, corrected: false });
+        Ok(result)
+    }
+
+    /// Replaces deal `number` (from 1); the deals after it stay.
+    pub fn correct(&mut self, number: usize, deal: EnteredDeal) -> Result<DealResult, SheetError> {
+        let result = score_entered(&self.rules, &deal)?;
+        let line =
+            number.checked_sub(1).and_then(|i| self.lines.get_mut(i)).ok_or(SheetError::NoSuchDeal { number })?;
+        *line = SheetLine { deal, corrected: true };
+        Ok(result)
+    }
+
+    /// Takes the last deal off the sheet.
+    pub fn undo(&mut self) -> Option<SheetLine> {
+        self.lines.pop()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +431,35 @@ mod tests {
         assert_eq!(bad("S H 100 nat"), "unknown word (roem, pit, revoke, doubles) 'nat'");
         assert_eq!(bad("Q H 100"), "unknown seat 'Q'");
         assert_eq!(bad("S"), "unknown suit '(nothing)'");
+    }
+
+    #[test]
+    fn a_kept_sheet_turns_the_deal_corrects_undoes_and_ends() {
+        let mut kept = KeptSheet::new(Rules::classic(), Seat::West).unwrap();
+        assert_eq!((kept.dealer(), kept.leader()), (Seat::West, Seat::North));
+        for n in 0..16 {
+            assert!(!kept.is_over());
+            kept.enter(deal(100 + n, (20, 0))).unwrap();
+        }
+        assert_eq!(kept.dealer(), Seat::West, "sixteen deals turn the deal round four times");
+        assert!(kept.is_over());
+        assert_eq!(kept.winner(), Some(Team::NS));
+        assert_eq!(kept.enter(deal(100, (0, 0))), Err(SheetError::Over));
+        let before = kept.sheet().totals();
+        // Deal 3 was nat after all: everything goes to EW, corrected.
+        assert!(kept.correct(3, deal(60, (0, 0))).unwrap().nat);
+        assert!(kept.lines[2].corrected);
+        assert_eq!(kept.sheet().totals().ew, before.ew - 60 + 162);
+        assert_eq!(kept.correct(17, deal(60, (0, 0))), Err(SheetError::NoSuchDeal { number: 17 }));
+        // A refused correction keeps what was there.
+        assert_eq!(
+            kept.correct(4, deal(170, (0, 0))),
+            Err(SheetError::Entry(EntryError::TooManyPoints { points: 170, most: 162 }))
+        );
+        assert_eq!(kept.lines[3].deal.points, 103);
+        assert_eq!(kept.undo().map(|l| l.deal.points), Some(115));
+        assert!(!kept.is_over());
+        assert_eq!(KeptSheet::new(Rules::klawerjas(), Seat::West), Err(EntryError::NotATeamGame));
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub mod view;
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng, Stock};
-pub use entered::{EnteredDeal, EntryError, score_entered};
+pub use entered::{EnteredDeal, EntryError, KeptSheet, SheetError, SheetLine, score_entered};
 pub use game::{
     Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, NewGameError, Phase,
     ReplayError, SwapError, TrickRecord,

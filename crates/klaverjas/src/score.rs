@@ -4,7 +4,7 @@
 use crate::bidding::{Bid, Contract};
 use crate::card::Suit;
 use crate::roem::marks;
-use crate::rules::Rules;
+use crate::rules::{MatchLength, Rules};
 use crate::seat::{PerTeam, Seat, Team};
 use std::fmt::Write;
 
@@ -338,6 +338,44 @@ impl ScoreSheet {
             let carried = |t: Team| rows.iter().fold(0u16, |n, r| n.saturating_add(r.total(t)));
             PerTeam::new(carried(Team::NS), carried(Team::EW))
         })
+    }
+
+    /// Whether a match of `rules` is over with this sheet, at the end of
+    /// a deal: its deals played, a target reached (and no tie), or the
+    /// boem's strokes gone on.
+    pub fn match_over(&self, rules: &Rules) -> bool {
+        let totals = self.totals();
+        match rules.match_length {
+            MatchLength::Deals(n) => self.rows.len() >= n as usize,
+            MatchLength::Points(target) if !rules.players.partnerships() => {
+                self.top_player(rules).is_some_and(|s| self.player_totals()[s.index()] >= target)
+            }
+            MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
+            MatchLength::Boem(strokes) => {
+                let on = self.strokes();
+                on.ns.max(on.ew) >= strokes
+            }
+        }
+    }
+
+    /// The team ahead by what decides a match of `rules` (strokes on the
+    /// boem, else the totals); `None` on a tie.
+    pub fn leading_team(&self, rules: &Rules) -> Option<Team> {
+        let t = match rules.match_length {
+            MatchLength::Boem(_) => self.strokes().map(u32::from),
+            _ => self.totals(),
+        };
+        (t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
+    }
+
+    /// The player alone at the top of the sheet where everyone plays
+    /// alone, if nobody ties there.
+    pub fn top_player(&self, rules: &Rules) -> Option<Seat> {
+        let totals = self.player_totals();
+        let seats = rules.players.seats();
+        let top = seats.iter().copied().max_by_key(|s| totals[s.index()])?;
+        let tied = seats.iter().filter(|s| totals[s.index()] == totals[top.index()]).count();
+        (tied == 1).then_some(top)
     }
 
     fn sum(&self, f: impl Fn(&DealResult, Team) -> u16) -> PerTeam<u32> {

@@ -5,7 +5,7 @@
 
 use crate::deal::{Deal, DealCodeError, Rng};
 use crate::game::{Action, ActionError, Event, Game, GameRecord, ReplayError};
-use crate::rules::{MatchLength, Rules};
+use crate::rules::Rules;
 use crate::score::ScoreSheet;
 use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
@@ -289,46 +289,18 @@ impl Match {
     }
 
     pub fn is_over(&self) -> bool {
-        if self.game.result().is_none() {
-            return false;
-        }
-        let deals = self.sheet.rows.len();
-        let totals = self.sheet.totals();
-        match self.rules.match_length {
-            MatchLength::Deals(n) => deals >= n as usize,
-            MatchLength::Points(target) if !self.rules.players.partnerships() => {
-                self.top_player().is_some_and(|s| self.sheet.player_totals()[s.index()] >= target)
-            }
-            MatchLength::Points(target) => totals.ns.max(totals.ew) >= target && totals.ns != totals.ew,
-            MatchLength::Boem(strokes) => {
-                let on = self.sheet.strokes();
-                on.ns.max(on.ew) >= strokes
-            }
-        }
+        self.game.result().is_some() && self.sheet.match_over(&self.rules)
     }
 
     /// The winning team once the match is over; `None` on a tie.
     pub fn winner(&self) -> Option<Team> {
-        let t = match self.rules.match_length {
-            MatchLength::Boem(_) => self.sheet.strokes().map(u32::from),
-            _ => self.sheet.totals(),
-        };
-        (self.is_over() && t.ns != t.ew).then_some(if t.ns > t.ew { Team::NS } else { Team::EW })
+        self.sheet.leading_team(&self.rules).filter(|_| self.is_over())
     }
 
     /// The winning player, where everyone plays alone, once the match is
     /// over; `None` on a tie for the top.
     pub fn winning_player(&self) -> Option<Seat> {
-        self.top_player().filter(|_| self.is_over())
-    }
-
-    /// The player alone at the top of the sheet, if nobody ties there.
-    fn top_player(&self) -> Option<Seat> {
-        let totals = self.sheet.player_totals();
-        let seats = self.rules.players.seats();
-        let top = seats.iter().copied().max_by_key(|s| totals[s.index()])?;
-        let tied = seats.iter().filter(|s| totals[s.index()] == totals[top.index()]).count();
-        (tied == 1).then_some(top)
+        self.sheet.top_player(&self.rules).filter(|_| self.is_over())
     }
 
     /// Who deals the next hand: the next seat in the direction of play;
