@@ -32,6 +32,9 @@ pub fn default_plugins(options: &Options) -> PluginGroupBuilder {
         .set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Klaverjas".into(),
+                // X11's WM_CLASS and Wayland's app id: a desktop's dock
+                // matches the window to the menu entry of that name.
+                name: Some("org.klaverjas.game".into()),
                 resolution,
                 mode,
                 // iOS: the status bar stays hidden, as Info.plist asks.
