@@ -144,9 +144,15 @@ fn is_a_sum(total: u16, values: &[u16]) -> bool {
     reachable[total as usize]
 }
 
+/// Whether a match of `rules` is kept on a sheet of two teams with a
+/// playing team, deal by deal (not the boem, not players alone).
+fn kept_on_a_sheet(rules: &Rules) -> bool {
+    rules.has_playing_team() && !rules.races_to_the_boem() && rules.players.partnerships()
+}
+
 /// Scores a deal entered by hand, or says why it cannot be one.
 pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, EntryError> {
-    if !rules.has_playing_team() || rules.races_to_the_boem() || !rules.players.partnerships() {
+    if !kept_on_a_sheet(rules) {
         return Err(EntryError::NotATeamGame);
     }
     let most = rules.deal_points();
@@ -257,7 +263,7 @@ impl From<EntryError> for SheetError {
 impl KeptSheet {
     /// A new sheet, where these rules are kept on one.
     pub fn new(rules: Rules, first_dealer: Seat) -> Result<KeptSheet, EntryError> {
-        if !rules.has_playing_team() || rules.races_to_the_boem() || !rules.players.partnerships() {
+        if !kept_on_a_sheet(&rules) {
             return Err(EntryError::NotATeamGame);
         }
         Ok(KeptSheet { rules, first_dealer, lines: Vec::new() })
