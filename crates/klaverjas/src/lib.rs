@@ -18,6 +18,7 @@ pub mod card;
 pub mod deal;
 pub mod entered;
 pub mod game;
+pub mod keypad;
 pub mod play;
 pub mod position;
 pub mod roem;
