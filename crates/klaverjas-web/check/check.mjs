@@ -138,7 +138,8 @@ const MB = 1e6;
 /// is worse than `limit`. Where the target is met, the limit is the target
 /// with room for this machine's noise; where it is not yet, today's figure
 /// with that room, so that it cannot grow unseen: sizes are exact (5%),
-/// times and memory vary from run to run by up to a third here (50%, 20%).
+/// memory varies from run to run by up to a fifth here (20%); a time is
+/// judged against Bevy's floor instead, timed in the same run.
 function judged(what, value, unit, target, limit) {
   const met = value <= target;
   console.log(`${what}: ${value.toFixed(unit === "MB" ? 2 : 0)} ${unit} (target ${target} ${unit}: ${met ? "met" : "MISSED"})`);
@@ -278,11 +279,17 @@ for (const rate of [1, 6]) {
   console.log(`start to the title's first frame, CPU slowed ${rate}x: cold ${said(cold, "drawn")}, warm ${said(warm, "drawn")}; ` +
     `the title laid out: cold ${said(cold, "laid")}, warm ${said(warm, "laid")}`);
 }
-judged("the cold start with the CPU slowed 6x", starts[6].cold, "ms", 2500, 8000);
-// Over Bevy's floor, the game's own start: today 1.9 s (the page's
-// loading screen, the game's plugins, the title's letters); the game's
-// median alone moves by 0.9 s from run to run here, so 3.5 s fails.
-above("the cold start with the CPU slowed 6x", starts[6].cold - bevy.start, "ms", 3500);
+// A start's time alone says as much of the machine as of the game (the
+// same build took 4.7 s here and 8.3 s on CI's machine, which failed a
+// limit of 8 s), so what fails is the game's start as a multiple of
+// Bevy's floor, timed in the same run: 1.65 and 1.84 here, 1.73 on CI;
+// each median alone moves by a fifth from run to run, so past 2.4 fails.
+judged("the cold start with the CPU slowed 6x", starts[6].cold, "ms", 2500, Infinity);
+if (bevy.start !== undefined) { // no floor: failed already
+  const times = starts[6].cold / bevy.start;
+  console.log(`the cold start with the CPU slowed 6x, as a multiple of Bevy and egui alone's: ${times.toFixed(2)} (at most 2.4)`);
+  if (!(times <= 2.4)) fail(`the cold start with the CPU slowed 6x is ${times.toFixed(2)} times Bevy and egui alone's, more than 2.4`);
+}
 await throttle.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 await drawn(page, "01-first-start");
 
