@@ -6,7 +6,7 @@
 
 use crate::Level;
 use crate::coach::Review;
-use klaverjas::{Action, DealResult, Game, Match, Players, Preset, Rules, Seat, Team};
+use klaverjas::{Action, DealResult, Game, KeptSheet, Match, Players, Preset, Rules, Seat, Team};
 
 /// The version of the profile's file; a newer one is kept aside unread.
 pub const PROFILE_FORMAT: u32 = 1;
@@ -136,6 +136,10 @@ pub struct Profile {
     /// it, however that play ends.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub days_begun: Vec<(crate::daily::Day, Preset)>,
+    /// Matches played with real cards and kept on the score sheet, per
+    /// preset, as the sheet's keeper's team (Wij) ended them.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub real_cards: Vec<(Preset, Tally)>,
 }
 
 impl Default for Profile {
@@ -146,6 +150,7 @@ impl Default for Profile {
             curve: Vec::new(),
             days: Vec::new(),
             days_begun: Vec::new(),
+            real_cards: Vec::new(),
         }
     }
 }
@@ -349,6 +354,69 @@ impl Profile {
     /// The days in a row played up to `today`.
     pub fn streak(&self, today: crate::daily::Day) -> u32 {
         crate::daily::streak(self.days.iter().map(|p| &p.result.day), today)
+    }
+
+    /// Counts a score sheet whose match is over, kept at a table with
+    /// real cards, as `team` ended it: every deal as the sheet scored it.
+    pub fn note_sheet(&mut self, sheet: &KeptSheet, team: Team) {
+        if !sheet.is_over() {
+            return;
+        }
+        let preset = preset_of(&sheet.rules);
+        let i = match self.real_cards.iter().position(|(p, _)| *p == preset) {
+            Some(i) => i,
+            None => {
+                self.real_cards.push((preset, Tally::default()));
+                self.real_cards.len() - 1
+            }
+        };
+        let t = &mut self.real_cards[i].1;
+        t.matches += 1;
+        if sheet.winner() == Some(team) {
+            t.matches_won += 1;
+        } else {
+            t.matches_lost += 1;
+        }
+        for result in sheet.sheet().rows {
+            let seat = if team == Team::NS { Seat::South } else { Seat::West };
+            let out = outcome(&result, sheet.rules.players, seat);
+            t.deals += 1;
+            if out.won {
+                t.deals_won += 1;
+                t.run += 1;
+                t.longest_run = t.longest_run.max(t.run);
+            } else {
+                t.deals_lost += 1;
+                t.run = 0;
+            }
+            match (out.nat, out.declaring) {
+                (true, true) => t.nat_against += 1,
+                (true, false) => t.nat_for += 1,
+                _ => {}
+            }
+            match result.pit {
+                Some(p) if p == team => t.pit_for += 1,
+                Some(_) => t.pit_against += 1,
+                None => {}
+            }
+            t.roem_called += u32::from(result.roem[team]);
+            t.points += u64::from(result.total(team));
+            if out.declaring {
+                t.played += 1;
+                t.played_nat += u32::from(out.nat);
+            }
+        }
+    }
+
+    /// What the score sheets of one preset (or all) counted.
+    pub fn real_cards(&self, preset: Option<Preset>) -> Tally {
+        let mut sum = Tally::default();
+        for (_, t) in self.real_cards.iter().filter(|(p, _)| preset.is_none_or(|q| *p == q)) {
+            add_up!(sum, t: matches, matches_won, matches_lost, deals, deals_won, deals_lost, nat_for, nat_against,
+                pit_for, pit_against, roem_called, roem_missed, points, played, played_nat);
+            sum.longest_run = sum.longest_run.max(t.longest_run);
+        }
+        sum
     }
 
     /// The tallies of one preset, all bots and kinds given, added up.
@@ -593,5 +661,27 @@ mod tests {
             p.average(Kind::Counted, None).unwrap().0,
             p.curve.iter().map(|d| d.loss as f64).sum::<f64>() / 70.0
         );
+    }
+
+    #[test]
+    fn a_finished_score_sheet_counts_as_a_match_with_real_cards() {
+        let mut kept = KeptSheet::new(Rules::classic(), Seat::West).unwrap();
+        let mut p = Profile::default();
+        let deal = |line: &str| line.parse::<klaverjas::EnteredDeal>().unwrap();
+        kept.enter(deal("S H 102 roem 20/0")).unwrap();
+        p.note_sheet(&kept, Team::NS);
+        assert_eq!(p.real_cards(None), Tally::default(), "not over yet");
+        kept.enter(deal("W S 60")).unwrap(); // nat: NS takes 162
+        for _ in 0..13 {
+            kept.enter(deal("S C 100")).unwrap();
+        }
+        kept.enter(deal("S D 162 pit")).unwrap();
+        p.note_sheet(&kept, Team::NS);
+        let t = p.real_cards(Some(Preset::Classic));
+        assert_eq!((t.matches, t.matches_won, t.deals, t.deals_won), (1, 1, 16, 16));
+        assert_eq!((t.nat_for, t.pit_for, t.played, t.roem_called), (1, 1, 15, 20));
+        assert_eq!(t.points, u64::from(kept.sheet().totals().ns));
+        // The rows of games with bots are not touched.
+        assert!(p.rows.is_empty());
     }
 }

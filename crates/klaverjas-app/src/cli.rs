@@ -58,7 +58,8 @@ pub struct Options {
 }
 
 /// The menu screens `--screen` opens.
-pub const SCREENS: [&str; 8] = ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends", "daily"];
+pub const SCREENS: [&str; 9] =
+    ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends", "daily", "sheet"];
 
 impl Default for Options {
     fn default() -> Options {
@@ -109,8 +110,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --screen NAME          open a menu screen: title, new-game, settings, rules,
-                         lessons, statistics, friends or daily (with
-                         --screenshot, NAME.png, and quit)
+                         lessons, statistics, friends, daily or sheet
+                         (with --screenshot, NAME.png, and quit)
   --daily YYYY-MM-DD     the deals of that day (today or before), not today's;
                          with --demo four bots play them and the day's result
                          follows (daily-result.png with --screenshot)

@@ -433,3 +433,31 @@ pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[klaverjas_ai::daily::M
     }
     ui.label(job);
 }
+
+/// A line to share (a day's result, a score sheet), with Share (a phone's
+/// share sheet), Copy (a desktop, a browser) or words to copy it by hand;
+/// its words and targets are `prefix`'s (`daily.share`, `daily.copy`...).
+pub fn share_line(ui: &mut egui::Ui, t: &crate::i18n::Texts, prefix: &str, line: &str) {
+    let key = |k: &str| format!("{prefix}.{k}");
+    ui.label(RichText::new(t.get(&key("share"))).size(16.0).strong());
+    egui::Frame::new().fill(egui::Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
+        ui.set_max_width(ui.available_width().min(560.0));
+        let text = RichText::new(line).size(15.0).color(egui::Color32::BLACK);
+        // A sheet's columns line up in a fixed-width font.
+        let text = if line.contains('\n') { text.monospace() } else { text };
+        ui.add(egui::Label::new(text).selectable(true).wrap());
+    });
+    if crate::platform::HAS_SHARE_SHEET {
+        let response = ui.button(RichText::new(t.get(&key("share_button"))).size(18.0));
+        mark_target(ui, &key("share"), &response);
+        if response.clicked()
+            && let Err(e) = crate::platform::share(line)
+        {
+            bevy::log::warn!("{prefix}: the line could not be shared: {e}");
+        }
+    } else if crate::platform::HAS_CLIPBOARD {
+        ui.horizontal_wrapped(|ui| copy_button(ui, t, (&key("copy"), &key("copied")), line, Some(18.0)));
+    } else {
+        ui.label(RichText::new(t.get(&key("copy_by_hand"))).size(14.0));
+    }
+}

@@ -4,7 +4,7 @@
 //! function of the [`Target`], so the host's tests check every target's;
 //! `--phone` makes a desktop window behave as a phone ([`Device`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The kind of machine the game runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +80,19 @@ pub fn this_data_dir() -> PathBuf {
 fn project_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "klaverjas", "klaverjas").map(|d| d.data_dir().to_path_buf())
 }
+
+/// Where a picture the player asks for goes (the score sheet's): the
+/// desktop's Pictures folder, else the game's data folder `data`.
+pub fn pictures_dir(data: &Path) -> PathBuf {
+    directories::UserDirs::new()
+        .and_then(|u| u.picture_dir().map(Path::to_path_buf))
+        .unwrap_or_else(|| data.to_path_buf())
+}
+
+/// Whether a picture can be written where the player finds it: on a
+/// desktop; a phone's app and a browser page have no folder of theirs to
+/// show.
+pub const PICTURES_KEPT: bool = matches!(TARGET, Target::Desktop);
 
 #[cfg(target_os = "android")]
 fn android_internal_dir() -> Option<PathBuf> {

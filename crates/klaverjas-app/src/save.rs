@@ -5,7 +5,8 @@
 
 use crate::disk::{self, SAVE_FORMAT};
 use crate::settings::Settings;
-use klaverjas::{Match, MatchRecord, Preset};
+use klaverjas::keypad::Keypad;
+use klaverjas::{KeptSheet, Match, MatchRecord, Preset};
 use klaverjas_ai::daily::Play;
 use klaverjas_ai::progress::{PROFILE_FORMAT, Profile};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -47,6 +48,36 @@ impl SaveGame {
     /// The slot it belongs in.
     pub fn slot(&self) -> Slot {
         if self.daily.is_some() { Slot::Day } else { Slot::Match }
+    }
+}
+
+/// A score sheet kept for a game with real cards (`sheet.ron`): the
+/// table's names, the deals entered, and the entry under way, so that a
+/// closed or killed app opens on the same sheet and the same half-typed
+/// deal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedSheet {
+    pub format: u32,
+    pub preset: Preset,
+    /// North, East, South, West: Wij are South (who keeps the sheet) and
+    /// North, Zij East and West.
+    pub names: [String; 4],
+    pub kept: KeptSheet,
+    pub pad: Keypad,
+    /// The deal being corrected (from 1), where the pad holds one.
+    pub correcting: Option<usize>,
+    /// The finished match is in the statistics.
+    pub counted: bool,
+}
+
+impl SavedSheet {
+    /// Wij's or Zij's players' names, as the sheet heads their column.
+    pub fn team_names(&self, team: klaverjas::Team) -> String {
+        let [n, e, s, w] = &self.names;
+        match team {
+            klaverjas::Team::NS => format!("{s} & {n}"),
+            klaverjas::Team::EW => format!("{w} & {e}"),
+        }
     }
 }
 
@@ -107,6 +138,11 @@ impl Store {
             Slot::Match => self.save_path(),
             Slot::Day => self.dir.join("day.ron"),
         }
+    }
+
+    /// The score sheet of a game with real cards.
+    pub fn sheet_path(&self) -> PathBuf {
+        self.dir.join("sheet.ron")
     }
 
     pub fn settings_path(&self) -> PathBuf {

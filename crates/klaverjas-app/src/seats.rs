@@ -685,6 +685,9 @@ pub struct Kept {
     pub day: Option<Going>,
     /// A chair kept at a table with friends (a reload, a restart).
     pub chair: bool,
+    /// The deal a score sheet kept for real cards is at, where its match
+    /// goes on.
+    pub sheet: Option<usize>,
 }
 
 impl Kept {
@@ -700,7 +703,16 @@ impl Kept {
             _ => None,
         };
         let chair = crate::friends::sitting::KeptChair::read(files).is_some();
-        Kept { game: going(Slot::Match), day: going(Slot::Day), chair }
+        let (game, day) = (going(Slot::Match), going(Slot::Day));
+        let sheet = match files.read::<crate::save::SavedSheet>(&files.sheet_path()) {
+            crate::save::Loaded::Found(s) if !s.kept.is_over() => Some(s.kept.lines.len() + 1),
+            crate::save::Loaded::SetAside { damage, moved_to } => {
+                notes.0.push(crate::state::TitleNote::SheetSetAside { damage, moved_to });
+                None
+            }
+            _ => None,
+        };
+        Kept { game, day, chair, sheet }
     }
 }
 

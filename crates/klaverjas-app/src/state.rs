@@ -24,12 +24,14 @@ pub enum Screen {
     Friends,
     /// The deals of the day: to play, the result, a friend's beside it.
     Daily,
+    /// The score sheet for a game with real cards.
+    Sheet,
     Table,
 }
 
 impl Screen {
     /// The menu screens, which `--screen` opens by [`Screen::name`].
-    pub const MENUS: [Screen; 8] = [
+    pub const MENUS: [Screen; 9] = [
         Screen::Title,
         Screen::NewGame,
         Screen::Settings,
@@ -38,6 +40,7 @@ impl Screen {
         Screen::Statistics,
         Screen::Friends,
         Screen::Daily,
+        Screen::Sheet,
     ];
 
     /// Its name on the command line and in a screenshot's file name.
@@ -51,6 +54,7 @@ impl Screen {
             Screen::Statistics => "statistics",
             Screen::Friends => "friends",
             Screen::Daily => "daily",
+            Screen::Sheet => "sheet",
             Screen::Table => "table",
         }
     }
@@ -87,6 +91,8 @@ pub enum TitleNote {
     /// The statistics could not be read and were moved aside: they start
     /// again from nothing.
     ProfileSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
+    /// The score sheet could not be read and was moved aside.
+    SheetSetAside { damage: save::Damage, moved_to: std::path::PathBuf },
 }
 
 /// The day and preset the deals of the day screen shows: today's (or

@@ -202,14 +202,53 @@ pub fn title_note(n: &crate::state::TitleNote, t: &Texts) -> String {
             ("notice.settings_set_aside", damage, moved_to)
         }
         crate::state::TitleNote::ProfileSetAside { damage, moved_to } => ("notice.profile_set_aside", damage, moved_to),
+        crate::state::TitleNote::SheetSetAside { damage, moved_to } => ("notice.sheet_set_aside", damage, moved_to),
     };
-    let reason = match damage {
+    t.fill(key, &[("reason", &damage_words(*damage, t)), ("path", &moved_to.display().to_string())])
+}
+
+/// What is wrong with a file set aside, in words.
+pub fn damage_words(damage: Damage, t: &Texts) -> String {
+    match damage {
         Damage::Unreadable => t.get("damage.unreadable"),
         Damage::Damaged => t.get("damage.damaged"),
         Damage::Newer { .. } => t.get("damage.newer"),
         Damage::DoesNotReplay => t.get("damage.does_not_replay"),
-    };
-    t.fill(key, &[("reason", &reason), ("path", &moved_to.display().to_string())])
+    }
+}
+
+/// Why the score sheet's keypad entry was refused, in one line.
+pub fn pad_error(e: &klaverjas::keypad::PadError, t: &Texts) -> String {
+    use klaverjas::keypad::PadError;
+    use klaverjas::{EntryError, SheetError};
+    let team = |team: Team| t.get(&format!("sheet.team.{}", team.name()));
+    let n = |n: u16| n.to_string();
+    match *e {
+        PadError::NoTeam => t.get("sheet.refused.no_team"),
+        PadError::NoPoints => t.get("sheet.refused.no_points"),
+        PadError::Sheet(SheetError::Over) => t.get("sheet.refused.over"),
+        PadError::Sheet(SheetError::NoSuchDeal { number }) => {
+            t.fill("sheet.refused.no_such_deal", &[("n", &number.to_string())])
+        }
+        PadError::Sheet(SheetError::Entry(e)) => match e {
+            EntryError::NotATeamGame => t.get("sheet.refused.not_a_team_game"),
+            EntryError::TooManyPoints { points, most } => {
+                t.fill("sheet.refused.too_many_points", &[("n", &n(points)), ("most", &n(most))])
+            }
+            EntryError::NoRoemInTheseRules { team: who } => t.fill("sheet.refused.no_roem", &[("team", &team(who))]),
+            EntryError::NotRoem { team: who, roem } => {
+                t.fill("sheet.refused.not_roem", &[("team", &team(who)), ("n", &n(roem))])
+            }
+            EntryError::PitWithoutAllPoints { team: who, points } => {
+                t.fill("sheet.refused.pit_without_all", &[("team", &team(who)), ("n", &n(points))])
+            }
+            EntryError::RoemWithoutATrick { team: who } => {
+                t.fill("sheet.refused.roem_without_trick", &[("team", &team(who))])
+            }
+            EntryError::PitAndRevoke => t.get("sheet.refused.pit_and_revoke"),
+            EntryError::Doubles { doubles } => t.fill("sheet.refused.doubles", &[("n", &doubles.to_string())]),
+        },
+    }
 }
 
 /// Why a pasted line is no result to compare, in one line.

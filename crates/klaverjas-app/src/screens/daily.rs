@@ -253,32 +253,9 @@ fn result(
     ui.add_space(8.0);
     // Only the record is shared: a practice play knew the deals.
     if counted {
-        share(ui, t, &r.to_string());
+        crate::forms::share_line(ui, t, "daily", &r.to_string());
     }
     open
-}
-
-/// The line to share, with Share (Android), Copy (a desktop, a browser) or
-/// words to copy it by hand.
-fn share(ui: &mut egui::Ui, t: &crate::i18n::Texts, line: &str) {
-    ui.label(RichText::new(t.get("daily.share")).size(16.0).strong());
-    egui::Frame::new().fill(Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
-        ui.set_max_width(ui.available_width().min(560.0));
-        ui.add(egui::Label::new(RichText::new(line).size(15.0).color(Color32::BLACK)).selectable(true).wrap());
-    });
-    if crate::platform::HAS_SHARE_SHEET {
-        let response = ui.button(RichText::new(t.get("daily.share_button")).size(18.0));
-        crate::forms::mark_target(ui, "daily.share", &response);
-        if response.clicked()
-            && let Err(e) = crate::platform::share(line)
-        {
-            warn!("the day's line could not be shared: {e}");
-        }
-    } else if crate::platform::HAS_CLIPBOARD {
-        ui.horizontal_wrapped(|ui| crate::forms::copy_button(ui, t, ("daily.copy", "daily.copied"), line, Some(18.0)));
-    } else {
-        ui.label(RichText::new(t.get("daily.copy_by_hand")).size(14.0));
-    }
 }
 
 /// A friend's line pasted and read: beside the player's result, or why not.

@@ -11,6 +11,7 @@ pub mod lessons;
 pub mod new_game;
 pub mod rules;
 pub mod settings;
+pub mod sheet;
 pub mod statistics;
 pub mod title;
 
@@ -26,5 +27,6 @@ pub fn plugin(app: &mut App) {
         statistics::plugin,
         friends::plugin,
         daily::plugin,
+        sheet::plugin,
     ));
 }

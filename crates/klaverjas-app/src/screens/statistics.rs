@@ -99,6 +99,11 @@ fn statistics(
             );
             tally(ui, t, &heading, &r.tally);
         }
+        // Matches kept on the score sheet at a table with real cards.
+        for (preset, real) in &p.real_cards {
+            let heading = t.fill("stats.real_cards", &[("game", &t.get(&format!("home.{}", preset.name())))]);
+            tally(ui, t, &heading, real);
+        }
         ui.add_space(12.0);
         again = days(ui, t, p, crate::platform::today());
         ui.add_space(12.0);

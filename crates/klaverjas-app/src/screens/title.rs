@@ -62,6 +62,8 @@ fn title(
     .into_iter()
     .flatten()
     .collect();
+    // A score sheet being kept at a table with real cards.
+    let sheet = kept.sheet.map(|deal| t.fill("menu.continue_sheet", &[("n", &deal.to_string())]));
     let mut resume = None;
     // Read as the title opened, not from the disk every frame.
     let chair_kept = sitting.is_none() && kept.chair;
@@ -100,6 +102,7 @@ fn title(
         .and_then(|s| s.code)
         .map(|code| t.fill("title.still_seated", &[("code", &code.to_string())]));
     ways.extend(continues.into_iter().map(|(slot, words, target)| (words, target, Go::Resume(slot))));
+    ways.extend(sheet.map(|words| (words, "continue.sheet", Go::To(Screen::Sheet))));
     // One tap to a dealt hand: the last game started, as it was set.
     let quick = settings.0.quick_preset();
     let quick_words = t.fill("menu.quick", &[("game", &t.get(&format!("home.{}", quick.name())))]);
@@ -108,6 +111,7 @@ fn title(
         ("menu.new_game", "new_game", Go::To(Screen::NewGame)),
         ("menu.friends", "friends", Go::To(Screen::Friends)),
         ("menu.daily", "daily", Go::Daily),
+        ("menu.sheet", "sheet", Go::To(Screen::Sheet)),
         ("menu.tutorial", "tutorial", Go::To(Screen::Lessons)),
         ("menu.statistics", "statistics", Go::To(Screen::Statistics)),
         ("menu.settings", "settings", Go::To(Screen::Settings)),
