@@ -219,10 +219,8 @@ pub fn damage_words(damage: Damage, t: &Texts) -> String {
 
 /// Why the score sheet's keypad entry was refused, in one line.
 pub fn pad_error(e: &klaverjas::keypad::PadError, t: &Texts) -> String {
+    use klaverjas::SheetError;
     use klaverjas::keypad::PadError;
-    use klaverjas::{EntryError, SheetError};
-    let team = |team: Team| t.get(&format!("sheet.team.{}", team.name()));
-    let n = |n: u16| n.to_string();
     match *e {
         PadError::NoTeam => t.get("sheet.refused.no_team"),
         PadError::NoPoints => t.get("sheet.refused.no_points"),
@@ -230,7 +228,20 @@ pub fn pad_error(e: &klaverjas::keypad::PadError, t: &Texts) -> String {
         PadError::Sheet(SheetError::NoSuchDeal { number }) => {
             t.fill("sheet.refused.no_such_deal", &[("n", &number.to_string())])
         }
-        PadError::Sheet(SheetError::Entry(e)) => match e {
+        PadError::Sheet(SheetError::Breaks { number, error }) => {
+            t.fill("sheet.refused.breaks", &[("n", &number.to_string()), ("reason", &entry_error(error, t))])
+        }
+        PadError::Sheet(SheetError::Entry(e)) => entry_error(e, t),
+    }
+}
+
+/// Why an entered deal cannot be, in one line.
+fn entry_error(e: klaverjas::EntryError, t: &Texts) -> String {
+    use klaverjas::EntryError;
+    let team = |team: Team| t.get(&format!("sheet.team.{}", team.name()));
+    let n = |n: u16| n.to_string();
+    {
+        match e {
             EntryError::NotATeamGame => t.get("sheet.refused.not_a_team_game"),
             EntryError::TooManyPoints { points, most } => {
                 t.fill("sheet.refused.too_many_points", &[("n", &n(points)), ("most", &n(most))])
@@ -247,7 +258,19 @@ pub fn pad_error(e: &klaverjas::keypad::PadError, t: &Texts) -> String {
             }
             EntryError::PitAndRevoke => t.get("sheet.refused.pit_and_revoke"),
             EntryError::Doubles { doubles } => t.fill("sheet.refused.doubles", &[("n", &doubles.to_string())]),
-        },
+            EntryError::NoBoem => t.get("sheet.refused.no_boem"),
+            EntryError::EndedWithoutGoingOn => t.get("sheet.refused.ended_without_going_on"),
+            EntryError::PointsTogether { points, most } => {
+                t.fill("sheet.refused.points_together", &[("n", &n(points)), ("most", &n(most))])
+            }
+            EntryError::NotThereYet { team: who, count } => {
+                t.fill("sheet.refused.not_there_yet", &[("team", &team(who)), ("n", &n(count))])
+            }
+            EntryError::OutUnsaid { team: who, count } => {
+                t.fill("sheet.refused.out_unsaid", &[("team", &team(who)), ("n", &n(count))])
+            }
+            EntryError::Strokes { strokes } => t.fill("sheet.refused.strokes", &[("n", &strokes.to_string())]),
+        }
     }
 }
 

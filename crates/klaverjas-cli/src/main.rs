@@ -37,7 +37,8 @@ kj: the Klaverjas engine on the command line
   kj score --rules PRESET --deals \"DEAL; DEAL; ...\"
            (a score sheet of deals played with real cards, each as the table writes
            it down: who played, trump, the playing team's card points, then any of
-           roem NS/EW, pit, revoke TEAM, doubles N TEAM; e.g. \"S H 102 roem 20/0\")
+           roem NS/EW, pit, revoke TEAM, doubles N TEAM, and in a boem out TEAM,
+           outright TEAM [STROKES], others N; e.g. \"S H 102 roem 20/0\")
   kj daily [--date YYYY-MM-DD] [--rules PRESET] [--bots LEVEL] [--result LINE]
            (the deals of the day and the expert's points on them from South;
            --result reads a shared line of the same day beside them)
@@ -615,33 +616,35 @@ impl SimTotals {
 }
 
 /// A score sheet of deals entered by hand, scored by the engine's own
-/// rules ([`klaverjas::score_entered`]): bad words exit 2 naming the
-/// token, a deal that cannot be (the rules' reason) exits 1 naming the
-/// deal.
+/// rules ([`klaverjas::score_entered_after`], each hand of a boem with
+/// what the sides bring to it): bad words exit 2 naming the token, a deal
+/// that cannot be (the rules' reason) exits 1 naming the deal.
 fn score(args: &Args) -> Result<(), Failure> {
     let rules = args.rules()?;
     let mut sheet = klaverjas::ScoreSheet::default();
     for (n, line) in args.req("deals")?.split(';').map(str::trim).filter(|l| !l.is_empty()).enumerate() {
         let entered: klaverjas::EnteredDeal = line.parse().map_err(|e| format!("--deals, deal {}: {e}", n + 1))?;
-        let result = klaverjas::score_entered(&rules, &entered)
+        let result = klaverjas::score_entered_after(&rules, sheet.carry(), &entered)
             .map_err(|e| Failure::Rule(format!("deal {} ({line}): {e}", n + 1)))?;
         sheet.rows.push(result);
     }
     let totals = sheet.totals();
-    let winner = match totals.ns.cmp(&totals.ew) {
-        std::cmp::Ordering::Greater => "NS",
-        std::cmp::Ordering::Less => "EW",
-        std::cmp::Ordering::Equal => "nobody (a tie)",
-    };
+    // Ahead by what decides the match: strokes on the boem, else points.
+    let winner = sheet.leading_team(&rules).map_or("nobody (a tie)", |t| t.name());
     let rows: Vec<Value> = sheet
         .rows
         .iter()
         .map(|r| {
             json!({ "NS": r.total(Team::NS), "EW": r.total(Team::EW), "marks": [r.marks(Team::NS), r.marks(Team::EW)],
-                "nat": r.nat, "pit": r.pit_bonus.map(|t| t.to_string()), "revoke": r.revoke.map(|t| t.to_string()) })
+                "nat": r.nat, "pit": r.pit_bonus.map(|t| t.to_string()), "revoke": r.revoke.map(|t| t.to_string()),
+                "went_on": r.going_on.map(|g| json!({ "team": g.team.to_string(), "strokes": g.strokes })) })
         })
         .collect();
-    let out = json!({ "deals": rows, "totals": { "NS": totals.ns, "EW": totals.ew }, "ahead": winner });
+    let strokes = sheet.strokes();
+    let mut out = json!({ "deals": rows, "totals": { "NS": totals.ns, "EW": totals.ew }, "ahead": winner });
+    if rules.races_to_the_boem() {
+        out["strokes"] = json!({ "NS": strokes.ns, "EW": strokes.ew });
+    }
     let human = format!("{}ahead: {winner}\n", sheet.render(PerTeam::new("NS", "EW")));
     output(args, out, human);
     Ok(())

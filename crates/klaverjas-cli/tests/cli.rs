@@ -921,3 +921,20 @@ fn score_adds_up_a_sheet_and_names_what_cannot_be() {
     let (code, _, err) = kj(&["score", "--deals", "S H 100; S H 1x"]);
     assert_eq!((code, err.trim()), (2, "kj: --deals, deal 2: unknown card points '1x'"));
 }
+
+/// `kj score` of a boem: each hand with what the sides bring from the
+/// game's earlier hands, the strokes, who leads by them.
+#[test]
+fn score_keeps_a_boem_hand_by_hand() {
+    let deals = "N C 70; E H 30 others 10 out EW; S D 100 others 20 out NS; W S 0 others 0 roem 0/100 outright EW";
+    let sheet = kj_json(&["score", "--rules", "klawerjas", "--deals", deals]);
+    // 70 against 76: nobody at 100, old play; EW 76 + 30 goes on against
+    // NS's 80 (one stroke); NS 100 in a new game against 20 (two); EW's
+    // outright win (two).
+    assert_eq!(sheet["strokes"], serde_json::json!({ "NS": 2, "EW": 3 }));
+    assert_eq!(sheet["deals"][1]["went_on"], serde_json::json!({ "team": "EW", "strokes": 1 }));
+    assert_eq!(sheet["ahead"], "EW");
+    assert_eq!(sheet["totals"], serde_json::json!({ "NS": 70 + 10 + 100, "EW": 76 + 30 + 20 + 100 }));
+    let (code, _, err) = kj(&["score", "--rules", "klawerjas", "--deals", "N C 60 roem 0/20"]);
+    assert_eq!((code, err.trim()), (1, "kj: deal 1 (N C 60 roem 0/20): EW counts 106: say who went on"));
+}

@@ -9,7 +9,7 @@ use crate::bidding::Contract;
 use crate::card::ParseError;
 use crate::roem;
 use crate::rules::Rules;
-use crate::score::{DealResult, ScoreSheet, Stakes, score_deal};
+use crate::score::{BOEM_TARGET, DealResult, GoingOn, ScoreSheet, Stakes, score_deal};
 use crate::seat::{PerTeam, Seat, Team};
 use std::fmt;
 use std::str::FromStr;
@@ -33,17 +33,50 @@ pub struct EnteredDeal {
     /// The team that did not follow suit when it could (*verzaakt*): the
     /// other team scores the deal as if it were nat, 162 and all the roem.
     pub revoke: Option<Team>,
+    /// In a boem: the side that went on in this hand, and how.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub out: Option<Out>,
+    /// In a boem, where a side went on before the last trick: the other
+    /// team's card points so far (`None`: the rest of the deal's).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub others: Option<u16>,
+}
+
+/// How a side went on the boem in a hand entered by hand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Out {
+    /// It reached the target: two strokes if the others stood under 50.
+    ByPoints(Team),
+    /// *Vyf-eenderse* or four of a kind won the game outright, on these
+    /// strokes (one only for four aces, kings or queens in old play with
+    /// the others at 50 or more).
+    Outright(Team, u8),
+}
+
+impl Out {
+    pub const fn team(self) -> Team {
+        match self {
+            Out::ByPoints(t) | Out::Outright(t, _) => t,
+        }
+    }
 }
 
 /// A deal as written in one line (`kj score --deals`): who played, the
 /// trump and the playing team's card points, then any of `roem NS/EW`,
 /// `pit` (to the team with every card point), `revoke TEAM` and
-/// `doubles N TEAM` (the team that doubled last), e.g. `S H 102 roem 20/0`.
+/// `doubles N TEAM` (the team that doubled last), e.g. `S H 102 roem 20/0`;
+/// in a boem `out TEAM` (went on by points), `outright TEAM [STROKES]` and
+/// `others N` (the other team's card points where the hand ended early).
 impl FromStr for EnteredDeal {
     type Err = ParseError;
     fn from_str(line: &str) -> Result<EnteredDeal, ParseError> {
-        let mut words = line.split_whitespace();
-        let mut next = |what: &'static str| words.next().ok_or_else(|| ParseError::new(what, "(nothing)"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = std::cell::Cell::new(0);
+        let next = |what: &'static str| {
+            at.set(at.get() + 1);
+            words.get(at.get() - 1).copied().ok_or_else(|| ParseError::new(what, "(nothing)"))
+        };
         let declarer = next("seat")?.parse()?;
         let trump = next("suit")?.parse()?;
         let word = next("card points")?;
@@ -56,15 +89,17 @@ impl FromStr for EnteredDeal {
             roem: PerTeam::new(0, 0),
             pit: None,
             revoke: None,
+            out: None,
+            others: None,
         };
         let playing = contract.playing_team();
+        let number = |what: &'static str, w: &str| w.parse::<u16>().map_err(|_| ParseError::new(what, w));
         while let Ok(word) = next("word") {
             match word.to_ascii_lowercase().as_str() {
                 "roem" => {
                     let both = next("roem")?;
                     let (ns, ew) = both.split_once('/').ok_or_else(|| ParseError::new("roem (NS/EW)", both))?;
-                    let number = |w: &str| w.parse::<u16>().map_err(|_| ParseError::new("roem", w));
-                    deal.roem = PerTeam::new(number(ns)?, number(ew)?);
+                    deal.roem = PerTeam::new(number("roem", ns)?, number("roem", ew)?);
                 }
                 "pit" => deal.pit = Some(if points == 0 { playing.other() } else { playing }),
                 "revoke" => deal.revoke = Some(next("team")?.parse()?),
@@ -73,7 +108,21 @@ impl FromStr for EnteredDeal {
                     deal.stakes.doubles = n.parse().map_err(|_| ParseError::new("doubles", n))?;
                     deal.stakes.challenger = Some(next("team")?.parse()?);
                 }
-                _ => return Err(ParseError::new("word (roem, pit, revoke, doubles)", word)),
+                "out" => deal.out = Some(Out::ByPoints(next("team")?.parse()?)),
+                "outright" => {
+                    let team = next("team")?.parse()?;
+                    // The strokes, where given: 1 or 2 (two by default).
+                    let strokes = match words.get(at.get()).and_then(|w| w.parse::<u8>().ok()) {
+                        Some(n) => {
+                            at.set(at.get() + 1);
+                            n
+                        }
+                        None => 2,
+                    };
+                    deal.out = Some(Out::Outright(team, strokes));
+                }
+                "others" => deal.others = Some(number("the others' card points", next("the others' card points")?)?),
+                _ => return Err(ParseError::new("word (roem, pit, revoke, doubles, out, outright, others)", word)),
             }
         }
         Ok(deal)
@@ -100,6 +149,18 @@ pub enum EntryError {
     PitAndRevoke,
     /// Doubles where the rules have none, or more than three.
     Doubles { doubles: u8 },
+    /// Going on, or a hand ended early, where the rules have no boem.
+    NoBoem,
+    /// A hand ended before its last trick only when a side went on.
+    EndedWithoutGoingOn,
+    /// The two teams' card points are more than the deal's.
+    PointsTogether { points: u16, most: u16 },
+    /// Went on by points below the target.
+    NotThereYet { team: Team, count: u16 },
+    /// A side reached the target and nobody said it went on.
+    OutUnsaid { team: Team, count: u16 },
+    /// Strokes an outright win cannot bring.
+    Strokes { strokes: u8 },
 }
 
 impl fmt::Display for EntryError {
@@ -121,6 +182,20 @@ impl fmt::Display for EntryError {
             }
             EntryError::PitAndRevoke => write!(f, "a deal lost by a revoke has no pit"),
             EntryError::Doubles { doubles } => write!(f, "{doubles} doubles: these rules have no such kraken"),
+            EntryError::NoBoem => write!(f, "these rules have no boem to go on"),
+            EntryError::EndedWithoutGoingOn => {
+                write!(f, "a hand ends before its last trick only when a side goes on")
+            }
+            EntryError::PointsTogether { points, most } => {
+                write!(f, "{points} card points together: a deal has {most}")
+            }
+            EntryError::NotThereYet { team, count } => {
+                write!(f, "{team} counts {count}, not yet {BOEM_TARGET}: it cannot go on")
+            }
+            EntryError::OutUnsaid { team, count } => {
+                write!(f, "{team} counts {count}: say who went on")
+            }
+            EntryError::Strokes { strokes } => write!(f, "an outright win brings no {strokes} strokes here"),
         }
     }
 }
@@ -145,13 +220,27 @@ fn is_a_sum(total: u16, values: &[u16]) -> bool {
 }
 
 /// Whether a match of `rules` is kept on a sheet of two teams with a
-/// playing team, deal by deal (not the boem, not players alone).
+/// Whether a match of `rules` is kept on a sheet of two teams, deal by
+/// deal (in a boem hand by hand), not one of players alone. Where the
+/// last card dealt makes trump, the dealer's team counts as the playing
+/// one: nobody is nat there, both sides simply count.
 fn kept_on_a_sheet(rules: &Rules) -> bool {
-    rules.has_playing_team() && !rules.races_to_the_boem() && rules.players.partnerships()
+    rules.players.partnerships()
 }
 
-/// Scores a deal entered by hand, or says why it cannot be one.
+/// Scores a deal entered by hand, or says why it cannot be one; in a boem,
+/// as a game's first hand ([`score_entered_after`] for old play).
 pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, EntryError> {
+    score_entered_after(rules, None, deal)
+}
+
+/// [`score_entered`] in a boem's old play: the sides bring `carry` from
+/// the game's earlier hands (`None`: a game's first hand).
+pub fn score_entered_after(
+    rules: &Rules,
+    carry: Option<PerTeam<u16>>,
+    deal: &EnteredDeal,
+) -> Result<DealResult, EntryError> {
     if !kept_on_a_sheet(rules) {
         return Err(EntryError::NotATeamGame);
     }
@@ -172,10 +261,23 @@ pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, En
             return Err(EntryError::NotRoem { team, roem: r });
         }
     }
+    let boem = rules.races_to_the_boem();
+    if !boem && (deal.out.is_some() || deal.others.is_some()) {
+        return Err(EntryError::NoBoem);
+    }
+    if deal.others.is_some() && deal.out.is_none() {
+        return Err(EntryError::EndedWithoutGoingOn);
+    }
     let playing = deal.contract.playing_team();
     let mut points = PerTeam::new(0, 0);
     points[playing] = deal.points;
-    points[playing.other()] = most - deal.points;
+    points[playing.other()] = match deal.others {
+        Some(n) if n + deal.points > most => {
+            return Err(EntryError::PointsTogether { points: n + deal.points, most });
+        }
+        Some(n) => n,
+        None => most - deal.points,
+    };
     if let Some(team) = deal.pit {
         if deal.revoke.is_some() {
             return Err(EntryError::PitAndRevoke);
@@ -196,6 +298,9 @@ pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, En
     let stakes =
         Stakes { multiplier: Stakes::multiplier(rules, deal.contract.trump, deal.stakes.doubles), ..deal.stakes };
     let mut result = score_deal(rules, deal.contract, stakes, points, deal.roem, tricks);
+    if boem {
+        result.going_on = going_on(carry, points, deal)?;
+    }
     // A revoke decides the deal, as nat does, whatever the points were.
     if let Some(offender) = deal.revoke {
         let winner = offender.other();
@@ -208,6 +313,41 @@ pub fn score_entered(rules: &Rules, deal: &EnteredDeal) -> Result<DealResult, En
         result.sheet_roem[winner] = (deal.roem.ns + deal.roem.ew) * stakes.multiplier;
     }
     Ok(result)
+}
+
+/// Who went on the boem in an entered hand, and on how many strokes: as
+/// [`crate::Game`] decides it from the sides' counts (what they bring,
+/// their card points and roem).
+fn going_on(
+    carry: Option<PerTeam<u16>>,
+    points: PerTeam<u16>,
+    deal: &EnteredDeal,
+) -> Result<Option<GoingOn>, EntryError> {
+    let brought = carry.unwrap_or(PerTeam::new(0, 0));
+    let count = |t: Team| brought[t].saturating_add(points[t]).saturating_add(deal.roem[t]);
+    match deal.out {
+        None => match Team::BOTH.into_iter().find(|&t| count(t) >= BOEM_TARGET) {
+            Some(team) => Err(EntryError::OutUnsaid { team, count: count(team) }),
+            None => Ok(None),
+        },
+        Some(Out::ByPoints(team)) if count(team) < BOEM_TARGET => {
+            Err(EntryError::NotThereYet { team, count: count(team) })
+        }
+        Some(Out::ByPoints(team)) => {
+            let strokes = GoingOn::strokes_against(count(team.other()));
+            Ok(Some(GoingOn { team, strokes, outright: false }))
+        }
+        Some(Out::Outright(team, strokes)) => {
+            // One stroke only in old play, the others (their roem and what
+            // they brought, before the first trick) at 50 or more.
+            let others = brought[team.other()].saturating_add(deal.roem[team.other()]);
+            let one = carry.is_some() && GoingOn::strokes_against(others) == 1;
+            if !(strokes == 2 || (strokes == 1 && one)) {
+                return Err(EntryError::Strokes { strokes });
+            }
+            Ok(Some(GoingOn { team, strokes, outright: true }))
+        }
+    }
 }
 
 /// A match played with real cards, its sheet kept by hand: the deals as
@@ -240,6 +380,9 @@ pub enum SheetError {
     Over,
     /// There is no deal of that number to correct.
     NoSuchDeal { number: usize },
+    /// The correction would leave a later deal that no longer scores (in a
+    /// boem, the counts it was entered on have changed).
+    Breaks { number: usize, error: EntryError },
 }
 
 impl fmt::Display for SheetError {
@@ -248,6 +391,7 @@ impl fmt::Display for SheetError {
             SheetError::Entry(e) => e.fmt(f),
             SheetError::Over => write!(f, "the match is over"),
             SheetError::NoSuchDeal { number } => write!(f, "there is no deal {number} on the sheet"),
+            SheetError::Breaks { number, error } => write!(f, "deal {number} would no longer score: {error}"),
         }
     }
 }
@@ -282,7 +426,28 @@ impl KeptSheet {
     /// Every deal scored, as a sheet. A saved sheet's lines that no longer
     /// score (a damaged file) are left out.
     pub fn sheet(&self) -> ScoreSheet {
-        ScoreSheet { rows: self.lines.iter().filter_map(|l| score_entered(&self.rules, &l.deal).ok()).collect() }
+        self.scored().0
+    }
+
+    /// Every deal scored in turn, each with what the boem's sides bring
+    /// to it; and the first line that does not score, with why.
+    fn scored(&self) -> (ScoreSheet, Option<(usize, EntryError)>) {
+        let mut sheet = ScoreSheet { rows: Vec::with_capacity(self.lines.len()) };
+        let mut broken = None;
+        for (i, line) in self.lines.iter().enumerate() {
+            match score_entered_after(&self.rules, sheet.carry(), &line.deal) {
+                Ok(result) => sheet.rows.push(result),
+                Err(e) => {
+                    broken = broken.or(Some((i + 1, e)));
+                }
+            }
+        }
+        (sheet, broken)
+    }
+
+    /// What the boem's sides bring to the next hand (`None`: a new game).
+    pub fn carry(&self) -> Option<PerTeam<u16>> {
+        self.sheet().carry()
     }
 
     pub fn is_over(&self) -> bool {
@@ -299,17 +464,21 @@ impl KeptSheet {
         if self.is_over() {
             return Err(SheetError::Over);
         }
-        let result = score_entered(&self.rules, &deal)?;
+        let result = score_entered_after(&self.rules, self.carry(), &deal)?;
         self.lines.push(SheetLine { deal, corrected: false });
         Ok(result)
     }
 
     /// Replaces deal `number` (from 1); the deals after it stay.
     pub fn correct(&mut self, number: usize, deal: EnteredDeal) -> Result<DealResult, SheetError> {
-        let result = score_entered(&self.rules, &deal)?;
-        let line =
-            number.checked_sub(1).and_then(|i| self.lines.get_mut(i)).ok_or(SheetError::NoSuchDeal { number })?;
-        *line = SheetLine { deal, corrected: true };
+        let i = number.checked_sub(1).filter(|&i| i < self.lines.len()).ok_or(SheetError::NoSuchDeal { number })?;
+        let before = ScoreSheet { rows: self.sheet().rows[..i].to_vec() };
+        let result = score_entered_after(&self.rules, before.carry(), &deal)?;
+        let was = std::mem::replace(&mut self.lines[i], SheetLine { deal, corrected: true });
+        if let (_, Some((number, error))) = self.scored() {
+            self.lines[i] = was;
+            return Err(SheetError::Breaks { number, error });
+        }
         Ok(result)
     }
 
@@ -339,16 +508,65 @@ mod tests {
         *game.result().unwrap()
     }
 
-    /// What a person at the table writes down of a played deal.
+    /// What a person at the table writes down of a played deal: in a
+    /// boem, who went on and how, and both teams' points where the hand
+    /// ended before its last trick.
     fn entered(result: &DealResult) -> EnteredDeal {
+        let playing = result.contract.playing_team();
+        let early = result.tricks.ns + result.tricks.ew < 8;
         EnteredDeal {
             contract: result.contract,
             stakes: result.stakes,
-            points: result.points[result.contract.playing_team()],
+            points: result.points[playing],
             roem: result.roem,
             pit: result.pit,
             revoke: None,
+            out: result
+                .going_on
+                .map(|g| if g.outright { Out::Outright(g.team, g.strokes) } else { Out::ByPoints(g.team) }),
+            others: early.then_some(result.points[playing.other()]),
         }
+    }
+
+    /// Only a pit's trick count is written down.
+    fn pit_tricks(result: &DealResult) -> PerTeam<u8> {
+        result.pit.map_or(PerTeam::new(0, 0), |t| if t == Team::NS { PerTeam::new(8, 0) } else { PerTeam::new(0, 8) })
+    }
+
+    #[test]
+    fn entered_hands_of_a_boem_score_as_the_played_ones_did() {
+        let rules = Preset::Klawerjas.rules();
+        let mut kept = KeptSheet::new(rules, Seat::West).unwrap();
+        let (mut early, mut outright, mut one_stroke, mut boems) = (0, 0, 0, 0);
+        for seed in 0..3000u64 {
+            let carry = kept.carry();
+            let mut game =
+                Game::new(rules, Deal::shuffled(seed, Seat::ALL[seed as usize % 4])).unwrap().with_carry(carry);
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            while let Some(seat) = game.to_act() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let legal = game.view(seat).legal;
+                game.apply(legal[state as usize % legal.len()]).unwrap();
+            }
+            let result = *game.result().unwrap();
+            let deal = entered(&result);
+            let scored =
+                score_entered_after(&rules, carry, &deal).unwrap_or_else(|e| panic!("seed {seed}: {e} ({deal:?})"));
+            assert_eq!(scored, DealResult { tricks: pit_tricks(&result), ..result }, "seed {seed}");
+            kept.enter(deal).unwrap();
+            early += deal.others.is_some() as u32;
+            outright += matches!(deal.out, Some(Out::Outright(..))) as u32;
+            one_stroke += result.going_on.is_some_and(|g| g.strokes == 1) as u32;
+            if kept.is_over() {
+                boems += 1;
+                kept = KeptSheet::new(rules, Seat::West).unwrap();
+            }
+        }
+        // Random play makes each case often enough to count.
+        println!("{early} ended early, {outright} outright, {one_stroke} on one stroke, {boems} boems");
+        assert!(early > 0 && outright > 0 && one_stroke > 0 && boems > 0);
     }
 
     #[test]
@@ -358,11 +576,7 @@ mod tests {
             for seed in 0..3000 {
                 let result = played(preset.rules(), seed);
                 let scored = score_entered(&preset.rules(), &entered(&result)).unwrap();
-                // Only a pit's trick count is written down.
-                let tricks = result.pit.map_or(PerTeam::new(0, 0), |t| {
-                    if t == Team::NS { PerTeam::new(8, 0) } else { PerTeam::new(0, 8) }
-                });
-                assert_eq!(scored, DealResult { tricks, ..result }, "{preset} seed {seed}");
+                assert_eq!(scored, DealResult { tricks: pit_tricks(&result), ..result }, "{preset} seed {seed}");
                 assert_eq!(scored.marks(Team::NS), result.marks(Team::NS));
                 pits += result.pit.is_some() as u32;
                 nats += result.nat as u32;
@@ -383,6 +597,8 @@ mod tests {
             roem: PerTeam::new(roem.0, roem.1),
             pit: None,
             revoke: None,
+            out: None,
+            others: None,
         }
     }
 
@@ -412,7 +628,14 @@ mod tests {
             }),
             EntryError::Doubles { doubles: 1 }
         );
-        assert_eq!(score_entered(&Rules::klawerjas(), &deal(100, (0, 0))), Err(EntryError::NotATeamGame));
+        assert_eq!(
+            score_entered(&Rules::klawerjas(), &EnteredDeal { out: Some(Out::ByPoints(Team::NS)), ..deal(90, (0, 0)) }),
+            Err(EntryError::NotThereYet { team: Team::NS, count: 90 })
+        );
+        assert_eq!(
+            score_entered(&classic, &EnteredDeal { out: Some(Out::ByPoints(Team::NS)), ..deal(90, (0, 0)) }),
+            Err(EntryError::NoBoem)
+        );
         assert_eq!(score_entered(&Rules::three(), &deal(100, (0, 0))), Err(EntryError::NotATeamGame));
         // Every refusal says what is wrong in words.
         assert_eq!(refused(deal(100, (30, 0))).to_string(), "NS: 30 roem is no sum of this game's roem values");
@@ -434,7 +657,7 @@ mod tests {
         let bad = |line: &str| line.parse::<EnteredDeal>().unwrap_err().to_string();
         assert_eq!(bad("S H 10x"), "unknown card points '10x'");
         assert_eq!(bad("S H 100 roem 20-0"), "unknown roem (NS/EW) '20-0'");
-        assert_eq!(bad("S H 100 nat"), "unknown word (roem, pit, revoke, doubles) 'nat'");
+        assert_eq!(bad("S H 100 nat"), "unknown word (roem, pit, revoke, doubles, out, outright, others) 'nat'");
         assert_eq!(bad("Q H 100"), "unknown seat 'Q'");
         assert_eq!(bad("S"), "unknown suit '(nothing)'");
     }
@@ -465,7 +688,7 @@ mod tests {
         assert_eq!(kept.lines[3].deal.points, 103);
         assert_eq!(kept.undo().map(|l| l.deal.points), Some(115));
         assert!(!kept.is_over());
-        assert_eq!(KeptSheet::new(Rules::klawerjas(), Seat::West), Err(EntryError::NotATeamGame));
+        assert_eq!(KeptSheet::new(Rules::three(), Seat::West), Err(EntryError::NotATeamGame));
     }
 
     #[test]
@@ -531,7 +754,7 @@ mod tests {
                             let contract = Contract { trump: Suit::ALL[trump as usize], declarer: Seat::ALL[seat as usize], forced: false };
                             let challenger = (doubles > 0).then_some(contract.playing_team().other());
                             let stakes = Stakes { doubles, challenger, multiplier: 1 };
-                            let deal = EnteredDeal { contract, stakes, points, roem: PerTeam::new(ns, ew), pit: team(pit), revoke: team(revoke) };
+                            let deal = EnteredDeal { contract, stakes, points, roem: PerTeam::new(ns, ew), pit: team(pit), revoke: team(revoke), out: None, others: None };
                             kept.enter(deal).map(|_| ())
                         }
                         Op::Correct(n, points) => {

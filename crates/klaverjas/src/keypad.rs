@@ -6,7 +6,7 @@
 
 use crate::bidding::Contract;
 use crate::card::Suit;
-use crate::entered::{EnteredDeal, KeptSheet, SheetError};
+use crate::entered::{EnteredDeal, KeptSheet, Out, SheetError};
 use crate::score::{DealResult, Stakes};
 use crate::seat::{PerTeam, Team};
 use std::fmt;
@@ -20,6 +20,9 @@ pub enum Field {
     Points,
     /// A team's roem.
     Roem(Team),
+    /// In a boem, the other team's card points where a side went on
+    /// before the last trick.
+    Others,
 }
 
 /// One tap on the keypad.
@@ -46,6 +49,11 @@ pub enum Key {
     /// One more double (*kraken*), by turns the defenders' and the
     /// players'; after the third, none.
     Double,
+    /// In a boem, the team went on by points; again, it did not.
+    Out(Team),
+    /// In a boem, the team won the game outright: on two strokes, again
+    /// on one, again not.
+    Outright(Team),
     /// Everything of this entry starts again.
     Clear,
 }
@@ -95,6 +103,10 @@ pub struct Keypad {
     pub pit: Option<Team>,
     pub revoke: Option<Team>,
     pub doubles: u8,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub out: Option<Out>,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub others: Option<u16>,
 }
 
 impl Keypad {
@@ -108,6 +120,8 @@ impl Keypad {
             pit: deal.pit,
             revoke: deal.revoke,
             doubles: deal.stakes.doubles,
+            out: deal.out,
+            others: deal.others,
         }
     }
 
@@ -117,6 +131,7 @@ impl Keypad {
         let number = |pad: &mut Keypad, f: &dyn Fn(Option<u16>) -> Option<u16>| match pad.focus {
             Field::Points => pad.points = f(pad.points),
             Field::Roem(team) => pad.roem[team] = f(Some(pad.roem[team])).unwrap_or(0),
+            Field::Others => pad.others = f(pad.others),
         };
         match key {
             Key::Played(team, suit) => {
@@ -151,6 +166,16 @@ impl Keypad {
                 self.pit = None;
             }
             Key::Double => self.doubles = (self.doubles + 1) % 4,
+            Key::Out(team) => {
+                self.out = if self.out == Some(Out::ByPoints(team)) { None } else { Some(Out::ByPoints(team)) }
+            }
+            Key::Outright(team) => {
+                self.out = match self.out {
+                    Some(Out::Outright(t, 2)) if t == team => Some(Out::Outright(team, 1)),
+                    Some(Out::Outright(t, _)) if t == team => None,
+                    _ => Some(Out::Outright(team, 2)),
+                }
+            }
             Key::Clear => *self = Keypad::default(),
         }
     }
@@ -159,14 +184,24 @@ impl Keypad {
     /// which player of the playing team chose: the one who first could).
     pub fn deal(&self, sheet: &KeptSheet) -> Result<EnteredDeal, PadError> {
         let (team, trump) = self.played.ok_or(PadError::NoTeam)?;
-        let points = self.points.ok_or(PadError::NoPoints)?;
-        let leader = sheet.leader();
-        let declarer = if leader.team() == team { leader } else { sheet.dealer() };
-        let contract = Contract { trump, declarer, forced: false };
+        let typed = self.points.ok_or(PadError::NoPoints)?;
+        let (leader, dealer) = (sheet.leader(), sheet.dealer());
+        // Where the last card dealt makes trump, the dealer's team is the
+        // playing one, and the team tapped is only whose points were typed.
+        let forced = !sheet.rules.has_playing_team();
+        let declarer = if forced || leader.team() != team { dealer } else { leader };
+        let contract = Contract { trump, declarer, forced };
+        let most = sheet.rules.deal_points();
+        let (points, others) = if contract.playing_team() == team {
+            (typed, self.others)
+        } else {
+            (self.others.unwrap_or(most.saturating_sub(typed)), self.others.map(|_| typed))
+        };
         // Kraken by turns: the defenders first, then the players.
         let challenger = (self.doubles > 0).then(|| if self.doubles % 2 == 1 { team.other() } else { team });
         let stakes = Stakes { doubles: self.doubles, challenger, multiplier: 1 };
-        Ok(EnteredDeal { contract, stakes, points, roem: self.roem, pit: self.pit, revoke: self.revoke })
+        let out = self.out;
+        Ok(EnteredDeal { contract, stakes, points, roem: self.roem, pit: self.pit, revoke: self.revoke, out, others })
     }
 
     /// Puts the entry on `sheet` as its next deal, or as deal `correcting`
@@ -268,6 +303,9 @@ mod tests {
                 1 => team().prop_map(Key::Pit),
                 1 => team().prop_map(Key::Revoke),
                 1 => Just(Key::Double),
+                1 => team().prop_map(Key::Out),
+                1 => team().prop_map(Key::Outright),
+                1 => Just(Key::Focus(Field::Others)),
                 1 => Just(Key::Clear),
             ]
         }
@@ -287,8 +325,8 @@ mod tests {
             /// nothing, and the sheet saved at every step reads back and
             /// scores the same.
             #[test]
-            fn random_taps_keep_a_sheet_that_replays(preset in 0usize..4, taps in proptest::collection::vec(tap(), 0..200)) {
-                let preset = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom][preset];
+            fn random_taps_keep_a_sheet_that_replays(preset in 0usize..5, taps in proptest::collection::vec(tap(), 0..200)) {
+                let preset = [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom, Preset::Klawerjas][preset];
                 let rules = preset.rules();
                 let mut sheet = KeptSheet::new(rules, Seat::South).unwrap();
                 let mut pad = Keypad::default();

@@ -31,7 +31,7 @@ pub mod view;
 pub use bidding::{Bid, BidError, Contract};
 pub use card::{Card, CardSet, CardValues, ParseError, Rank, Suit};
 pub use deal::{Deal, DealCodeError, PileCard, Rng, Stock};
-pub use entered::{EnteredDeal, EntryError, KeptSheet, SheetError, SheetLine, score_entered};
+pub use entered::{EnteredDeal, EntryError, KeptSheet, Out, SheetError, SheetLine, score_entered, score_entered_after};
 pub use game::{
     Action, ActionError, AnnounceError, Announcement, ClaimError, Event, Game, GameRecord, NewGameError, Phase,
     ReplayError, SwapError, TrickRecord,

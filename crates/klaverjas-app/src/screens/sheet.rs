@@ -167,11 +167,9 @@ fn sheet(
                         warn!("{e}");
                     }
                 }
-                info!(
-                    "the score sheet: deal {} entered, totals {:?}",
-                    kept.kept.lines.len(),
-                    kept.kept.sheet().totals()
-                );
+                let sheet = kept.kept.sheet();
+                let (number, totals, strokes) = (kept.kept.lines.len(), sheet.totals(), sheet.strokes());
+                info!("the score sheet: deal {number} entered, totals {totals:?}, strokes {strokes:?}");
             }
             Err(e) => {
                 info!("the score sheet refused the entry: {e}");
@@ -261,11 +259,14 @@ fn setup(
         ui.add_space(6.0);
         ui.label(RichText::new(t.get("sheet.game")).size(16.0).strong());
         let presets = sheet_presets();
+        // Three abreast: the whole form fits a phone held upright.
+        let third = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
         ui.horizontal_wrapped(|ui| {
             for p in presets {
-                let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(17.0);
+                let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(16.0);
                 let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
-                let response = ui.add_sized([120.0, height], egui::Button::new(name).selected(setup.preset == p));
+                let button = egui::Button::new(name).wrap().selected(setup.preset == p);
+                let response = ui.add_sized([third, height], button);
                 mark_target(ui, &format!("sheet.preset.{}", p.name()), &response);
                 if response.clicked() {
                     setup.preset = p;
@@ -295,13 +296,14 @@ fn setup(
         }
         ui.add_space(6.0);
         ui.label(RichText::new(t.get("sheet.first_dealer")).size(16.0).strong());
-        ui.horizontal_wrapped(|ui| {
+        let quarter = ((ui.available_width() - 3.0 * ui.spacing().item_spacing.x) / 4.0).floor();
+        ui.horizontal(|ui| {
             for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
                 let name = shown_name(t, &setup.names, seat);
                 let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
                 let response = ui.add_sized(
-                    [90.0, height],
-                    egui::Button::new(RichText::new(name).size(16.0)).selected(setup.dealer == seat),
+                    [quarter, height],
+                    egui::Button::new(RichText::new(name).size(16.0)).truncate().selected(setup.dealer == seat),
                 );
                 mark_target(ui, &format!("sheet.dealer.{}", seat.name()), &response);
                 if response.clicked() {
@@ -409,7 +411,7 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
         ui.spacing_mut().item_spacing.y = 0.0;
         // A little short of the frame: egui adds a rounding's width at the edge.
         let width = ui.available_width() - 8.0;
-        let number_width = 34.0;
+        let number_width = 50.0;
         let column = (width - number_width - 16.0) / 2.0;
         let row = |ui: &mut egui::Ui, cells: [RichText; 3], fill: Option<Color32>| -> egui::Response {
             let (rect, response) = ui.allocate_exact_size(egui::vec2(width, big + 6.0), egui::Sense::click());
@@ -451,7 +453,12 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
         }
         ui.separator();
         // The lines scroll, the last in view; the totals stay below them.
-        let room = if keypad { (ui.available_height() - (big + 16.0)).max(big * 3.0) } else { f32::INFINITY };
+        let room = if keypad {
+            (ui.available_height() - (big + 16.0) * if kept.kept.rules.races_to_the_boem() { 2.0 } else { 1.0 })
+                .max(big * 3.0)
+        } else {
+            f32::INFINITY
+        };
         egui::ScrollArea::vertical().max_height(room).stick_to_bottom(true).show(ui, |ui| {
             for (i, result) in scored.rows.iter().enumerate() {
                 let line = &kept.kept.lines[i];
@@ -459,7 +466,11 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
                     let marks = result.marks(team);
                     let points =
                         if result.total(team) == 0 { "–".to_string() } else { result.sheet_points[team].to_string() };
-                    let text = if marks.is_empty() { points } else { format!("{marks}  {points}") };
+                    let mut text = if marks.is_empty() { points } else { format!("{marks}  {points}") };
+                    // Went on the boem: its strokes after the points.
+                    if let Some(on) = result.going_on.filter(|g| g.team == team) {
+                        text += &format!("  +{}", on.strokes);
+                    }
                     RichText::new(text).size(big).color(INK)
                 };
                 let mut number = format!("{}", i + 1);
@@ -489,8 +500,15 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
         let said = RichText::new(t.get("sheet.total")).size(13.0).color(INK);
         let response = row(ui, [said, total(sum.ns), total(sum.ew)], None);
         mark_target(ui, "sheet.totals", &response);
+        if kept.kept.rules.races_to_the_boem() {
+            let strokes = scored.strokes();
+            let said = RichText::new(t.get("sheet.strokes")).size(13.0).color(INK);
+            let response = row(ui, [said, total(strokes.ns.into()), total(strokes.ew.into())], None);
+            mark_target(ui, "sheet.strokes", &response);
+        }
         if !keypad {
-            ui.label(RichText::new(t.get("sheet.key")).size(12.0).color(INK));
+            let key = if kept.kept.rules.races_to_the_boem() { "sheet.key_boem" } else { "sheet.key" };
+            ui.label(RichText::new(t.get(key)).size(12.0).color(INK));
         }
     });
     action
@@ -597,22 +615,27 @@ fn pad(
     // and each team's roem; a tap chooses where the digits go.
     let most = rules.deal_points();
     let playing = p.played.map(|(team, _)| team);
+    // In a boem a hand may end early: the other team's points are typed
+    // too (until then they are the rest of the deal's).
+    let boem = rules.races_to_the_boem();
     ui.horizontal(|ui| {
         for team in Team::BOTH {
-            let points = match (p.points, playing) {
-                (Some(n), Some(pl)) if pl == team => n.to_string(),
-                (Some(n), Some(_)) => most.saturating_sub(n).to_string(),
-                (Some(n), None) => n.to_string(),
+            let typed_for = playing.unwrap_or(Team::NS);
+            let points = match (p.points, p.others) {
+                (Some(n), _) if team == typed_for => n.to_string(),
+                (_, Some(n)) if team != typed_for => n.to_string(),
+                (Some(n), _) => most.saturating_sub(n).to_string(),
                 (None, _) => "…".to_string(),
             };
-            let focus = p.focus == Field::Points && (playing == Some(team) || (playing.is_none() && team == Team::NS));
+            let field = if team == typed_for || !boem { Field::Points } else { Field::Others };
+            let focus = p.focus == field && (team == typed_for || field == Field::Others);
             let text =
                 t.fill("sheet.points_of", &[("team", &t.get(&format!("sheet.team.{}", team.name()))), ("n", &points)]);
             let response = ui
                 .add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).size(17.0)).selected(focus));
             mark_target(ui, &format!("sheet.points.{}", team.name()), &response);
             if response.clicked() {
-                tap(Do::Key(Key::Focus(Field::Points)));
+                tap(Do::Key(Key::Focus(field)));
             }
         }
         for team in Team::BOTH {
@@ -641,11 +664,14 @@ fn pad(
             let mut quick: Vec<(String, u16)> = vec![(t.get("sheet.stuk"), klaverjas::roem::STUK)];
             quick.extend(values.iter().map(|&v| (format!("+{v}"), v)));
             quick.dedup_by_key(|q| q.1);
-            let n = quick.len().min(5) as f32;
-            for (words, value) in quick.into_iter().take(5) {
+            // As many as fit a finger's width each (the rest are typed).
+            let fit = ((width - cell(6.0)) / (52.0 + gap)).floor().max(1.0) as usize;
+            let n = quick.len().min(fit) as f32;
+            ui.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
+            for (words, value) in quick.into_iter().take(fit) {
                 let response = ui.add_sized(
                     [(width - cell(6.0) - gap * n) / n, key_height],
-                    egui::Button::new(RichText::new(words).size(16.0)),
+                    egui::Button::new(RichText::new(words).size(15.0)),
                 );
                 mark_target(ui, &format!("sheet.add_roem.{value}"), &response);
                 if response.clicked() {
@@ -654,7 +680,8 @@ fn pad(
             }
         });
     }
-    // Pit, revoke, kraken: to a team each, in one row.
+    // Pit, revoke, kraken, and in a boem who went on: to a team each,
+    // in one row (a boem has no pit bonus, nor kraken).
     ui.horizontal(|ui| {
         let count = if rules.kraken { 5.0 } else { 4.0 };
         let small = cell(count);
@@ -668,8 +695,25 @@ fn pad(
         };
         for team in Team::BOTH {
             let name = t.get(&format!("sheet.team.{}", team.name()));
-            let words = t.fill("sheet.pit", &[("team", &name)]);
-            toggle(ui, words, p.pit == Some(team), format!("sheet.pit.{}", team.name()), Key::Pit(team));
+            if boem {
+                // One button a team: out, then outright on two strokes,
+                // then on one, then not.
+                use klaverjas::Out;
+                let (words, key) = match p.out {
+                    Some(Out::ByPoints(t2)) if t2 == team => {
+                        (t.fill("sheet.out", &[("team", &name)]), Key::Outright(team))
+                    }
+                    Some(Out::Outright(t2, n)) if t2 == team => {
+                        (t.fill("sheet.outright_on", &[("team", &name), ("n", &n.to_string())]), Key::Outright(team))
+                    }
+                    _ => (t.fill("sheet.out", &[("team", &name)]), Key::Out(team)),
+                };
+                let on = p.out.is_some_and(|o| o.team() == team);
+                toggle(ui, words, on, format!("sheet.out.{}", team.name()), key);
+            } else {
+                let words = t.fill("sheet.pit", &[("team", &name)]);
+                toggle(ui, words, p.pit == Some(team), format!("sheet.pit.{}", team.name()), Key::Pit(team));
+            }
         }
         for team in Team::BOTH {
             let name = t.get(&format!("sheet.team.{}", team.name()));
