@@ -66,10 +66,14 @@ def start():
     targets.clear()
     log = open(log_path, "a")
     read_to = os.path.getsize(log_path)
+    # No desktop folders of the machine's user: the picture goes into the
+    # data folder.
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(out, "config"), HOME=out)
     proc = subprocess.Popen(
         [game, "--phone", "1080x2340@2.625", "--targets", "--screen", "sheet", "--data-dir", data],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env=env,
     )
 
 
@@ -290,6 +294,18 @@ with open(os.path.join(data, "profile.ron")) as f:
 if "real_cards" not in profile:
     sys.exit("the finished match is not in the statistics")
 print("in the statistics: " + re.sub(r"\s+", " ", profile[profile.index("real_cards"):])[:160])
+# The finished sheet as a picture (a desktop's: written where the log says).
+tap("sheet.picture")
+m = said(r"the score sheet's picture: (\S+\.png)")
+for _ in range(100):
+    if os.path.exists(m.group(1)) and os.path.getsize(m.group(1)) > 0:
+        break
+    time.sleep(0.1)
+else:
+    sys.exit(f"no picture at {m.group(1)}")
+picture = Image.open(m.group(1))
+print(f"the sheet's picture: {m.group(1)}, {picture.size[0]}x{picture.size[1]}")
+picture.save(os.path.join(out, "sheet-picture.png"))
 common = [n for deal, n in zip(DEALS, per_deal) if deal[3] == (0, 0) and not deal[4] and not deal[5]]
 print(f"taps per deal, with OK: {per_deal}; a made deal with no roem: {sorted(set(common))}")
 proc.terminate()

@@ -40,6 +40,9 @@ struct Desk {
     note: Option<String>,
     /// Asking before a new sheet replaces this one.
     asking_new: bool,
+    /// A picture of the sheet being taken: where it goes, and the frames
+    /// to draw the whole sheet alone before it is taken.
+    photo: Option<(std::path::PathBuf, u8)>,
 }
 
 struct Setup {
@@ -115,30 +118,54 @@ fn sheet(
         return Ok(());
     };
     let mut action = None;
+    // A picture shows the sheet whole, without the buttons below it.
+    let photographing = desk.photo.is_some();
+    if let Some((path, frames)) = desk.photo.take() {
+        if frames == 0 {
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+            info!("the score sheet's picture: {}", path.display());
+        } else {
+            desk.photo = Some((path, frames - 1));
+        }
+        ctx.request_repaint();
+    }
     on_the_felt(6.0).show(&mut root_ui(&ctx), |ui| {
-        let over = kept.kept.is_over();
+        let over = kept.kept.is_over() && !photographing;
+        if photographing {
+            if let Some(a) = heading(ui, t, kept, false) {
+                action = Some(a);
+            }
+            lines(ui, t, kept, false);
+            return;
+        }
         {
             // The keypad where an entry is open, kept at the foot.
             let keypad = !over || kept.correcting.is_some();
-            if keypad {
+            // Below the sheet: the keypad, or once the match is over what
+            // to do with the sheet.
+            // Beside the sheet where the window is wide (a desktop, a tablet
+            // sideways), below it on a phone.
+            let wide = ui.available_width() > 900.0;
+            let panel = if wide {
+                egui::Panel::right("sheet-keypad-beside").exact_size(480.0).resizable(false)
+            } else {
                 egui::Panel::bottom("sheet-keypad")
-                    .frame(egui::Frame::new().fill(CARD).corner_radius(10.0).inner_margin(6.0))
-                    .show_separator_line(false)
-                    .show(ui, |ui| {
-                        action = pad(ui, t, kept, &symbols, (&mut desk.roem_team, desk.refusal.as_deref()));
-                    });
-            }
+            };
+            panel
+                .frame(egui::Frame::new().fill(CARD).corner_radius(10.0).inner_margin(6.0))
+                .show_separator_line(false)
+                .show(ui, |ui| {
+                    action = if keypad {
+                        pad(ui, t, kept, &symbols, (&mut desk.roem_team, desk.refusal.as_deref()))
+                    } else {
+                        finished(ui, t, kept, desk.note.as_deref())
+                    };
+                });
             egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| {
                 if let Some(a) = heading(ui, t, kept, keypad) {
                     action = Some(a);
                 }
                 if let Some(a) = lines(ui, t, kept, keypad) {
-                    action = Some(a);
-                }
-                if over
-                    && kept.correcting.is_none()
-                    && let Some(a) = finished(ui, t, kept, desk.note.as_deref())
-                {
                     action = Some(a);
                 }
             });
@@ -197,8 +224,7 @@ fn sheet(
             let path = crate::platform::pictures_dir(&files.0.dir)
                 .join(format!("klaverjas-sheet-{}.png", crate::platform::today()));
             desk.note = Some(t.fill("sheet.picture_saved", &[("path", &path.display().to_string())]));
-            info!("the score sheet's picture: {}", path.display());
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+            desk.photo = Some((path, 2));
         }
         Do::NewSheet => {
             desk.asking_new = true;
@@ -453,12 +479,9 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
         }
         ui.separator();
         // The lines scroll, the last in view; the totals stay below them.
-        let room = if keypad {
-            (ui.available_height() - (big + 16.0) * if kept.kept.rules.races_to_the_boem() { 2.0 } else { 1.0 })
-                .max(big * 3.0)
-        } else {
-            f32::INFINITY
-        };
+        // Below the lines: the totals (and strokes), and at the end the key.
+        let below = if kept.kept.rules.races_to_the_boem() { 2.0 } else { 1.0 } + if keypad { 0.0 } else { 1.4 };
+        let room = (ui.available_height() - (big + 16.0) * below).max(big * 3.0);
         egui::ScrollArea::vertical().max_height(room).stick_to_bottom(true).show(ui, |ui| {
             for (i, result) in scored.rows.iter().enumerate() {
                 let line = &kept.kept.lines[i];
@@ -517,34 +540,38 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
 /// The match over: the sheet to share, its picture, a new sheet.
 fn finished(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, note: Option<&str>) -> Option<Do> {
     let mut action = None;
-    egui::ScrollArea::vertical().id_salt("sheet-finished").show(ui, |ui| {
-        egui::Frame::new().fill(CARD).corner_radius(10.0).inner_margin(8.0).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            crate::forms::share_line(ui, t, "sheet", &shared_text(t, kept));
-            ui.horizontal_wrapped(|ui| {
-                if crate::platform::PICTURES_KEPT {
-                    let picture = ui.button(RichText::new(t.get("sheet.picture")).size(18.0));
-                    mark_target(ui, "sheet.picture", &picture);
-                    if picture.clicked() {
-                        action = Some(Do::Picture);
-                    }
-                }
-                let new = ui.button(RichText::new(t.get("sheet.new")).size(18.0));
-                mark_target(ui, "sheet.new", &new);
-                if new.clicked() {
-                    action = Some(Do::NewSheet);
-                }
-                let undo = ui.button(RichText::new(t.get("sheet.undo")).size(18.0));
-                mark_target(ui, "sheet.undo", &undo);
-                if undo.clicked() {
-                    action = Some(Do::Undo);
-                }
-            });
-            if let Some(note) = note {
-                ui.label(RichText::new(note).size(14.0));
+    let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
+    ui.horizontal_wrapped(|ui| {
+        let text = shared_text(t, kept);
+        let button = |ui: &mut egui::Ui, key: &str, target: &str| {
+            let words = RichText::new(t.get(key)).size(18.0);
+            let response = ui.add(egui::Button::new(words).min_size(egui::vec2(0.0, height)));
+            mark_target(ui, target, &response);
+            response.clicked()
+        };
+        // The sheet as text: Share on a phone, Copy elsewhere.
+        if crate::platform::HAS_SHARE_SHEET {
+            if button(ui, "sheet.share_button", "sheet.share")
+                && let Err(e) = crate::platform::share(&text)
+            {
+                warn!("the score sheet could not be shared: {e}");
             }
-        });
+        } else if crate::platform::HAS_CLIPBOARD {
+            crate::forms::copy_button(ui, t, ("sheet.copy", "sheet.copied"), &text, Some(18.0));
+        }
+        if crate::platform::PICTURES_KEPT && button(ui, "sheet.picture", "sheet.picture") {
+            action = Some(Do::Picture);
+        }
+        if button(ui, "sheet.new", "sheet.new") {
+            action = Some(Do::NewSheet);
+        }
+        if button(ui, "sheet.undo", "sheet.undo") {
+            action = Some(Do::Undo);
+        }
     });
+    if let Some(note) = note {
+        ui.label(RichText::new(note).size(14.0).color(INK));
+    }
     action
 }
 
