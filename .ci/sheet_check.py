@@ -296,7 +296,7 @@ if "real_cards" not in profile:
 print("in the statistics: " + re.sub(r"\s+", " ", profile[profile.index("real_cards"):])[:160])
 # The finished sheet as a picture (a desktop's: written where the log says).
 tap("sheet.picture")
-m = said(r"the score sheet's picture: (\S+\.png)")
+m = said(r"the score sheet.s picture: (\S+\.png)")
 for _ in range(100):
     if os.path.exists(m.group(1)) and os.path.getsize(m.group(1)) > 0:
         break

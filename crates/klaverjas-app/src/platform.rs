@@ -89,10 +89,49 @@ pub fn pictures_dir(data: &Path) -> PathBuf {
         .unwrap_or_else(|| data.to_path_buf())
 }
 
-/// Whether a picture can be written where the player finds it: on a
-/// desktop; a phone's app and a browser page have no folder of theirs to
-/// show.
-pub const PICTURES_KEPT: bool = matches!(TARGET, Target::Desktop);
+/// What a picture handed to the player becomes, for the words of its
+/// button: saved (a desktop), downloaded (a browser), shared (a phone).
+pub const PICTURE_WORDS: &str = match TARGET {
+    Target::Desktop => "picture.save",
+    Target::Browser | Target::BrowserTouch => "picture.download",
+    Target::Android | Target::Ios => "picture.share",
+};
+
+/// Hands the player a picture (`png`, named `name`): on a desktop written
+/// whole into the Pictures folder (else the data folder `data`). Says
+/// where it went.
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+pub fn keep_picture(png: &[u8], name: &str, data: &Path) -> Result<String, String> {
+    let folder = pictures_dir(data);
+    let path = folder.join(name);
+    let part = folder.join(format!(".{name}.part"));
+    std::fs::create_dir_all(&folder)
+        .and_then(|_| std::fs::write(&part, png))
+        .and_then(|_| std::fs::rename(&part, &path))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path.display().to_string())
+}
+
+/// Hands the player a picture in a browser: downloaded as `name`.
+#[cfg(target_arch = "wasm32")]
+pub fn keep_picture(png: &[u8], name: &str, _data: &Path) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    let refused = |e: wasm_bindgen::JsValue| format!("{e:?}");
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(png));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/png");
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(refused)?;
+    let address = web_sys::Url::create_object_url_with_blob(&blob).map_err(refused)?;
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let link: web_sys::HtmlAnchorElement =
+        document.create_element("a").map_err(refused)?.dyn_into().map_err(|_| "no link".to_string())?;
+    link.set_href(&address);
+    link.set_download(name);
+    link.click();
+    // The download has its own copy once it has started.
+    let _ = web_sys::Url::revoke_object_url(&address);
+    Ok(name.to_string())
+}
 
 #[cfg(target_os = "android")]
 fn android_internal_dir() -> Option<PathBuf> {
@@ -338,28 +377,94 @@ pub const HAS_SHARE_SHEET: bool = matches!(TARGET, Target::Android | Target::Ios
 /// an `ACTION_SEND` intent of plain text in the system's chooser.
 #[cfg(target_os = "android")]
 pub fn share(text: &str) -> Result<(), String> {
-    use jni::objects::{JObject, JValue};
+    use jni::objects::JValue;
     with_activity(|env, activity| {
-        let action = env.new_string("android.intent.action.SEND")?;
-        let intent = env.new_object("android/content/Intent", "(Ljava/lang/String;)V", &[JValue::from(&action)])?;
-        let plain = env.new_string("text/plain")?;
-        env.call_method(&intent, "setType", "(Ljava/lang/String;)Landroid/content/Intent;", &[JValue::from(&plain)])?;
-        let (extra, body) = (env.new_string("android.intent.extra.TEXT")?, env.new_string(text)?);
-        let put = "(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;";
-        env.call_method(&intent, "putExtra", put, &[JValue::from(&extra), JValue::from(&body)])?;
-        let choose = "(Landroid/content/Intent;Ljava/lang/CharSequence;)Landroid/content/Intent;";
-        let none = JObject::null();
-        let chooser = env
+        let body = env.new_string(text)?;
+        send(env, activity, ("text/plain", "android.intent.extra.TEXT"), JValue::from(&body), "Ljava/lang/String;")
+    })
+}
+
+/// Starts the system's chooser for an `ACTION_SEND` intent of `kind` with
+/// the extra `(name, value)` of JNI type `signature`.
+#[cfg(target_os = "android")]
+fn send(
+    env: &mut jni::JNIEnv,
+    activity: &jni::objects::JObject,
+    (kind, name): (&str, &str),
+    value: jni::objects::JValue,
+    signature: &str,
+) -> jni::errors::Result<()> {
+    use jni::objects::{JObject, JValue};
+    let action = env.new_string("android.intent.action.SEND")?;
+    let intent = env.new_object("android/content/Intent", "(Ljava/lang/String;)V", &[JValue::from(&action)])?;
+    let kind = env.new_string(kind)?;
+    env.call_method(&intent, "setType", "(Ljava/lang/String;)Landroid/content/Intent;", &[JValue::from(&kind)])?;
+    let name = env.new_string(name)?;
+    let put = format!("(Ljava/lang/String;{signature})Landroid/content/Intent;");
+    env.call_method(&intent, "putExtra", &put, &[JValue::from(&name), value])?;
+    // The app that takes it may read what the intent points at.
+    const FLAG_GRANT_READ_URI_PERMISSION: i32 = 1;
+    env.call_method(
+        &intent,
+        "addFlags",
+        "(I)Landroid/content/Intent;",
+        &[JValue::Int(FLAG_GRANT_READ_URI_PERMISSION)],
+    )?;
+    let choose = "(Landroid/content/Intent;Ljava/lang/CharSequence;)Landroid/content/Intent;";
+    let none = JObject::null();
+    let chooser = env
+        .call_static_method(
+            "android/content/Intent",
+            "createChooser",
+            choose,
+            &[JValue::from(&intent), JValue::from(&none)],
+        )?
+        .l()?;
+    env.call_method(activity, "startActivity", "(Landroid/content/Intent;)V", &[JValue::from(&chooser)])?;
+    Ok(())
+}
+
+/// Hands the player a picture (`png`, named `name`): shared through
+/// Android's share sheet, from the phone's pictures (MediaStore, which an
+/// app may add to without a permission since Android 10). Says where it
+/// went.
+#[cfg(target_os = "android")]
+pub fn keep_picture(png: &[u8], name: &str, _data: &Path) -> Result<String, String> {
+    use jni::objects::JValue;
+    let kept = with_activity(|env, activity| {
+        let bytes = env.byte_array_from_slice(png)?;
+        let decode = "([BII)Landroid/graphics/Bitmap;";
+        let length = JValue::Int(png.len() as i32);
+        let bitmap = env
             .call_static_method(
-                "android/content/Intent",
-                "createChooser",
-                choose,
-                &[JValue::from(&intent), JValue::from(&none)],
+                "android/graphics/BitmapFactory",
+                "decodeByteArray",
+                decode,
+                &[JValue::from(&bytes), JValue::Int(0), length],
             )?
             .l()?;
-        env.call_method(activity, "startActivity", "(Landroid/content/Intent;)V", &[JValue::from(&chooser)])?;
-        Ok(())
-    })
+        let resolver =
+            env.call_method(activity, "getContentResolver", "()Landroid/content/ContentResolver;", &[])?.l()?;
+        let title = env.new_string(name)?;
+        let insert = "(Landroid/content/ContentResolver;Landroid/graphics/Bitmap;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;";
+        let args = [JValue::from(&resolver), JValue::from(&bitmap), JValue::from(&title), JValue::from(&title)];
+        let address =
+            env.call_static_method("android/provider/MediaStore$Images$Media", "insertImage", insert, &args)?.l()?;
+        if address.is_null() {
+            return Ok(false);
+        }
+        let parse = "(Ljava/lang/String;)Landroid/net/Uri;";
+        let uri = env.call_static_method("android/net/Uri", "parse", parse, &[JValue::from(&address)])?.l()?;
+        send(
+            env,
+            activity,
+            ("image/png", "android.intent.extra.STREAM"),
+            JValue::from(&uri),
+            "Landroid/os/Parcelable;",
+        )?;
+        Ok(true)
+    })?;
+    if kept { Ok(name.to_string()) } else { Err("the phone did not keep the picture".to_string()) }
 }
 
 /// Calls `java` with the running activity, through its Java side.
@@ -429,16 +534,35 @@ pub fn paste_from_clipboard() -> Result<String, String> {
 pub fn share(text: &str) -> Result<(), String> {
     use objc2::rc::Retained;
     use objc2::runtime::AnyObject;
+    let line: Retained<AnyObject> = objc2_foundation::NSString::from_str(text).into();
+    share_items(line)
+}
+
+/// iOS's share sheet with a picture (`png`): a `UIImage` item.
+#[cfg(target_os = "ios")]
+pub fn keep_picture(png: &[u8], name: &str, _data: &Path) -> Result<String, String> {
+    use objc2::rc::Retained;
+    use objc2::runtime::AnyObject;
+    let data = objc2_foundation::NSData::with_bytes(png);
+    let image = objc2_ui_kit::UIImage::imageWithData(&data).ok_or("not a picture")?;
+    let item: Retained<AnyObject> = image.into();
+    share_items(item)?;
+    Ok(name.to_string())
+}
+
+/// Presents UIKit's share sheet with one item, over the key window.
+#[cfg(target_os = "ios")]
+fn share_items(item: objc2::rc::Retained<objc2::runtime::AnyObject>) -> Result<(), String> {
     use objc2::{MainThreadMarker, MainThreadOnly};
-    use objc2_foundation::{NSArray, NSString};
+    use objc2_foundation::NSArray;
     use objc2_ui_kit::{UIActivityViewController, UIApplication};
     let mtm = MainThreadMarker::new().ok_or("not on the main thread")?;
     #[allow(deprecated)]
     let window = UIApplication::sharedApplication(mtm).keyWindow().ok_or("no window")?;
     let root = window.rootViewController().ok_or("no view controller")?;
-    let line: Retained<AnyObject> = NSString::from_str(text).into();
-    let items = NSArray::from_retained_slice(&[line]);
-    // SAFETY: plain text items and no custom activities, as UIKit takes them.
+    let items = NSArray::from_retained_slice(&[item]);
+    // SAFETY: plain items (text, an image) and no custom activities, as
+    // UIKit takes them.
     let sheet = unsafe {
         UIActivityViewController::initWithActivityItems_applicationActivities(
             UIActivityViewController::alloc(mtm),

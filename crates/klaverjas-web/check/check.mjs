@@ -25,7 +25,9 @@
 //      (worked out in the bots' Web Worker) the ones `kj daily` gives (KJ:
 //      the path of a built kj); the result of a day kept in the profile,
 //      its line copied to the clipboard and read back by kj, a line that
-//      is no result refused.
+//      is no result refused;
+//   8. the score sheet for real cards (SHEET: a finished sheet.ron): shown
+//      from the page's storage, its picture downloaded as a PNG.
 // Steps 1 and 2 are measured beside their floors too: a page that only
 // clears a WebGL canvas, and Bevy and egui alone (FLOOR: the folder the
 // web build's second argument made, the example bevy_floor).
@@ -452,6 +454,38 @@ function chromiumMemory() {
   }
   await drawn(dayPage, "16-day-result-copied");
   await dayContext.close();
+}
+
+// 8. The score sheet for real cards (SHEET: a finished sheet.ron, as the
+// Xvfb check kept it): opened from the page's storage, and its picture
+// downloaded as a PNG of the whole sheet.
+if (process.env.SHEET) {
+  const sheetContext = await browser.createBrowserContext();
+  const downloads = fs.mkdtempSync(path.join(out, "downloads-"));
+  const session = await browser.target().createCDPSession();
+  await session.send("Browser.setDownloadBehavior",
+    { behavior: "allow", downloadPath: downloads, browserContextId: sheetContext.id });
+  const sheetPage = await open(sheetContext);
+  await sheetPage.goto(base + "?screen=sheet&targets", { waitUntil: "load" });
+  await sheetPage.evaluate((text) => localStorage.setItem("klaverjas:klaverjas/sheet.ron", text),
+    fs.readFileSync(process.env.SHEET, "utf8"));
+  const since = Date.now();
+  await sheetPage.goto(base + "?screen=sheet&targets", { waitUntil: "load" });
+  if (!(await line(sheetPage, /target sheet.picture /, since, 60000))) fail("the kept score sheet did not open");
+  await wait(1000);
+  await drawn(sheetPage, "17-sheet");
+  await tap(sheetPage, "sheet.picture");
+  const kept = await line(sheetPage, /the score sheet's picture: (\S+)/, since, 30000);
+  const file = await until(() => fs.readdirSync(downloads).find((f) => f.endsWith(".png")), 30000);
+  if (!kept || !file) fail("the score sheet's picture was not downloaded");
+  else {
+    const png = fs.readFileSync(path.join(downloads, file));
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    console.log(`the score sheet's picture, downloaded: ${file}, ${width}x${height}, ${png.length} bytes`);
+    if (png.subarray(1, 4).toString() !== "PNG" || width < 400) fail(`the downloaded picture ${file} is no picture of the sheet`);
+    fs.copyFileSync(path.join(downloads, file), path.join(out, "18-sheet-picture.png"));
+  }
+  await sheetContext.close();
 }
 
 if (phone) {

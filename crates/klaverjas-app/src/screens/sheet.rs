@@ -12,7 +12,7 @@ use crate::pictures::CardImages;
 use crate::save::{Loaded, SavedSheet};
 use crate::state::{Files, PlayerProfile, PlayerSettings, Screen, Texts};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use klaverjas::keypad::{Field, Key, Keypad};
@@ -23,6 +23,7 @@ pub const SHEET_FORMAT: u32 = 1;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Desk>()
+        .init_resource::<Taken>()
         .add_systems(OnEnter(Screen::Sheet), open)
         .add_systems(EguiPrimaryContextPass, sheet.after(crate::look::Zoom).run_if(in_state(Screen::Sheet)));
 }
@@ -40,9 +41,25 @@ struct Desk {
     note: Option<String>,
     /// Asking before a new sheet replaces this one.
     asking_new: bool,
-    /// A picture of the sheet being taken: where it goes, and the frames
-    /// to draw the whole sheet alone before it is taken.
-    photo: Option<(std::path::PathBuf, u8)>,
+    /// A picture of the sheet being taken: its name, and the frames to
+    /// draw the whole sheet alone before it is taken.
+    photo: Option<(String, u8)>,
+}
+
+/// The sheet's picture once taken, as PNG, waiting to be handed to the
+/// player from the main thread (iOS's share sheet is opened only there).
+#[derive(Resource, Default)]
+struct Taken(Option<(String, Result<Vec<u8>, String>)>);
+
+/// The window's picture as PNG.
+fn png_of(image: &bevy::image::Image) -> Result<Vec<u8>, String> {
+    let picture = image.clone().try_into_dynamic().map_err(|e| e.to_string())?;
+    let mut png = Vec::new();
+    picture
+        .to_rgb8()
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(png)
 }
 
 struct Setup {
@@ -99,7 +116,7 @@ fn sheet(
     mut desk: ResMut<Desk>,
     files: Res<Files>,
     (settings, mut profile): (Res<PlayerSettings>, ResMut<PlayerProfile>),
-    images: Res<CardImages>,
+    (images, mut taken): (Res<CardImages>, ResMut<Taken>),
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
     // On the main thread: iOS's share sheet may only be opened there.
@@ -120,14 +137,30 @@ fn sheet(
     let mut action = None;
     // A picture shows the sheet whole, without the buttons below it.
     let photographing = desk.photo.is_some();
-    if let Some((path, frames)) = desk.photo.take() {
+    if let Some((name, frames)) = desk.photo.take() {
         if frames == 0 {
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
-            info!("the score sheet's picture: {}", path.display());
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |captured: On<ScreenshotCaptured>, mut taken: ResMut<Taken>| {
+                    taken.0 = Some((name.clone(), png_of(&captured.image)));
+                },
+            );
         } else {
-            desk.photo = Some((path, frames - 1));
+            desk.photo = Some((name, frames - 1));
         }
         ctx.request_repaint();
+    }
+    if let Some((name, png)) = taken.0.take() {
+        let kept = png.and_then(|png| crate::platform::keep_picture(&png, &name, &files.0.dir));
+        desk.note = Some(match kept {
+            Ok(place) => {
+                info!("the score sheet's picture: {place}");
+                t.fill("sheet.picture_kept", &[("place", &place)])
+            }
+            Err(e) => {
+                warn!("the score sheet's picture: {e}");
+                t.fill("sheet.picture_refused", &[("reason", &e)])
+            }
+        });
     }
     on_the_felt(6.0).show(&mut root_ui(&ctx), |ui| {
         let over = kept.kept.is_over() && !photographing;
@@ -221,10 +254,7 @@ fn sheet(
             desk.refusal = None;
         }
         Do::Picture => {
-            let path = crate::platform::pictures_dir(&files.0.dir)
-                .join(format!("klaverjas-sheet-{}.png", crate::platform::today()));
-            desk.note = Some(t.fill("sheet.picture_saved", &[("path", &path.display().to_string())]));
-            desk.photo = Some((path, 2));
+            desk.photo = Some((format!("klaverjas-sheet-{}.png", crate::platform::today()), 2));
         }
         Do::NewSheet => {
             desk.asking_new = true;
@@ -559,7 +589,7 @@ fn finished(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, note: 
         } else if crate::platform::HAS_CLIPBOARD {
             crate::forms::copy_button(ui, t, ("sheet.copy", "sheet.copied"), &text, Some(18.0));
         }
-        if crate::platform::PICTURES_KEPT && button(ui, "sheet.picture", "sheet.picture") {
+        if button(ui, crate::platform::PICTURE_WORDS, "sheet.picture") {
             action = Some(Do::Picture);
         }
         if button(ui, "sheet.new", "sheet.new") {
