@@ -70,6 +70,24 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// A deal won or lost, the run of deals won, and nat either way.
+    fn count(&mut self, out: Outcome) {
+        self.deals += 1;
+        if out.won {
+            self.deals_won += 1;
+            self.run += 1;
+            self.longest_run = self.longest_run.max(self.run);
+        } else {
+            self.deals_lost += 1;
+            self.run = 0;
+        }
+        match (out.nat, out.declaring) {
+            (true, true) => self.nat_against += 1,
+            (true, false) => self.nat_for += 1,
+            _ => {}
+        }
+    }
+
     pub fn points_per_deal(&self) -> Option<f64> {
         (self.deals > 0).then(|| self.points as f64 / self.deals as f64)
     }
@@ -237,22 +255,7 @@ impl Profile {
         let ours = |s: Seat| if players == Players::Three { s == seat } else { s.team() == seat.team() };
         let out = outcome(result, players, seat);
         let t = self.row(preset_of(rules), bots, kind);
-        t.deals += 1;
-        if out.won {
-            t.deals_won += 1;
-            t.run += 1;
-            t.longest_run = t.longest_run.max(t.run);
-        } else {
-            t.deals_lost += 1;
-            t.run = 0;
-        }
-        if out.nat {
-            if out.declaring {
-                t.nat_against += 1;
-            } else {
-                t.nat_for += 1;
-            }
-        }
+        t.count(out);
         if let Some(team) = result.pit {
             let pit_ours = if players == Players::Three {
                 game.tricks().iter().all(|tr| tr.winner == seat)
@@ -380,20 +383,7 @@ impl Profile {
         for result in sheet.sheet().rows {
             let seat = if team == Team::NS { Seat::South } else { Seat::West };
             let out = outcome(&result, sheet.rules.players, seat);
-            t.deals += 1;
-            if out.won {
-                t.deals_won += 1;
-                t.run += 1;
-                t.longest_run = t.longest_run.max(t.run);
-            } else {
-                t.deals_lost += 1;
-                t.run = 0;
-            }
-            match (out.nat, out.declaring) {
-                (true, true) => t.nat_against += 1,
-                (true, false) => t.nat_for += 1,
-                _ => {}
-            }
+            t.count(out);
             match result.pit {
                 Some(p) if p == team => t.pit_for += 1,
                 Some(_) => t.pit_against += 1,

@@ -496,7 +496,13 @@ mod tests {
     /// A deal of `rules` played to its end by picking among the legal
     /// actions with a small generator seeded by `seed`.
     fn played(rules: Rules, seed: u64) -> DealResult {
-        let mut game = Game::new(rules, Deal::shuffled(seed, Seat::ALL[seed as usize % 4])).unwrap();
+        played_after(rules, seed, None)
+    }
+
+    /// [`played`] in a boem's old play, the sides bringing `carry`.
+    fn played_after(rules: Rules, seed: u64, carry: Option<PerTeam<u16>>) -> DealResult {
+        let deal = Deal::shuffled(seed, Seat::ALL[seed as usize % 4]);
+        let mut game = Game::new(rules, deal).unwrap().with_carry(carry);
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while let Some(seat) = game.to_act() {
             state ^= state << 13;
@@ -540,17 +546,7 @@ mod tests {
         let (mut early, mut outright, mut one_stroke, mut boems) = (0, 0, 0, 0);
         for seed in 0..3000u64 {
             let carry = kept.carry();
-            let mut game =
-                Game::new(rules, Deal::shuffled(seed, Seat::ALL[seed as usize % 4])).unwrap().with_carry(carry);
-            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            while let Some(seat) = game.to_act() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let legal = game.view(seat).legal;
-                game.apply(legal[state as usize % legal.len()]).unwrap();
-            }
-            let result = *game.result().unwrap();
+            let result = played_after(rules, seed, carry);
             let deal = entered(&result);
             let scored =
                 score_entered_after(&rules, carry, &deal).unwrap_or_else(|e| panic!("seed {seed}: {e} ({deal:?})"));
