@@ -190,8 +190,8 @@ def enter(deal, roem_team_default=True):
         if roem_team != who:
             tap("sheet.roem_team")
             roem_team = who
-        # Classic's quick buttons: stuk and runs (20), a run of four (50).
-        for part in (50, 20):
+        # The quick buttons +100, +50 and +20.
+        for part in (100, 50, 20):
             while value >= part:
                 tap(f"sheet.add_roem.{part}")
                 value -= part

@@ -718,19 +718,24 @@ fn pad(
             if switch.clicked() {
                 *roem_team = Some(team.other());
             }
-            let mut quick: Vec<(String, u16)> = vec![(t.get("sheet.stuk"), klaverjas::roem::STUK)];
-            quick.extend(values.iter().map(|&v| (format!("+{v}"), v)));
-            quick.dedup_by_key(|q| q.1);
+            // Stuk, then 20, 50 and 100 (a run, a longer one, four of a
+            // kind or two runs), then the preset's higher values.
+            let mut adds: Vec<u16> = vec![20, 50, 100];
+            adds.extend(values.iter().filter(|&&v| v > 100));
+            adds.dedup();
+            let mut quick: Vec<(String, String, u16)> =
+                vec![(t.get("sheet.stuk"), "stuk".to_string(), klaverjas::roem::STUK)];
+            quick.extend(adds.into_iter().map(|v| (format!("+{v}"), v.to_string(), v)));
             // As many as fit a finger's width each (the rest are typed).
             let fit = ((width - cell(6.0)) / (52.0 + gap)).floor().max(1.0) as usize;
             let n = quick.len().min(fit) as f32;
             ui.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
-            for (words, value) in quick.into_iter().take(fit) {
+            for (words, name, value) in quick.into_iter().take(fit) {
                 let response = ui.add_sized(
                     [(width - cell(6.0) - gap * n) / n, key_height],
                     egui::Button::new(RichText::new(words).size(15.0)),
                 );
-                mark_target(ui, &format!("sheet.add_roem.{value}"), &response);
+                mark_target(ui, &format!("sheet.add_roem.{name}"), &response);
                 if response.clicked() {
                     tap(Do::Key(Key::AddRoem(team, value)));
                 }
