@@ -308,6 +308,18 @@ print(f"the sheet's picture: {m.group(1)}, {picture.size[0]}x{picture.size[1]}")
 picture.save(os.path.join(out, "sheet-picture.png"))
 common = [n for deal, n in zip(DEALS, per_deal) if deal[3] == (0, 0) and not deal[4] and not deal[5]]
 print(f"taps per deal, with OK: {per_deal}; a made deal with no roem: {sorted(set(common))}")
+# The finished sheet kept for the browser check; then New sheet, asked
+# first, opens the setup again and the old sheet is gone.
+with open(os.path.join(data, "sheet.ron")) as f:
+    finished = f.read()
+with open(os.path.join(out, "finished-sheet.ron"), "w") as f:
+    f.write(finished)
+tap("sheet.new")
+tap("confirm.go")
+wait_for("sheet.start")
+if os.path.exists(os.path.join(data, "sheet.ron")):
+    sys.exit("New sheet left the old sheet on disk")
+print("New sheet: asked, then the setup; the finished sheet gone from disk, still in the statistics")
 proc.terminate()
 proc.wait()
 

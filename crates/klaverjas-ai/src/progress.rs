@@ -361,27 +361,20 @@ impl Profile {
 
     /// Counts a score sheet whose match is over, kept at a table with
     /// real cards, as `team` ended it: every deal as the sheet scored it.
-    pub fn note_sheet(&mut self, sheet: &KeptSheet, team: Team) {
+    /// Returns what it added, for [`Profile::forget_sheet`] should the
+    /// sheet change after.
+    pub fn note_sheet(&mut self, sheet: &KeptSheet, team: Team) -> Option<Tally> {
         if !sheet.is_over() {
-            return;
+            return None;
         }
-        let preset = preset_of(&sheet.rules);
-        let i = match self.real_cards.iter().position(|(p, _)| *p == preset) {
-            Some(i) => i,
-            None => {
-                self.real_cards.push((preset, Tally::default()));
-                self.real_cards.len() - 1
-            }
-        };
-        let t = &mut self.real_cards[i].1;
-        t.matches += 1;
+        let mut t = Tally { matches: 1, ..Tally::default() };
         if sheet.winner() == Some(team) {
             t.matches_won += 1;
         } else {
             t.matches_lost += 1;
         }
+        let seat = if team == Team::NS { Seat::South } else { Seat::West };
         for result in sheet.sheet().rows {
-            let seat = if team == Team::NS { Seat::South } else { Seat::West };
             let out = outcome(&result, sheet.rules.players, seat);
             t.count(out);
             match result.pit {
@@ -396,6 +389,48 @@ impl Profile {
                 t.played_nat += u32::from(out.nat);
             }
         }
+        let sum = self.real_cards_row(preset_of(&sheet.rules));
+        add_up!(sum, t: matches, matches_won, matches_lost, deals, deals_won, deals_lost, nat_for, nat_against,
+            pit_for, pit_against, roem_called, roem_missed, points, played, played_nat);
+        sum.longest_run = sum.longest_run.max(t.longest_run);
+        Some(t)
+    }
+
+    /// Takes back what [`Profile::note_sheet`] added for a sheet of
+    /// `preset` that has changed since (the longest run stays: it was).
+    pub fn forget_sheet(&mut self, preset: Preset, added: &Tally) {
+        let sum = self.real_cards_row(preset);
+        macro_rules! take_back {
+            ($($field:ident),*) => { $(sum.$field = sum.$field.saturating_sub(added.$field);)* };
+        }
+        take_back!(
+            matches,
+            matches_won,
+            matches_lost,
+            deals,
+            deals_won,
+            deals_lost,
+            nat_for,
+            nat_against,
+            pit_for,
+            pit_against,
+            roem_called,
+            roem_missed,
+            points,
+            played,
+            played_nat
+        );
+    }
+
+    fn real_cards_row(&mut self, preset: Preset) -> &mut Tally {
+        let i = match self.real_cards.iter().position(|(p, _)| *p == preset) {
+            Some(i) => i,
+            None => {
+                self.real_cards.push((preset, Tally::default()));
+                self.real_cards.len() - 1
+            }
+        };
+        &mut self.real_cards[i].1
     }
 
     /// What the score sheets of one preset (or all) counted.
@@ -666,12 +701,20 @@ mod tests {
             kept.enter(deal("S C 100")).unwrap();
         }
         kept.enter(deal("S D 162 pit")).unwrap();
-        p.note_sheet(&kept, Team::NS);
+        let added = p.note_sheet(&kept, Team::NS).unwrap();
         let t = p.real_cards(Some(Preset::Classic));
         assert_eq!((t.matches, t.matches_won, t.deals, t.deals_won), (1, 1, 16, 16));
         assert_eq!((t.nat_for, t.pit_for, t.played, t.roem_called), (1, 1, 15, 20));
         assert_eq!(t.points, u64::from(kept.sheet().totals().ns));
         // The rows of games with bots are not touched.
         assert!(p.rows.is_empty());
+        // The last deal undone and entered again as lost: counted anew.
+        p.forget_sheet(Preset::Classic, &added);
+        assert_eq!(p.real_cards(None).matches, 0);
+        kept.undo();
+        kept.enter(deal("S D 60")).unwrap();
+        p.note_sheet(&kept, Team::NS);
+        let t = p.real_cards(None);
+        assert_eq!((t.matches, t.deals, t.deals_won, t.nat_against, t.pit_for), (1, 16, 15, 1, 0));
     }
 }

@@ -103,7 +103,12 @@ pub const PICTURE_WORDS: &str = match TARGET {
 #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
 pub fn keep_picture(png: &[u8], name: &str, data: &Path) -> Result<String, String> {
     let folder = pictures_dir(data);
-    let path = folder.join(name);
+    // Another sheet's picture of the same day stays: a number is added.
+    let (stem, kind) = name.rsplit_once('.').unwrap_or((name, "png"));
+    let path = (1..)
+        .map(|n| if n == 1 { folder.join(name) } else { folder.join(format!("{stem}-{n}.{kind}")) })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| folder.join(name));
     let part = folder.join(format!(".{name}.part"));
     std::fs::create_dir_all(&folder)
         .and_then(|_| std::fs::write(&part, png))
@@ -128,8 +133,13 @@ pub fn keep_picture(png: &[u8], name: &str, _data: &Path) -> Result<String, Stri
     link.set_href(&address);
     link.set_download(name);
     link.click();
-    // The download has its own copy once it has started.
-    let _ = web_sys::Url::revoke_object_url(&address);
+    // Let go of the picture once the download has surely taken its copy
+    // (Safari reads it after the click returns).
+    let release = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&address);
+    });
+    let window = web_sys::window().ok_or("no window")?;
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(release.unchecked_ref(), 10_000);
     Ok(name.to_string())
 }
 
@@ -458,7 +468,8 @@ pub fn keep_picture(png: &[u8], name: &str, _data: &Path) -> Result<String, Stri
         send(
             env,
             activity,
-            ("image/png", "android.intent.extra.STREAM"),
+            // MediaStore keeps it as a JPEG.
+            ("image/jpeg", "android.intent.extra.STREAM"),
             JValue::from(&uri),
             "Landroid/os/Parcelable;",
         )?;

@@ -66,8 +66,9 @@ pub struct SavedSheet {
     pub pad: Keypad,
     /// The deal being corrected (from 1), where the pad holds one.
     pub correcting: Option<usize>,
-    /// The finished match is in the statistics.
-    pub counted: bool,
+    /// What the finished match added to the statistics, taken back if the
+    /// sheet changes after.
+    pub counted: Option<klaverjas_ai::progress::Tally>,
 }
 
 impl SavedSheet {
@@ -239,7 +240,7 @@ impl Store {
 
     /// Moves a bad file to a name that is not yet taken, keeping it for the
     /// player (or a bug report) instead of deleting it.
-    fn set_aside<T>(&self, path: &Path, damage: Damage, detail: &str) -> Loaded<T> {
+    pub fn set_aside<T>(&self, path: &Path, damage: Damage, detail: &str) -> Loaded<T> {
         bevy::log::warn!("{} is set aside: {damage:?}: {detail}", path.display());
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
         let moved_to = (1..)

@@ -272,8 +272,8 @@ pub fn score_entered_after(
     let mut points = PerTeam::new(0, 0);
     points[playing] = deal.points;
     points[playing.other()] = match deal.others {
-        Some(n) if n + deal.points > most => {
-            return Err(EntryError::PointsTogether { points: n + deal.points, most });
+        Some(n) if u32::from(n) + u32::from(deal.points) > u32::from(most) => {
+            return Err(EntryError::PointsTogether { points: n.saturating_add(deal.points), most });
         }
         Some(n) => n,
         None => most - deal.points,
@@ -415,12 +415,23 @@ impl KeptSheet {
 
     /// Who deals the next deal.
     pub fn dealer(&self) -> Seat {
-        self.rules.players.step(self.rules.direction, self.first_dealer, self.lines.len())
+        self.dealer_of(self.lines.len() + 1)
     }
 
     /// Who leads the next deal: the player after the dealer.
     pub fn leader(&self) -> Seat {
         self.rules.players.next(self.rules.direction, self.dealer())
+    }
+
+    /// Who dealt (or deals) deal `number`, from 1.
+    pub fn dealer_of(&self, number: usize) -> Seat {
+        self.rules.players.step(self.rules.direction, self.first_dealer, number.saturating_sub(1))
+    }
+
+    /// The first line that does not score (a sheet kept by an older
+    /// version, or damaged), with why.
+    pub fn broken(&self) -> Option<(usize, EntryError)> {
+        self.scored().1
     }
 
     /// Every deal scored, as a sheet. A saved sheet's lines that no longer
@@ -472,7 +483,7 @@ impl KeptSheet {
     /// Replaces deal `number` (from 1); the deals after it stay.
     pub fn correct(&mut self, number: usize, deal: EnteredDeal) -> Result<DealResult, SheetError> {
         let i = number.checked_sub(1).filter(|&i| i < self.lines.len()).ok_or(SheetError::NoSuchDeal { number })?;
-        let before = ScoreSheet { rows: self.sheet().rows[..i].to_vec() };
+        let before = KeptSheet { lines: self.lines[..i].to_vec(), ..self.clone() };
         let result = score_entered_after(&self.rules, before.carry(), &deal)?;
         let was = std::mem::replace(&mut self.lines[i], SheetLine { deal, corrected: true });
         if let (_, Some((number, error))) = self.scored() {

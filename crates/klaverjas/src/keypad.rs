@@ -125,9 +125,18 @@ impl Keypad {
         }
     }
 
-    /// What `key` does to the entry; `most` is the deal's card points
-    /// (a pit's).
-    pub fn press(&mut self, key: Key, most: u16) {
+    /// What `key` does to the entry under `rules`.
+    pub fn press(&mut self, key: Key, rules: &crate::Rules) {
+        let most = rules.deal_points();
+        // Outside a boem the two teams' points make the deal's: the team
+        // typed last is the one counted, the other follows.
+        if !rules.races_to_the_boem() && matches!(key, Key::Digit(_) | Key::Erase) {
+            match self.focus {
+                Field::Points => self.others = None,
+                Field::Others => self.points = None,
+                Field::Roem(_) => {}
+            }
+        }
         let number = |pad: &mut Keypad, f: &dyn Fn(Option<u16>) -> Option<u16>| match pad.focus {
             Field::Points => pad.points = f(pad.points),
             Field::Roem(team) => pad.roem[team] = f(Some(pad.roem[team])).unwrap_or(0),
@@ -180,22 +189,34 @@ impl Keypad {
         }
     }
 
-    /// The deal entered, for the sheet's next deal (whose dealer says
-    /// which player of the playing team chose: the one who first could).
-    pub fn deal(&self, sheet: &KeptSheet) -> Result<EnteredDeal, PadError> {
+    /// The deal entered as deal `number` of `sheet` (from 1; its dealer
+    /// says which player of the playing team chose: the one who first
+    /// could).
+    pub fn deal(&self, sheet: &KeptSheet, number: usize) -> Result<EnteredDeal, PadError> {
         let (team, trump) = self.played.ok_or(PadError::NoTeam)?;
-        let typed = self.points.ok_or(PadError::NoPoints)?;
-        let (leader, dealer) = (sheet.leader(), sheet.dealer());
+        let most = sheet.rules.deal_points();
+        let boem = sheet.rules.races_to_the_boem();
+        let (typed, typed_others) = match (self.points, self.others) {
+            // The other team's points only, outside a boem: the rest.
+            (None, Some(o)) if !boem => (most.saturating_sub(o), None),
+            (None, _) => return Err(PadError::NoPoints),
+            // Both teams' points of a whole hand are no hand ended early.
+            (Some(p), Some(o)) if boem && self.out.is_none() && u32::from(p) + u32::from(o) == u32::from(most) => {
+                (p, None)
+            }
+            (Some(p), o) => (p, o),
+        };
+        let dealer = sheet.dealer_of(number);
+        let leader = sheet.rules.players.next(sheet.rules.direction, dealer);
         // Where the last card dealt makes trump, the dealer's team is the
         // playing one, and the team tapped is only whose points were typed.
         let forced = !sheet.rules.has_playing_team();
         let declarer = if forced || leader.team() != team { dealer } else { leader };
         let contract = Contract { trump, declarer, forced };
-        let most = sheet.rules.deal_points();
         let (points, others) = if contract.playing_team() == team {
-            (typed, self.others)
+            (typed, typed_others)
         } else {
-            (self.others.unwrap_or(most.saturating_sub(typed)), self.others.map(|_| typed))
+            (typed_others.unwrap_or(most.saturating_sub(typed)), typed_others.map(|_| typed))
         };
         // Kraken by turns: the defenders first, then the players.
         let challenger = (self.doubles > 0).then(|| if self.doubles % 2 == 1 { team.other() } else { team });
@@ -207,7 +228,7 @@ impl Keypad {
     /// Puts the entry on `sheet` as its next deal, or as deal `correcting`
     /// (from 1); on a refusal the sheet and the pad stay as they were.
     pub fn enter(&self, sheet: &mut KeptSheet, correcting: Option<usize>) -> Result<DealResult, PadError> {
-        let deal = self.deal(sheet)?;
+        let deal = self.deal(sheet, correcting.unwrap_or(sheet.lines.len() + 1))?;
         Ok(match correcting {
             Some(number) => sheet.correct(number, deal)?,
             None => sheet.enter(deal)?,
@@ -223,7 +244,7 @@ mod tests {
     fn typed(keys: &[Key]) -> Keypad {
         let mut pad = Keypad::default();
         for &k in keys {
-            pad.press(k, 162);
+            pad.press(k, &Rules::classic());
         }
         pad
     }
@@ -250,7 +271,7 @@ mod tests {
             Key::Double,
         ]);
         assert_eq!((pad.points, pad.roem, pad.pit), (Some(162), PerTeam::new(0, 70), Some(Team::EW)));
-        let deal = pad.deal(&sheet).unwrap();
+        let deal = pad.deal(&sheet, sheet.lines.len() + 1).unwrap();
         // The defenders doubled; West, the dealer, chose for EW.
         assert_eq!((deal.stakes.doubles, deal.stakes.challenger), (1, Some(Team::NS)));
         assert_eq!(deal.contract.declarer, Seat::West);
@@ -258,9 +279,12 @@ mod tests {
         // Typing into roem: focus, digits, erase.
         let pad = typed(&[Key::Focus(Field::Roem(Team::NS)), Key::Digit(4), Key::Digit(0), Key::Digit(7), Key::Erase]);
         assert_eq!((pad.roem.ns, pad.points), (40, None));
-        assert_eq!(pad.deal(&sheet), Err(PadError::NoTeam));
+        assert_eq!(pad.deal(&sheet, sheet.lines.len() + 1), Err(PadError::NoTeam));
         let pad = typed(&[Key::Played(Team::NS, Suit::Hearts)]);
-        assert_eq!(pad.deal(&sheet).unwrap_err().to_string(), "type the playing team's card points");
+        assert_eq!(
+            pad.deal(&sheet, sheet.lines.len() + 1).unwrap_err().to_string(),
+            "type the playing team's card points"
+        );
         // A revoke undoes a pit; a number stops at four digits.
         let pad = typed(&[
             Key::Pit(Team::NS),
@@ -272,7 +296,38 @@ mod tests {
             Key::Digit(9),
         ]);
         assert_eq!((pad.pit, pad.revoke, pad.points), (None, Some(Team::EW), Some(1629)));
-        assert_eq!(Keypad::holding(&sheet.lines[0].deal).deal(&sheet).map(|d| d.points), Ok(162));
+        assert_eq!(Keypad::holding(&sheet.lines[0].deal).deal(&sheet, 1).map(|d| d.points), Ok(162));
+    }
+
+    #[test]
+    fn the_other_teams_points_may_be_typed_instead() {
+        let mut sheet = KeptSheet::new(Rules::classic(), Seat::West).unwrap();
+        let pad =
+            typed(&[Key::Played(Team::NS, Suit::Hearts), Key::Focus(Field::Others), Key::Digit(6), Key::Digit(0)]);
+        assert_eq!(pad.deal(&sheet, 1).map(|d| (d.points, d.others)), Ok((102, None)));
+        // The team typed last counts.
+        let mut pad = pad;
+        for k in [Key::Focus(Field::Points), Key::Digit(9), Key::Digit(0)] {
+            pad.press(k, &Rules::classic());
+        }
+        assert_eq!(pad.deal(&sheet, 1).map(|d| d.points), Ok(90));
+        pad.enter(&mut sheet, None).unwrap();
+        typed(&[Key::Played(Team::EW, Suit::Spades), Key::Digit(9), Key::Digit(0)]).enter(&mut sheet, None).unwrap();
+        // Deal 1 corrected: West dealt it, North led and chose for NS, as
+        // when it was entered (not the next deal's dealer).
+        let fixed = typed(&[Key::Played(Team::NS, Suit::Clubs), Key::Digit(8), Key::Digit(2)]);
+        fixed.enter(&mut sheet, Some(1)).unwrap();
+        assert_eq!(sheet.lines[0].deal.contract.declarer, Seat::North);
+        // In a boem, both teams' points of a whole hand are no early end.
+        let boem = KeptSheet::new(Rules::klawerjas(), Seat::West).unwrap();
+        let mut pad = Keypad::default();
+        for k in [Key::Played(Team::NS, Suit::Hearts), Key::Digit(7), Key::Digit(0), Key::Focus(Field::Others)] {
+            pad.press(k, &Rules::klawerjas());
+        }
+        for k in [Key::Digit(7), Key::Digit(6)] {
+            pad.press(k, &Rules::klawerjas());
+        }
+        assert_eq!(pad.deal(&boem, 1).map(|d| d.others), Ok(None));
     }
 
     mod fuzz {
@@ -334,7 +389,7 @@ mod tests {
                 for tap in taps {
                     let before = sheet.clone();
                     match tap {
-                        Tap::Key(k) => pad.press(k, rules.deal_points()),
+                        Tap::Key(k) => pad.press(k, &rules),
                         Tap::Correct(n) => {
                             if let Some(line) = n.checked_sub(1).and_then(|i| sheet.lines.get(i)) {
                                 pad = Keypad::holding(&line.deal);

@@ -86,7 +86,20 @@ fn open(mut desk: ResMut<Desk>, files: Res<Files>, texts: Res<Texts>, settings: 
     let t = &texts.0;
     desk.refusal = None;
     desk.note = None;
-    desk.sheet = match files.0.read::<SavedSheet>(&files.0.sheet_path()) {
+    desk.asking_new = false;
+    let path = files.0.sheet_path();
+    // A sheet whose lines no longer score (damaged, or kept by another
+    // version) is set aside like a save that does not replay.
+    let read = match files.0.read::<SavedSheet>(&path) {
+        Loaded::Found(s) => match s.kept.broken() {
+            Some((number, e)) => {
+                files.0.set_aside(&path, crate::save::Damage::DoesNotReplay, &format!("deal {number}: {e}"))
+            }
+            None => Loaded::Found(s),
+        },
+        other => other,
+    };
+    desk.sheet = match read {
         Loaded::Found(s) if s.format <= SHEET_FORMAT => Some(s),
         Loaded::Found(_) | Loaded::Nothing => None,
         Loaded::SetAside { damage, moved_to } => {
@@ -165,10 +178,8 @@ fn sheet(
     on_the_felt(6.0).show(&mut root_ui(&ctx), |ui| {
         let over = kept.kept.is_over() && !photographing;
         if photographing {
-            if let Some(a) = heading(ui, t, kept, false) {
-                action = Some(a);
-            }
-            lines(ui, t, kept, false);
+            heading(ui, t, kept, Heading::Picture);
+            lines(ui, t, kept, Lines::Whole);
             return;
         }
         {
@@ -195,20 +206,37 @@ fn sheet(
                     };
                 });
             egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| {
-                if let Some(a) = heading(ui, t, kept, keypad) {
+                let shape = if keypad { Heading::Entry } else { Heading::Finished };
+                if let Some(a) = heading(ui, t, kept, shape) {
                     action = Some(a);
                 }
-                if let Some(a) = lines(ui, t, kept, keypad) {
+                if let Some(a) = lines(ui, t, kept, if keypad { Lines::AboveThePad } else { Lines::Finished }) {
                     action = Some(a);
                 }
             });
         }
     });
+    if desk.asking_new {
+        let question = if kept.kept.is_over() { "sheet.new_question_over" } else { "sheet.new_question" };
+        let (new, keep_it) = (t.get("sheet.new"), t.get("sheet.keep"));
+        match crate::forms::confirm(&ctx, new.clone(), t.get(question), keep_it, new) {
+            Some(true) => {
+                let _ = crate::disk::remove(&files.0.sheet_path());
+                desk.sheet = None;
+                desk.asking_new = false;
+                desk.note = None;
+            }
+            Some(false) => desk.asking_new = false,
+            None => {}
+        }
+        return Ok(());
+    }
     let Some(action) = action else { return Ok(()) };
-    let most = kept.kept.rules.deal_points();
+    let rules = kept.kept.rules;
+    let before = kept.kept.clone();
     match action {
         Do::Key(key) => {
-            kept.pad.press(key, most);
+            kept.pad.press(key, &rules);
             if let Key::Focus(Field::Roem(team)) | Key::AddRoem(team, _) = key {
                 desk.roem_team = Some(team);
             }
@@ -220,13 +248,6 @@ fn sheet(
                 kept.correcting = None;
                 desk.refusal = None;
                 desk.roem_team = None;
-                if kept.kept.is_over() && !kept.counted {
-                    profile.0.note_sheet(&kept.kept, Team::NS);
-                    kept.counted = true;
-                    if let Err(e) = files.0.write_profile(&profile.0) {
-                        warn!("{e}");
-                    }
-                }
                 let sheet = kept.kept.sheet();
                 let (number, totals, strokes) = (kept.kept.lines.len(), sheet.totals(), sheet.strokes());
                 info!("the score sheet: deal {number} entered, totals {totals:?}, strokes {strokes:?}");
@@ -251,6 +272,7 @@ fn sheet(
         Do::Undo => {
             kept.kept.undo();
             kept.correcting = None;
+            kept.pad = Keypad::default();
             desk.refusal = None;
         }
         Do::Picture => {
@@ -263,19 +285,22 @@ fn sheet(
             next.set(Screen::Title);
         }
     }
-    if desk.asking_new {
-        let question = if kept.kept.is_over() { "sheet.new_question_over" } else { "sheet.new_question" };
-        match crate::forms::confirm(&ctx, t.get("sheet.new"), t.get(question), t.get("sheet.keep"), t.get("sheet.new"))
-        {
-            Some(true) => {
-                let _ = crate::disk::remove(&files.0.sheet_path());
-                desk.sheet = None;
-                desk.asking_new = false;
-            }
-            Some(false) => desk.asking_new = false,
-            None => {}
+    // A finished match is in the statistics as it stands: a change after
+    // (an undo, a correction) takes its count back and counts it again.
+    if let Some(kept) = desk.sheet.as_mut()
+        && kept.kept != before
+    {
+        let preset = klaverjas_ai::progress::preset_of(&kept.kept.rules);
+        let counted = kept.counted.take();
+        if let Some(added) = &counted {
+            profile.0.forget_sheet(preset, added);
         }
-        return Ok(());
+        kept.counted = profile.0.note_sheet(&kept.kept, Team::NS);
+        if (counted.is_some() || kept.counted.is_some())
+            && let Err(e) = files.0.write_profile(&profile.0)
+        {
+            warn!("{e}");
+        }
     }
     if let Some(kept) = &desk.sheet {
         keep(&files.0, kept);
@@ -394,7 +419,7 @@ fn setup(
             kept,
             pad: Keypad::default(),
             correcting: None,
-            counted: false,
+            counted: None,
         });
     }
     started
@@ -414,9 +439,32 @@ fn match_length(t: &crate::i18n::Texts, length: MatchLength) -> String {
     }
 }
 
+/// What the heading holds besides its words.
+#[derive(Clone, Copy, PartialEq)]
+enum Heading {
+    /// Back, New sheet, Undo and Clear.
+    Entry,
+    /// Back (the finished sheet's buttons are below it).
+    Finished,
+    /// Nothing to tap: a picture of the sheet.
+    Picture,
+}
+
+/// How the lines take the room they have.
+#[derive(Clone, Copy, PartialEq)]
+enum Lines {
+    /// Scrolling, the last in view, with the keypad below.
+    AboveThePad,
+    /// Scrolling, with the key to the marks.
+    Finished,
+    /// Every line, for a picture.
+    Whole,
+}
+
 /// Back, the deal's number, who deals and who leads (or who won); where
-/// an entry is open, Undo (the last deal) and Clear (the entry).
-fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: bool) -> Option<Do> {
+/// an entry is open, New sheet, Undo (the last deal) and Clear (the
+/// entry).
+fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Heading) -> Option<Do> {
     let mut action = None;
     let sheet = &kept.kept;
     let words = match (sheet.is_over(), sheet.winner()) {
@@ -442,8 +490,12 @@ fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad:
                 action = Some(what);
             }
         };
+        if shape == Heading::Picture {
+            return;
+        }
         button(ui, "menu.back", "sheet.back", Do::Back);
-        if keypad {
+        if shape == Heading::Entry {
+            button(ui, "sheet.new", "sheet.new", Do::NewSheet);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 button(ui, "sheet.clear", "sheet.clear", Do::Key(Key::Clear));
                 if !sheet.lines.is_empty() && kept.correcting.is_none() {
@@ -458,7 +510,8 @@ fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad:
 
 /// The sheet as on paper: Wij and Zij, a line a deal (tap one to correct
 /// it), the totals.
-fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: bool) -> Option<Do> {
+fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Lines) -> Option<Do> {
+    let keypad = shape == Lines::AboveThePad;
     let mut action = None;
     let scored = kept.kept.sheet();
     let big = 22.0;
@@ -511,7 +564,10 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, keypad: b
         // The lines scroll, the last in view; the totals stay below them.
         // Below the lines: the totals (and strokes), and at the end the key.
         let below = if kept.kept.rules.races_to_the_boem() { 2.0 } else { 1.0 } + if keypad { 0.0 } else { 1.4 };
-        let room = (ui.available_height() - (big + 16.0) * below).max(big * 3.0);
+        let room = match shape {
+            Lines::Whole => f32::INFINITY,
+            _ => (ui.available_height() - (big + 16.0) * below).max(big * 3.0),
+        };
         egui::ScrollArea::vertical().max_height(room).stick_to_bottom(true).show(ui, |ui| {
             for (i, result) in scored.rows.iter().enumerate() {
                 let line = &kept.kept.lines[i];
@@ -677,15 +733,19 @@ fn pad(
     let boem = rules.races_to_the_boem();
     ui.horizontal(|ui| {
         for team in Team::BOTH {
+            // The team tapped with its trump has the points field, the
+            // other the others'; outside a boem either may be typed and
+            // the other follows.
             let typed_for = playing.unwrap_or(Team::NS);
-            let points = match (p.points, p.others) {
-                (Some(n), _) if team == typed_for => n.to_string(),
-                (_, Some(n)) if team != typed_for => n.to_string(),
-                (Some(n), _) => most.saturating_sub(n).to_string(),
-                (None, _) => "…".to_string(),
+            let mine = team == typed_for;
+            let points = match (mine, p.points, p.others) {
+                (true, Some(n), _) | (false, _, Some(n)) => n.to_string(),
+                (true, None, Some(o)) if !boem => most.saturating_sub(o).to_string(),
+                (false, Some(n), None) => most.saturating_sub(n).to_string(),
+                _ => "…".to_string(),
             };
-            let field = if team == typed_for || !boem { Field::Points } else { Field::Others };
-            let focus = p.focus == field && (team == typed_for || field == Field::Others);
+            let field = if mine { Field::Points } else { Field::Others };
+            let focus = p.focus == field;
             let text =
                 t.fill("sheet.points_of", &[("team", &t.get(&format!("sheet.team.{}", team.name()))), ("n", &points)]);
             let response = ui
