@@ -643,6 +643,13 @@ mod tests {
             score_entered(&classic, &EnteredDeal { out: Some(Out::ByPoints(Team::NS)), ..deal(90, (0, 0)) }),
             Err(EntryError::NoBoem)
         );
+        // The two teams' points together are refused past the deal's, not
+        // wrapped around.
+        let huge = EnteredDeal { out: Some(Out::ByPoints(Team::NS)), others: Some(65500), ..deal(100, (0, 0)) };
+        assert_eq!(
+            score_entered(&Rules::klawerjas(), &huge),
+            Err(EntryError::PointsTogether { points: u16::MAX, most: Rules::klawerjas().deal_points() })
+        );
         assert_eq!(score_entered(&Rules::three(), &deal(100, (0, 0))), Err(EntryError::NotATeamGame));
         // Every refusal says what is wrong in words.
         assert_eq!(refused(deal(100, (30, 0))).to_string(), "NS: 30 roem is no sum of this game's roem values");
