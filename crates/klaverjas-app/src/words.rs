@@ -240,37 +240,35 @@ fn entry_error(e: klaverjas::EntryError, t: &Texts) -> String {
     use klaverjas::EntryError;
     let team = |team: Team| t.get(&format!("sheet.team.{}", team.name()));
     let n = |n: u16| n.to_string();
-    {
-        match e {
-            EntryError::NotATeamGame => t.get("sheet.refused.not_a_team_game"),
-            EntryError::TooManyPoints { points, most } => {
-                t.fill("sheet.refused.too_many_points", &[("n", &n(points)), ("most", &n(most))])
-            }
-            EntryError::NoRoemInTheseRules { team: who } => t.fill("sheet.refused.no_roem", &[("team", &team(who))]),
-            EntryError::NotRoem { team: who, roem } => {
-                t.fill("sheet.refused.not_roem", &[("team", &team(who)), ("n", &n(roem))])
-            }
-            EntryError::PitWithoutAllPoints { team: who, points } => {
-                t.fill("sheet.refused.pit_without_all", &[("team", &team(who)), ("n", &n(points))])
-            }
-            EntryError::RoemWithoutATrick { team: who } => {
-                t.fill("sheet.refused.roem_without_trick", &[("team", &team(who))])
-            }
-            EntryError::PitAndRevoke => t.get("sheet.refused.pit_and_revoke"),
-            EntryError::Doubles { doubles } => t.fill("sheet.refused.doubles", &[("n", &doubles.to_string())]),
-            EntryError::NoBoem => t.get("sheet.refused.no_boem"),
-            EntryError::EndedWithoutGoingOn => t.get("sheet.refused.ended_without_going_on"),
-            EntryError::PointsTogether { points, most } => {
-                t.fill("sheet.refused.points_together", &[("n", &n(points)), ("most", &n(most))])
-            }
-            EntryError::NotThereYet { team: who, count } => {
-                t.fill("sheet.refused.not_there_yet", &[("team", &team(who)), ("n", &n(count))])
-            }
-            EntryError::OutUnsaid { team: who, count } => {
-                t.fill("sheet.refused.out_unsaid", &[("team", &team(who)), ("n", &n(count))])
-            }
-            EntryError::Strokes { strokes } => t.fill("sheet.refused.strokes", &[("n", &strokes.to_string())]),
+    match e {
+        EntryError::NotATeamGame => t.get("sheet.refused.not_a_team_game"),
+        EntryError::TooManyPoints { points, most } => {
+            t.fill("sheet.refused.too_many_points", &[("n", &n(points)), ("most", &n(most))])
         }
+        EntryError::NoRoemInTheseRules { team: who } => t.fill("sheet.refused.no_roem", &[("team", &team(who))]),
+        EntryError::NotRoem { team: who, roem } => {
+            t.fill("sheet.refused.not_roem", &[("team", &team(who)), ("n", &n(roem))])
+        }
+        EntryError::PitWithoutAllPoints { team: who, points } => {
+            t.fill("sheet.refused.pit_without_all", &[("team", &team(who)), ("n", &n(points))])
+        }
+        EntryError::RoemWithoutATrick { team: who } => {
+            t.fill("sheet.refused.roem_without_trick", &[("team", &team(who))])
+        }
+        EntryError::PitAndRevoke => t.get("sheet.refused.pit_and_revoke"),
+        EntryError::Doubles { doubles } => t.fill("sheet.refused.doubles", &[("n", &doubles.to_string())]),
+        EntryError::NoBoem => t.get("sheet.refused.no_boem"),
+        EntryError::EndedWithoutGoingOn => t.get("sheet.refused.ended_without_going_on"),
+        EntryError::PointsTogether { points, most } => {
+            t.fill("sheet.refused.points_together", &[("n", &n(points)), ("most", &n(most))])
+        }
+        EntryError::NotThereYet { team: who, count } => {
+            t.fill("sheet.refused.not_there_yet", &[("team", &team(who)), ("n", &n(count))])
+        }
+        EntryError::OutUnsaid { team: who, count } => {
+            t.fill("sheet.refused.out_unsaid", &[("team", &team(who)), ("n", &n(count))])
+        }
+        EntryError::Strokes { strokes } => t.fill("sheet.refused.strokes", &[("n", &strokes.to_string())]),
     }
 }
 

@@ -176,45 +176,40 @@ fn sheet(
         });
     }
     on_the_felt(6.0).show(&mut root_ui(&ctx), |ui| {
-        let over = kept.kept.is_over() && !photographing;
         if photographing {
             heading(ui, t, kept, Heading::Picture);
             lines(ui, t, kept, Lines::Whole);
             return;
         }
-        {
-            // The keypad where an entry is open, kept at the foot.
-            let keypad = !over || kept.correcting.is_some();
-            // Below the sheet: the keypad, or once the match is over what
-            // to do with the sheet.
-            // Beside the sheet where the window is wide (a desktop, a tablet
-            // sideways), below it on a phone.
-            let wide = ui.available_width() > 900.0;
-            let panel = if wide {
-                egui::Panel::right("sheet-keypad-beside").exact_size(480.0).resizable(false)
-            } else {
-                egui::Panel::bottom("sheet-keypad")
-            };
-            panel
-                .frame(egui::Frame::new().fill(CARD).corner_radius(10.0).inner_margin(6.0))
-                .show_separator_line(false)
-                .show(ui, |ui| {
-                    action = if keypad {
-                        pad(ui, t, kept, &symbols, (&mut desk.roem_team, desk.refusal.as_deref()))
-                    } else {
-                        finished(ui, t, kept, desk.note.as_deref())
-                    };
-                });
-            egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| {
-                let shape = if keypad { Heading::Entry } else { Heading::Finished };
-                if let Some(a) = heading(ui, t, kept, shape) {
-                    action = Some(a);
-                }
-                if let Some(a) = lines(ui, t, kept, if keypad { Lines::AboveThePad } else { Lines::Finished }) {
-                    action = Some(a);
-                }
+        // The keypad where an entry is open, else what to do with the
+        // finished sheet: beside the sheet where the window is wide (a
+        // desktop, a tablet sideways), below it on a phone.
+        let keypad = !kept.kept.is_over() || kept.correcting.is_some();
+        let panel = if ui.available_width() > 900.0 {
+            egui::Panel::right("sheet-keypad-beside").exact_size(480.0).resizable(false)
+        } else {
+            egui::Panel::bottom("sheet-keypad")
+        };
+        panel
+            .frame(egui::Frame::new().fill(CARD).corner_radius(10.0).inner_margin(6.0))
+            .show_separator_line(false)
+            .show(ui, |ui| {
+                action = if keypad {
+                    pad(ui, t, kept, &symbols, (&mut desk.roem_team, desk.refusal.as_deref()))
+                } else {
+                    finished(ui, t, kept, desk.note.as_deref())
+                };
             });
-        }
+        let (heading_shape, lines_shape) =
+            if keypad { (Heading::Entry, Lines::AboveThePad) } else { (Heading::Finished, Lines::Finished) };
+        egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| {
+            if let Some(a) = heading(ui, t, kept, heading_shape) {
+                action = Some(a);
+            }
+            if let Some(a) = lines(ui, t, kept, lines_shape) {
+                action = Some(a);
+            }
+        });
     });
     if desk.asking_new {
         let question = if kept.kept.is_over() { "sheet.new_question_over" } else { "sheet.new_question" };
