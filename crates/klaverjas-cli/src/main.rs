@@ -5,6 +5,7 @@
 mod args;
 mod bench_table;
 mod daily;
+mod evening;
 mod matches;
 mod progress;
 mod review;
@@ -84,7 +85,7 @@ fn usage() -> String {
     let presets: Vec<&str> = klaverjas::Preset::ALL.iter().map(|p| p.name()).collect();
     format!(
         "{}\n\nPresets: {}\n\nRule options:\n{}\n\nIdeas of the expert: {}",
-        USAGE.replace("{TABLE}", table::USAGE),
+        USAGE.replace("{TABLE}", &format!("{}\n{}", table::USAGE, evening::USAGE)),
         presets.join(", "),
         options.join("\n"),
         ideas.join(", ")
@@ -168,6 +169,7 @@ fn run(raw: &[String]) -> Result<(), Failure> {
         "bench" => bench(rest),
         "stats" => stats::stats(&Args::parse("stats", rest, &["data-dir"], &["json"])?),
         "table" => table::table(rest),
+        "evening" => evening::evening(rest),
         "help" | "--help" | "-h" => {
             println!("{}", usage());
             Ok(())

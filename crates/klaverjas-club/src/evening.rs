@@ -53,6 +53,7 @@ pub struct EveningSetup {
     pub set: String,
     pub rounds: u8,
     pub deals: u8,
+    /// How each table plays unless the organiser says otherwise for it.
     pub cards: Cards,
     /// A count that is not a multiple of four: sit-outs, or (online) bots.
     pub leftover: Leftover,
@@ -60,6 +61,10 @@ pub struct EveningSetup {
     /// Whether roem counts in the evening's points beside card points.
     #[serde(default = "yes")]
     pub roem_counts: bool,
+    /// The club's season counts each member's best so many evenings;
+    /// `None`: all of them.
+    #[serde(default)]
+    pub best: Option<u8>,
 }
 
 fn yes() -> bool {
@@ -80,6 +85,7 @@ impl EveningSetup {
             leftover: Leftover::SitOut,
             sit_out: SitOutScore::Average,
             roem_counts: true,
+            best: None,
         }
     }
 
@@ -134,6 +140,8 @@ pub enum EveningAction {
     Remove { player: PlayerId },
     /// The organiser draws the next round, or draws it again before it starts.
     Draw,
+    /// The organiser sets how one table of the round drawn plays.
+    TableCards { table: u16, cards: Cards },
     /// The organiser starts the round drawn.
     Start,
     /// A deal of a real-cards table, entered by one of its players or the
@@ -218,6 +226,8 @@ pub enum EveningError {
     RealCards,
     /// The table has played its round's deals.
     TableDone(u16),
+    /// Bots sit at that table: it plays online.
+    BotsOnline(u16),
     Sheet(SheetError),
 }
 
@@ -256,6 +266,7 @@ impl fmt::Display for EveningError {
             EveningError::Online => f.write_str("the table plays online: its deals are entered by its play"),
             EveningError::RealCards => f.write_str("the table plays with real cards"),
             EveningError::TableDone(t) => write!(f, "table {} has played all its deals", t + 1),
+            EveningError::BotsOnline(t) => write!(f, "bots sit at table {}: it plays online", t + 1),
             EveningError::Sheet(e) => e.fmt(f),
         }
     }
@@ -301,6 +312,8 @@ pub struct TableScore {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Round {
     pub draw: Draw,
+    /// How each table plays.
+    pub cards: Vec<Cards>,
     pub started: bool,
     pub tables: Vec<TableScore>,
     /// Draws made of this round so far (a redo draws with the next seed).
@@ -424,6 +437,7 @@ impl Evening {
                         }
                         self.rounds.push(Round {
                             draw: Draw { tables: Vec::new(), sitting_out: Vec::new() },
+                            cards: Vec::new(),
                             started: false,
                             tables: Vec::new(),
                             draws: 0,
@@ -431,6 +445,16 @@ impl Evening {
                         self.redraw()
                     }
                 }
+            }
+            A::TableCards { table, cards } => {
+                organiser()?;
+                let round = self.rounds.last_mut().filter(|r| !r.started).ok_or(EveningError::NotDrawn)?;
+                let drawn = round.draw.tables.get(usize::from(table)).ok_or(EveningError::NoTable(table))?;
+                if cards == Cards::Real && drawn.chairs.contains(&None) {
+                    return Err(EveningError::BotsOnline(table));
+                }
+                round.cards[usize::from(table)] = cards;
+                Ok(Change::Drawn { round: self.rounds.len() as u8 - 1 })
             }
             A::Start => {
                 organiser()?;
@@ -448,9 +472,7 @@ impl Evening {
             A::Enter { table, deal } => {
                 let round = self.rounds.len().checked_sub(1).ok_or(EveningError::NotStarted)? as u8;
                 self.may_score(who, round, table)?;
-                if self.setup.cards != Cards::Real {
-                    return Err(EveningError::Online);
-                }
+                self.plays(round, table, Cards::Real)?;
                 let deals = usize::from(self.setup.deals);
                 let t = self.table_mut(round, table)?;
                 if t.entered.len() >= deals {
@@ -465,9 +487,7 @@ impl Evening {
             }
             A::Correct { round, table, line, deal } => {
                 self.may_score(who, round, table)?;
-                if self.setup.cards != Cards::Real {
-                    return Err(EveningError::Online);
-                }
+                self.plays(round, table, Cards::Real)?;
                 let t = self.table_mut(round, table)?;
                 let mut entered = t.entered.clone();
                 *entered.get_mut(usize::from(line)).ok_or(EveningError::NoLine { table, line })? = deal;
@@ -487,9 +507,7 @@ impl Evening {
                 if who != Who::Server {
                     return Err(EveningError::NotAtTable);
                 }
-                if self.setup.cards != Cards::Online {
-                    return Err(EveningError::RealCards);
-                }
+                self.plays(round, table, Cards::Online)?;
                 let deals = usize::from(self.setup.deals);
                 let t = self.table_mut(round, table)?;
                 // Told again after a restart: kept once.
@@ -539,9 +557,28 @@ impl Evening {
         let seed = klaverjas::deal_seed(self.seed, (n as u64) << 32 | u64::from(attempt));
         let drawn = draw::draw(seed, &present, &before, more, self.setup.leftover).map_err(EveningError::Draw)?;
         let round = &mut self.rounds[n];
+        round.cards = drawn
+            .tables
+            .iter()
+            .map(|t| if t.chairs.contains(&None) { Cards::Online } else { self.setup.cards })
+            .collect();
         round.draw = drawn;
         round.draws += 1;
         Ok(Change::Drawn { round: n as u8 })
+    }
+
+    /// How table `table` of round `round` plays.
+    pub fn cards(&self, round: u8, table: u16) -> Option<Cards> {
+        self.rounds.get(usize::from(round))?.cards.get(usize::from(table)).copied()
+    }
+
+    fn plays(&self, round: u8, table: u16, cards: Cards) -> Result<(), EveningError> {
+        match self.cards(round, table) {
+            Some(c) if c == cards => Ok(()),
+            Some(Cards::Online) => Err(EveningError::Online),
+            Some(Cards::Real) => Err(EveningError::RealCards),
+            None => Err(EveningError::NoTable(table)),
+        }
     }
 
     fn may_score(&self, who: Who, round: u8, table: u16) -> Result<(), EveningError> {

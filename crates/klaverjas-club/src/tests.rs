@@ -270,6 +270,36 @@ fn an_online_table_keeps_each_deal_once() {
 }
 
 #[test]
+fn the_organiser_chooses_how_each_table_plays() {
+    let mut e = Evening::new(EveningSetup { leftover: Leftover::Bots, ..setup(Cards::Online, 1, 8) }, 1).unwrap();
+    for name in ["A", "B", "C", "D", "E", "F"] {
+        e.apply(Who::Newcomer, EveningAction::CheckIn { name: name.into() }).unwrap();
+    }
+    e.apply(Who::Organiser, EveningAction::Draw).unwrap();
+    let bots = e.round().unwrap().1.draw.tables.iter().position(|t| t.chairs.contains(&None)).unwrap() as u16;
+    let people = 1 - bots;
+    assert_eq!(
+        e.apply(Who::Organiser, EveningAction::TableCards { table: bots, cards: Cards::Real }),
+        Err(EveningError::BotsOnline(bots))
+    );
+    assert_eq!(
+        e.apply(Who::Player(0), EveningAction::TableCards { table: people, cards: Cards::Real }),
+        Err(EveningError::NotOrganiser)
+    );
+    e.apply(Who::Organiser, EveningAction::TableCards { table: people, cards: Cards::Real }).unwrap();
+    e.apply(Who::Organiser, EveningAction::Start).unwrap();
+    let keeper = e.round().unwrap().1.draw.tables[usize::from(people)].chairs[0].unwrap();
+    e.apply(Who::Player(keeper), EveningAction::Enter { table: people, deal: "N H 100".parse().unwrap() }).unwrap();
+    let result = score_entered(&e.rules(), &"N H 100".parse().unwrap()).unwrap();
+    assert_eq!(
+        e.apply(Who::Server, EveningAction::Played { round: 0, table: people, line: 1, result }),
+        Err(EveningError::RealCards)
+    );
+    e.apply(Who::Server, EveningAction::Played { round: 0, table: bots, line: 0, result }).unwrap();
+    assert_eq!(e.left(), 14);
+}
+
+#[test]
 fn an_evening_replays_from_its_record() {
     let actions = vec![
         (Who::Newcomer, EveningAction::CheckIn { name: "A".into() }),

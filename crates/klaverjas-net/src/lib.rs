@@ -9,6 +9,7 @@
 //! with `#[serde(default)]` without a new version; anything else bumps it.
 
 pub mod check;
+pub mod evening;
 pub mod lan;
 pub mod stand_in;
 

@@ -7,6 +7,8 @@
 //! - [`door`]: who comes in (connections counted from their accept, the
 //!   address behind a trusted proxy, origins, the backoff for guessing).
 //! - [`watch`]: the refusals and limits counted and logged.
+//! - [`evening`]: one task per club evening; `evening_pages`, its pages
+//!   for a projector, a printer and a spreadsheet.
 //! - this file: the lobby (codes to tables, tables per address), the
 //!   accept loop, the connections, the routes, and [`run`].
 //!
@@ -14,6 +16,8 @@
 //! seat but its `for_seat` and `seen_by`.
 
 pub mod door;
+pub mod evening;
+mod evening_pages;
 pub mod lan;
 pub mod store;
 pub mod table;
@@ -130,6 +134,8 @@ pub struct Config {
 
 struct Lobby {
     tables: Mutex<HashMap<TableCode, mpsc::Sender<Command>>>,
+    evenings: Mutex<HashMap<TableCode, mpsc::Sender<evening::EveningCommand>>>,
+    clubs: Arc<Mutex<HashMap<String, store::Club>>>,
     /// Tables made (or being made), per address.
     made: Mutex<HashMap<IpAddr, Vec<TableCode>>>,
     door: Arc<Door>,
@@ -147,10 +153,128 @@ struct Lobby {
 }
 
 impl Lobby {
-    fn spawn(&self, table: Table, code: TableCode) {
+    fn spawn(&self, mut table: Table, code: TableCode) {
+        if let Some(link) = table.evening() {
+            match self.evening(link.code) {
+                Some(room) => {
+                    table.report_to(room.clone());
+                    let _ =
+                        room.try_send(evening::EveningCommand::Opened { round: link.round, table: link.table, code });
+                }
+                None => tracing::warn!(table = %code, evening = %link.code, "the table's evening is gone"),
+            }
+        }
         let (tx, rx) = mpsc::channel(table::INBOX);
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).insert(code, tx);
         tokio::spawn(table.run(rx));
+    }
+
+    fn evening(&self, code: TableCode) -> Option<mpsc::Sender<evening::EveningCommand>> {
+        self.evenings.lock().unwrap_or_else(|e| e.into_inner()).get(&code).filter(|tx| !tx.is_closed()).cloned()
+    }
+
+    /// An evening's online table: its chairs the players' (their evening
+    /// tokens open them), bots for the rest, playing from the start.
+    async fn open_evening_table(&self, header: Header) -> Result<TableCode, String> {
+        let code = {
+            let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                let code = TableCode::from_random(random_u64());
+                if tables.get(&code).is_none_or(|t| t.is_closed()) {
+                    break code;
+                }
+            }
+        };
+        let table = Table::new(code, header.clone(), &[], (now(), None), self.shared.clone())?;
+        self.shared.writer.write(Write::Header(code, header)).await?;
+        self.spawn(table, code);
+        Ok(code)
+    }
+
+    /// Whether `code` is a table's or an evening's that is still open.
+    fn lives(&self, code: TableCode) -> bool {
+        self.table(code).is_some() || self.evening(code).is_some()
+    }
+
+    /// A new evening, its organiser `token`'s; counted against `addr` with
+    /// its tables. A club's evening needs the club's token where the club
+    /// has one here; a new club takes this organiser's.
+    async fn organise(
+        self: &Arc<Self>,
+        setup: klaverjas_club::EveningSetup,
+        club_token: Option<String>,
+        token: &str,
+        addr: IpAddr,
+    ) -> Result<(TableCode, mpsc::Sender<evening::EveningCommand>), table::Refused> {
+        if self.shared.writer.size() >= self.limits.database_bytes / 10 * 9 {
+            self.shared.watch.limit(Limit::Database, Some(addr));
+            return Err((Refusal::TooMany, "the server's storage is nearly full: no new evenings for now".into()));
+        }
+        let club_key = klaverjas_club::name_key(&setup.club);
+        let new_club = if club_key.is_empty() {
+            None
+        } else {
+            let clubs = self.clubs.lock().unwrap_or_else(|e| e.into_inner());
+            match clubs.get(&club_key) {
+                Some(club) if club_token.as_deref().map(token_hash).as_deref() == Some(club.token_hash.as_str()) => {
+                    None
+                }
+                Some(_) => {
+                    drop(clubs);
+                    self.guesses.failed(addr);
+                    return Err((Refusal::BadToken, "this club's evenings are organised with the club's token".into()));
+                }
+                None => Some(store::Club {
+                    name: setup.club.trim().to_owned(),
+                    token_hash: token_hash(token),
+                    ..Default::default()
+                }),
+            }
+        };
+        let key = door::key(addr);
+        let (code, tx, rx) = {
+            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            let mine = made.entry(key).or_default();
+            mine.retain(|code| self.lives(*code));
+            if mine.len() >= self.limits.tables_per_address {
+                self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
+                return Err((
+                    Refusal::TooMany,
+                    format!("at most {} tables and evenings from one address", self.limits.tables_per_address),
+                ));
+            }
+            let (tx, rx) = mpsc::channel(evening::INBOX);
+            let mut evenings = self.evenings.lock().unwrap_or_else(|e| e.into_inner());
+            let code = loop {
+                let code = TableCode::from_random(random_u64());
+                if evenings.get(&code).is_none_or(|t| t.is_closed()) {
+                    break code;
+                }
+            };
+            evenings.insert(code, tx.clone());
+            mine.push(code);
+            (code, tx, rx)
+        };
+        let seed = self.seed.map_or_else(random_u64, |s| {
+            klaverjas::session::deal_seed(s, self.made_count.fetch_add(1, Ordering::Relaxed))
+        });
+        let header = store::EveningHeader { setup, seed, organiser: token_hash(token), made: now() };
+        let room = evening::Room::new(
+            code,
+            header.clone(),
+            &[],
+            self.shared.clone(),
+            self.clubs.clone(),
+            Arc::downgrade(self),
+        )
+        .map_err(|e| (Refusal::BadSetup, e))?;
+        if let Some(club) = new_club {
+            self.clubs.lock().unwrap_or_else(|e| e.into_inner()).entry(club_key.clone()).or_insert(club.clone());
+            self.shared.writer.write(Write::Club(club_key, club)).await.map_err(|e| (Refusal::TooMany, e))?;
+        }
+        self.shared.writer.write(Write::Evening(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
+        tokio::spawn(room.run(rx));
+        Ok((code, tx))
     }
 
     fn table(&self, code: TableCode) -> Option<mpsc::Sender<Command>> {
@@ -185,12 +309,12 @@ impl Lobby {
             // addresses with none left, so that the map does not only grow.
             if n.is_multiple_of(256) {
                 made.retain(|_, codes| {
-                    codes.retain(|code| self.table(*code).is_some());
+                    codes.retain(|code| self.lives(*code));
                     !codes.is_empty()
                 });
             }
             let mine = made.entry(key).or_default();
-            mine.retain(|code| self.table(*code).is_some());
+            mine.retain(|code| self.lives(*code));
             if mine.len() >= self.limits.tables_per_address {
                 self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
                 return Err((
@@ -229,7 +353,16 @@ impl Lobby {
     ) -> Result<Table, table::Refused> {
         let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
         let key = new_key().map_err(|_| (Refusal::TooMany, "the server has no source of random keys".to_owned()))?;
-        let header = Header { setup, seed, chairs: Vec::new(), started: false, touched: now(), key };
+        let header = Header {
+            setup,
+            seed,
+            chairs: Vec::new(),
+            started: false,
+            touched: now(),
+            key,
+            evening: None,
+            dealer: None,
+        };
         let table = Table::new(code, header.clone(), &[], (now(), Some(owner)), self.shared.clone())
             .map_err(|e| (Refusal::BadSetup, e))?;
         self.shared.writer.write(Write::Header(code, header)).await.map_err(|e| (Refusal::TooMany, e))?;
@@ -294,6 +427,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     let limits = config.limits;
     let kept = limits.kept_s;
     let mut stored = store.load()?;
+    let (stored_evenings, clubs) = store.load_evenings()?;
     // Tables nobody used for longer than they are kept go before they are
     // opened (their tokens with them); a table from before the seals hid
     // their deals gets its key, on disk before any seal is sent.
@@ -327,6 +461,8 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
     let most = limits.connections.unwrap_or_else(connection_cap);
     let lobby = Arc::new(Lobby {
         tables: Mutex::default(),
+        evenings: Mutex::default(),
+        clubs: Arc::new(Mutex::new(clubs.into_iter().collect())),
         made: Mutex::default(),
         door: Door::new(limits.connections_per_address, most, config.trusted_proxies, config.proxy_header),
         guesses: Backoff::new(limits.free_guesses),
@@ -339,6 +475,24 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
         made_count: AtomicU64::new(0),
         lan: config.lan,
     });
+    for stored in stored_evenings {
+        match evening::Room::new(
+            stored.code,
+            stored.header,
+            &stored.steps,
+            shared.clone(),
+            lobby.clubs.clone(),
+            Arc::downgrade(&lobby),
+        ) {
+            Ok(room) => {
+                let (tx, rx) = mpsc::channel(evening::INBOX);
+                lobby.evenings.lock().unwrap_or_else(|e| e.into_inner()).insert(stored.code, tx);
+                tokio::spawn(room.run(rx));
+            }
+            Err(e) => tracing::error!(evening = %stored.code, "not opened: {e}"),
+        }
+    }
+    // Then the tables, an evening's told which of its tables are open.
     for stored in stored {
         match Table::new(stored.code, stored.header, &stored.steps, (stored.used, None), shared.clone()) {
             Ok(table) => lobby.spawn(table, stored.code),
@@ -346,8 +500,16 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
             Err(e) => tracing::error!(table = %stored.code, "not opened: {e}"),
         }
     }
-    let mut app =
-        axum::Router::new().route("/ws", axum::routing::get(upgrade)).route("/metrics", axum::routing::get(metrics));
+    // Each evening opens the online tables it lacks (the server died
+    // between a round's start and its tables).
+    for room in lobby.evenings.lock().unwrap_or_else(|e| e.into_inner()).values() {
+        let _ = room.try_send(evening::EveningCommand::Check);
+    }
+    let mut app = axum::Router::new()
+        .route("/ws", axum::routing::get(upgrade))
+        .route("/evening", axum::routing::get(upgrade_evening))
+        .route("/metrics", axum::routing::get(metrics));
+    app = evening_pages::routes(app);
     if config.site.is_none() {
         app = app.route("/t/{code}", axum::routing::get(no_web_game));
     }
@@ -462,6 +624,19 @@ async fn upgrade(
     State(lobby): State<Arc<Lobby>>,
     request: Request,
 ) -> Response {
+    upgrade_to(peer, lobby, request, false)
+}
+
+/// `/evening`: a club evening's WebSocket, under the same limits.
+async fn upgrade_evening(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(lobby): State<Arc<Lobby>>,
+    request: Request,
+) -> Response {
+    upgrade_to(peer, lobby, request, true)
+}
+
+fn upgrade_to(peer: SocketAddr, lobby: Arc<Lobby>, request: Request, evening: bool) -> Response {
     use axum::response::IntoResponse;
     let addr = lobby.door.client(peer.ip(), request.headers());
     if let Err(why) = door::origin_allowed(request.headers(), &lobby.allow_origins) {
@@ -497,7 +672,11 @@ async fn upgrade(
         .write_buffer_size(0);
     ws::upgrade(request, config, move |socket| async move {
         let _held = (place, behind);
-        connection(socket, lobby, addr).await;
+        if evening {
+            evening_connection(socket, lobby, addr).await;
+        } else {
+            connection(socket, lobby, addr).await;
+        }
     })
 }
 
@@ -619,17 +798,107 @@ async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
         }
         Err(_) => return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "the table has closed").await,
     };
-    serve_seat(&mut socket, &table, &mut queue, conn, &lobby, addr).await;
+    serve_seat(&mut socket, &mut queue, &lobby, addr, Inbox::Table(&table, conn)).await;
     let _ = table.send(Command::Gone { conn }).await;
 }
 
+/// An evening's connection: its first message makes the evening, checks a
+/// player in, brings one back or watches; then its actions go to the
+/// evening and the evening's news to it.
+async fn evening_connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
+    use evening::{Coming, EveningCommand};
+    use klaverjas_net::evening::{ToEvening, read_evening};
+    let first = tokio::time::timeout(Duration::from_secs(lobby.limits.first_message_s), next_text(&mut socket)).await;
+    let Ok(Some(first)) = first else {
+        lobby.shared.watch.limit(Limit::Handshake, Some(addr));
+        return;
+    };
+    let message = match read_evening(&first) {
+        Ok(m) => m,
+        Err((why, text)) => return refuse(&mut socket, &lobby, addr, why, &text).await,
+    };
+    let Ok(token) = new_token() else {
+        return refuse(&mut socket, &lobby, addr, Refusal::TooMany, "the server has no source of random tokens").await;
+    };
+    let guess = !matches!(message, ToEvening::Organise { .. } | ToEvening::Act { .. });
+    if let Some(left) = lobby
+        .guesses
+        .waiting(addr)
+        .filter(|_| guess || matches!(message, ToEvening::Organise { club_token: Some(_), .. }))
+    {
+        lobby.shared.watch.limit(Limit::Guessing, Some(addr));
+        let text = format!("too many wrong codes from this address: try again in {} s", left.as_secs() + 1);
+        return refuse(&mut socket, &lobby, addr, Refusal::TooMany, &text).await;
+    }
+    let (room, how) = match message {
+        ToEvening::Organise { setup, club_token, .. } => match lobby.organise(setup, club_token, &token, addr).await {
+            Ok((_, room)) => (Some(room), Coming::Organiser { token }),
+            Err((why, text)) => return refuse(&mut socket, &lobby, addr, why, &text).await,
+        },
+        ToEvening::CheckIn { code, name, .. } => (lobby.evening(code), Coming::CheckIn { name, token }),
+        ToEvening::Return { code, token, .. } => (lobby.evening(code), Coming::Return { token }),
+        ToEvening::Watch { code, .. } => (lobby.evening(code), Coming::Watch),
+        ToEvening::Act { .. } => {
+            let text = "first Organise, CheckIn, Return or Watch an evening";
+            return refuse(&mut socket, &lobby, addr, Refusal::NotSeated, text).await;
+        }
+    };
+    let Some(room) = room else {
+        lobby.guesses.failed(addr);
+        return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "no evening has that code").await;
+    };
+    let conn = lobby.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (out, mut queue) = mpsc::channel(table::QUEUE);
+    let (reply, came_in) = oneshot::channel();
+    let _ = room.send(EveningCommand::In(Box::new(evening::Entering { how, conn, out, reply }))).await;
+    match came_in.await {
+        Ok(Ok(_)) => {}
+        Ok(Err((why, text))) => {
+            if why == Refusal::BadToken {
+                lobby.guesses.failed(addr);
+            }
+            return refuse(&mut socket, &lobby, addr, why, &text).await;
+        }
+        Err(_) => return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "the evening has closed").await,
+    }
+    serve_seat(&mut socket, &mut queue, &lobby, addr, Inbox::Evening(&room, conn)).await;
+    let _ = room.send(EveningCommand::Gone { conn }).await;
+}
+
+/// Where a seated connection's messages go, with its number there.
+enum Inbox<'a> {
+    Table(&'a mpsc::Sender<Command>, u64),
+    Evening(&'a mpsc::Sender<evening::EveningCommand>, u64),
+}
+
+impl Inbox<'_> {
+    /// Reads `text` as this inbox's message and hands it on; `Ok(false)`:
+    /// the other side has gone.
+    async fn pass(&self, text: &str) -> Result<bool, (Refusal, String)> {
+        use klaverjas_net::evening::{ToEvening, read_evening};
+        match *self {
+            Inbox::Table(table, conn) => {
+                let message = Box::new(klaverjas_net::read(text)?);
+                Ok(table.send(Command::Message { conn, message }).await.is_ok())
+            }
+            Inbox::Evening(room, conn) => {
+                let ToEvening::Act { action } = read_evening(text)? else {
+                    return Err((Refusal::NotNow, "already in: only actions now".to_owned()));
+                };
+                Ok(room.send(evening::EveningCommand::Act { conn, action: Box::new(action) }).await.is_ok())
+            }
+        }
+    }
+}
+
+/// A seated connection's life: what its table (or evening) queues goes
+/// out; what it sends is counted against its limit and passed on.
 async fn serve_seat(
     socket: &mut Socket,
-    table: &mpsc::Sender<Command>,
     queue: &mut mpsc::Receiver<String>,
-    conn: u64,
     lobby: &Lobby,
     addr: IpAddr,
+    inbox: Inbox<'_>,
 ) {
     let limits = lobby.limits;
     let per_second = limits.per_second;
@@ -663,12 +932,9 @@ async fn serve_seat(
                     return refuse(socket, lobby, addr, Refusal::TooMany, "too many messages: slow down").await;
                 }
                 bucket -= 1.0;
-                match klaverjas_net::read(&text) {
-                    Ok(message) => {
-                        if table.send(Command::Message { conn, message: Box::new(message) }).await.is_err() {
-                            return;
-                        }
-                    }
+                match inbox.pass(&text).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
                     Err((why, text)) => {
                         lobby.refuse_noted(why, addr, &text);
                         if ws::send_text(socket, &FromTable::refused(why, text).to_json()).await.is_err() {

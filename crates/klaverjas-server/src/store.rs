@@ -18,6 +18,11 @@ const STEPS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("steps")
 /// Each table's last use (seconds since 1970), written with each step, so
 /// that a restart does not give every table a new day.
 const USED: TableDefinition<&str, u64> = TableDefinition::new("used");
+/// Club evenings: each one's header, and its accepted actions in order.
+const EVENINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("evenings");
+const EVENING_STEPS: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("evening_steps");
+/// Clubs by their name's key: members and finished evenings.
+const CLUBS: TableDefinition<&str, &[u8]> = TableDefinition::new("clubs");
 
 /// A table as it was set up, and who sits where.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -35,6 +40,20 @@ pub struct Header {
     /// tables from before the seal hid its deal: given one when opened.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub key: String,
+    /// A table of a club evening: which, and where in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evening: Option<EveningLink>,
+    /// Who deals first (an evening's draw says); North where not said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<Seat>,
+}
+
+/// Where an evening's online table sits in it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EveningLink {
+    pub code: TableCode,
+    pub round: u8,
+    pub table: u16,
 }
 
 /// A person in a chair. The token is kept only as its SHA-256.
@@ -120,6 +139,9 @@ impl Store {
         txn.open_table(HEADERS)?;
         txn.open_table(STEPS)?;
         txn.open_table(USED)?;
+        txn.open_table(EVENINGS)?;
+        txn.open_table(EVENING_STEPS)?;
+        txn.open_table(CLUBS)?;
         txn.commit()?;
         Ok(Store { db, path })
     }
@@ -150,6 +172,9 @@ impl Store {
             let mut headers = txn.open_table(HEADERS)?;
             let mut steps = txn.open_table(STEPS)?;
             let mut used = txn.open_table(USED)?;
+            let mut evenings = txn.open_table(EVENINGS)?;
+            let mut evening_steps = txn.open_table(EVENING_STEPS)?;
+            let mut clubs = txn.open_table(CLUBS)?;
             for write in writes {
                 match write {
                     Write::Header(code, header) => {
@@ -163,6 +188,19 @@ impl Store {
                         headers.remove(code.as_str())?;
                         used.remove(code.as_str())?;
                         steps.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
+                    }
+                    Write::Evening(code, header) => {
+                        evenings.insert(code.as_str(), json(header).as_slice())?;
+                    }
+                    Write::EveningStep(code, number, step) => {
+                        evening_steps.insert((code.as_str(), *number), json(step).as_slice())?;
+                    }
+                    Write::RemoveEvening(code) => {
+                        evenings.remove(code.as_str())?;
+                        evening_steps.retain_in((code.as_str(), 0)..=(code.as_str(), u64::MAX), |_, _| false)?;
+                    }
+                    Write::Club(key, club) => {
+                        clubs.insert(key.as_str(), json(club).as_slice())?;
                     }
                 }
             }
@@ -184,21 +222,99 @@ impl Store {
             let bad = |why: String| StoreError::Record { code: code_str.clone(), why };
             let code: TableCode = code_str.parse().map_err(|e: klaverjas_net::CodeError| bad(e.to_string()))?;
             let header: Header = serde_json::from_slice(header.value()).map_err(|e| bad(e.to_string()))?;
-            let mut list = Vec::new();
-            for row in steps.range((code.as_str(), 0)..=(code.as_str(), u64::MAX))? {
-                let (key, step) = row?;
-                let number = key.value().1;
-                if number != list.len() as u64 {
-                    return Err(bad(format!("step {} is missing", list.len())));
-                }
-                list.push(serde_json::from_slice(step.value()).map_err(|e| bad(format!("step {number}: {e}")))?);
-            }
+            let list = in_order(steps.range((code.as_str(), 0)..=(code.as_str(), u64::MAX))?, &bad)?;
             let stepped = used.get(code.as_str())?.map_or(0, |t| t.value());
             let used = stepped.max(header.touched);
             tables.push(Stored { code, header, steps: list, used });
         }
         Ok(tables)
     }
+}
+
+/// Reads each record of a keyed list (a table's steps, an evening's) in
+/// order, or names the one missing or unreadable.
+fn in_order<T: serde::de::DeserializeOwned>(
+    rows: redb::Range<'_, (&'static str, u64), &'static [u8]>,
+    bad: &dyn Fn(String) -> StoreError,
+) -> Result<Vec<T>, StoreError> {
+    let mut list = Vec::new();
+    for row in rows {
+        let (key, value) = row?;
+        let number = key.value().1;
+        if number != list.len() as u64 {
+            return Err(bad(format!("step {} is missing", list.len())));
+        }
+        list.push(serde_json::from_slice(value.value()).map_err(|e| bad(format!("step {number}: {e}")))?);
+    }
+    Ok(list)
+}
+
+impl Store {
+    /// Every evening with its steps in order, and every club.
+    pub fn load_evenings(&self) -> Result<Evenings, StoreError> {
+        let txn = self.db.begin_read()?;
+        let headers = txn.open_table(EVENINGS)?;
+        let steps = txn.open_table(EVENING_STEPS)?;
+        let mut evenings = Vec::new();
+        for row in headers.iter()? {
+            let (code, header) = row?;
+            let code_str = code.value().to_owned();
+            let bad = |why: String| StoreError::Record { code: code_str.clone(), why };
+            let code: TableCode = code_str.parse().map_err(|e: klaverjas_net::CodeError| bad(e.to_string()))?;
+            let header: EveningHeader = serde_json::from_slice(header.value()).map_err(|e| bad(e.to_string()))?;
+            let steps = in_order(steps.range((code.as_str(), 0)..=(code.as_str(), u64::MAX))?, &bad)?;
+            evenings.push(StoredEvening { code, header, steps });
+        }
+        let mut clubs = Vec::new();
+        for row in txn.open_table(CLUBS)?.iter()? {
+            let (key, club) = row?;
+            let key = key.value().to_owned();
+            let club = serde_json::from_slice(club.value())
+                .map_err(|e| StoreError::Record { code: format!("club {key}"), why: e.to_string() })?;
+            clubs.push((key, club));
+        }
+        Ok((evenings, clubs))
+    }
+}
+
+/// The evenings on disk, and the clubs under their names' keys.
+pub type Evenings = (Vec<StoredEvening>, Vec<(String, Club)>);
+
+/// An evening as it was set up. Tokens are kept only as their SHA-256.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EveningHeader {
+    pub setup: klaverjas_club::EveningSetup,
+    pub seed: u64,
+    pub organiser: String,
+    /// Seconds since 1970 it was made.
+    pub made: u64,
+}
+
+/// One accepted action of an evening; a check-in with the hash of the
+/// token its player was given.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct EveningStep {
+    pub who: klaverjas_club::Who,
+    pub action: klaverjas_club::EveningAction,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_hash: Option<String>,
+}
+
+pub struct StoredEvening {
+    pub code: TableCode,
+    pub header: EveningHeader,
+    pub steps: Vec<EveningStep>,
+}
+
+/// A club: who its organisers are (their club token's hash), its members
+/// from every evening, and each finished evening's points.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Club {
+    pub name: String,
+    pub token_hash: String,
+    pub members: Vec<String>,
+    /// Each finished evening: its name and everyone's points.
+    pub evenings: Vec<(String, Vec<klaverjas_club::Attended>)>,
 }
 
 /// One change to the tables on disk.
@@ -209,6 +325,11 @@ pub enum Write {
     Step(TableCode, u64, Step),
     /// The table and its steps are forgotten.
     Remove(TableCode),
+    Evening(TableCode, EveningHeader),
+    EveningStep(TableCode, u64, EveningStep),
+    RemoveEvening(TableCode),
+    /// A club under its name's key.
+    Club(String, Club),
 }
 
 /// The one thread that writes: every table's changes that wait while a

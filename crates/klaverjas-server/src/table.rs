@@ -106,6 +106,8 @@ pub struct Table {
     /// How much of its time unused it has left when opened: counted from
     /// the clock on the wall, since the machine may have started since.
     kept_left: Duration,
+    /// An evening's table: where its finished deals are told.
+    report: Option<mpsc::Sender<crate::evening::EveningCommand>>,
 }
 
 impl Shared {
@@ -135,7 +137,7 @@ impl Table {
     ) -> Result<Table, String> {
         let rules = header.setup.rules()?;
         let key = klaverjas_net::secret_from_hex(&header.key).ok_or("the table has no key for its seals")?;
-        let mut game = Match::new(rules, header.seed, Seat::North);
+        let mut game = Match::new(rules, header.seed, header.dealer.unwrap_or(Seat::North));
         let mut deal_began = 0;
         for (n, step) in steps.iter().enumerate() {
             apply(&mut game, *step).map_err(|(_, e)| format!("step {n} ({step:?}): {e}"))?;
@@ -152,7 +154,39 @@ impl Table {
         }
         let owner = shared.owner(owner);
         let steps = steps.len() as u64;
-        Ok(Table { code, header, game, steps, seats, shared, deal_began, key, owner, kept_left })
+        Ok(Table { code, header, game, steps, seats, shared, deal_began, key, owner, kept_left, report: None })
+    }
+
+    /// The evening this table plays for, if it does.
+    pub fn evening(&self) -> Option<crate::store::EveningLink> {
+        self.header.evening
+    }
+
+    /// Tells `room` each finished deal from now on, and at once those
+    /// finished already (the evening keeps each once).
+    pub fn report_to(&mut self, room: mpsc::Sender<crate::evening::EveningCommand>) {
+        self.report = Some(room);
+        for number in 1..=self.game.deals_finished() {
+            if let Some(result) = self.game.finished_deal(number).and_then(|g| g.result().copied()) {
+                self.tell_evening(number, result);
+            }
+        }
+    }
+
+    fn tell_evening(&self, number: usize, result: klaverjas::DealResult) {
+        let (Some(room), Some(link)) = (&self.report, self.header.evening) else { return };
+        let line = (number - 1) as u16;
+        let played = crate::evening::EveningCommand::Played {
+            round: link.round,
+            table: link.table,
+            line,
+            result: Box::new(result),
+        };
+        // A full inbox: the evening hears it again when the table is
+        // opened next; its step is on disk.
+        if room.try_send(played).is_err() {
+            tracing::warn!(table = %self.code, "the evening did not hear of deal {number}");
+        }
     }
 
     /// The secret of the deal in play's seal: SHA-256 of the table's key
@@ -502,6 +536,11 @@ impl Table {
         }
         self.game = next;
         self.steps += 1;
+        for event in &events {
+            if let klaverjas::Event::DealOver(result) = event {
+                self.tell_evening(self.game.deal_number(), *result);
+            }
+        }
         let new_deal = matches!(step, Step::NextDeal | Step::Rematch { .. });
         if new_deal {
             self.deal_began = self.steps;
