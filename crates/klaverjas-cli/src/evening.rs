@@ -15,7 +15,7 @@ use tungstenite::{Message, WebSocket};
 
 pub const USAGE: &str = "\
   kj evening new      --server URL --name NAME [--club CLUB [--club-token T]] [--rules PRESET] [--set OPTIONS]
-                      [--rounds N] [--deals 16|12|8] [--cards online|real] [--leftover sit-out|bots]
+                      [--rounds N] [--deals 16|12|8 (1 to 16)] [--cards online|real] [--leftover sit-out|bots]
                       [--sit-out average|POINTS] [--best N] [--no-roem]
                       (prints the evening's code, the organiser's token and the projector's page)
   kj evening check-in --server URL --code CODE --name NAME     (prints the player's number and token)
@@ -215,7 +215,8 @@ fn new(server: &str, args: &Args) -> Result<(), Failure> {
     setup.club = args.opt("club").unwrap_or_default().to_owned();
     setup.set = args.opt("set").unwrap_or_default().to_owned();
     setup.rounds = args.number("rounds", 3)?.try_into().map_err(|_| "--rounds: 1 to 6".to_owned())?;
-    setup.deals = args.number("deals", 16)?.try_into().map_err(|_| "--deals: 16, 12 or 8".to_owned())?;
+    setup.deals =
+        args.number("deals", 16)?.try_into().map_err(|_| "--deals: 1 to 16 (clubs play 16, 12 or 8)".to_owned())?;
     setup.leftover = match args.opt("leftover").unwrap_or("sit-out") {
         "sit-out" => Leftover::SitOut,
         "bots" => Leftover::Bots,

@@ -15,8 +15,8 @@ pub const MAX_NAME: usize = 24;
 pub const MAX_PLAYERS: usize = 256;
 /// Rounds an evening may have.
 pub const ROUNDS: std::ops::RangeInclusive<u8> = 1..=6;
-/// Deals a round may have.
-pub const DEALS: [u8; 3] = [16, 12, 8];
+/// Deals a round may have (clubs play 16, 12 or 8).
+pub const DEALS: std::ops::RangeInclusive<u8> = 1..=16;
 
 /// Where the tables play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -235,7 +235,7 @@ impl fmt::Display for EveningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EveningError::Rounds(n) => write!(f, "an evening has 1 to 6 rounds, not {n}"),
-            EveningError::Deals(n) => write!(f, "a round has 16, 12 or 8 deals, not {n}"),
+            EveningError::Deals(n) => write!(f, "a round has 1 to 16 deals (clubs play 16, 12 or 8), not {n}"),
             EveningError::BotsAtRealCards => f.write_str("bots cannot sit at a table of real cards: choose sit-outs"),
             EveningError::Name(n) => write!(f, "an evening's name has 1 to 60 characters, not '{n}'"),
             EveningError::HouseRules(e) => write!(f, "the house rules: {e}"),

@@ -332,7 +332,8 @@ fn setups_that_do_not_add_up_are_refused() {
     };
     assert_eq!(s(&|s| s.preset = Preset::Klawerjas), Some(EveningError::Preset(Preset::Klawerjas)));
     assert_eq!(s(&|s| s.preset = Preset::Three), Some(EveningError::Preset(Preset::Three)));
-    assert_eq!(s(&|s| s.deals = 10), Some(EveningError::Deals(10)));
+    assert_eq!(s(&|s| s.deals = 17), Some(EveningError::Deals(17)));
+    assert_eq!(s(&|s| s.deals = 0), Some(EveningError::Deals(0)));
     assert_eq!(s(&|s| s.rounds = 0), Some(EveningError::Rounds(0)));
     assert_eq!(s(&|s| s.leftover = Leftover::Bots), Some(EveningError::BotsAtRealCards));
     assert!(matches!(s(&|s| s.set = "nonsense=1".into()), Some(EveningError::HouseRules(_))));
