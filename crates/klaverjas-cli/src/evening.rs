@@ -135,7 +135,7 @@ fn cards(word: &str) -> Result<Cards, Failure> {
 }
 
 /// `--server`: the table server's address; its evenings are at /evening.
-fn evening_url(url: &str) -> Result<String, Failure> {
+pub fn evening_url(url: &str) -> Result<String, Failure> {
     let rest = url.strip_prefix("ws://").or_else(|| url.strip_prefix("wss://"));
     match rest {
         Some(host) if !host.is_empty() && !host.contains('/') => Ok(format!("{url}/evening")),

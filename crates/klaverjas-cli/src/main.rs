@@ -3,6 +3,7 @@
 //! and a non-zero exit code, never a panic.
 
 mod args;
+mod bench_evening;
 mod bench_table;
 mod daily;
 mod evening;
@@ -48,6 +49,9 @@ kj: the Klaverjas engine on the command line
   kj bench bot --level LEVEL --decisions N --seed S [--bids] [--without IDEAS] [--rules PRESET]
   kj bench review --deals N --seed S [--rules PRESET]
   kj bench table --server URL [--tables N] [--seconds S] [--think MS] [--pid SERVER_PID]
+  kj bench evening --server URL [--players N] [--deals N]
+           (an evening's load: N players checked in and connected, one round, every
+           table's phone entering its deals at once, deal after deal)
   kj stats --data-dir DIR   (the game's statistics and learning curve, from DIR/profile.ron)
 {TABLE}
 
@@ -711,15 +715,21 @@ fn bench(rest: &[String]) -> Result<(), Failure> {
             &["json", "bids"],
         )?),
         "review" => review::bench_review(&Args::parse("bench review", rest, &["deals", "seed", "rules"], &["json"])?),
+        "evening" => bench_evening::bench_evening(&Args::parse(
+            "bench evening",
+            rest,
+            &["server", "players", "deals"],
+            &["json"],
+        )?),
         "table" => bench_table::bench_table(&Args::parse(
             "bench table",
             rest,
             &["server", "tables", "seconds", "think", "pid"],
             &["json"],
         )?),
-        other => {
-            Err(Failure::Usage(format!("unknown benchmark '{other}' (known: playout, solver, bot, review, table)")))
-        }
+        other => Err(Failure::Usage(format!(
+            "unknown benchmark '{other}' (known: playout, solver, bot, review, table, evening)"
+        ))),
     }
 }
 

@@ -180,7 +180,7 @@ fn an_evening_of_nine_at_real_cards_survives_a_sigkill_and_adds_up() {
         server.child.wait().unwrap();
         let i = entered.iter().rposition(|(r, t, _)| *r == round && *t == 0).unwrap();
         entered[i].2 = fixed;
-        server = Server::with(&dir.0, 5, &["--port", &server.addr.rsplit(':').next().unwrap().to_owned()]);
+        server = Server::with(&dir.0, 5, &["--port", server.addr.rsplit(':').next().unwrap()]);
         organiser = back(&server, &organiser_token);
         let view = organiser.view.clone().unwrap();
         let notes = &view.sheets[0].2.notes[1];
