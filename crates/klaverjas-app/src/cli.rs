@@ -55,11 +55,14 @@ pub struct Options {
     /// Play with friends with the code filled in, for the player to give
     /// a name and join.
     pub join: Option<String>,
+    /// `--evening CODE` (an evening's link in a browser, `?evening=CODE`):
+    /// open the club evening to check in there.
+    pub evening: Option<String>,
 }
 
 /// The menu screens `--screen` opens.
-pub const SCREENS: [&str; 9] =
-    ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends", "daily", "sheet"];
+pub const SCREENS: [&str; 10] =
+    ["title", "new-game", "settings", "rules", "lessons", "statistics", "friends", "daily", "sheet", "evening"];
 
 impl Default for Options {
     fn default() -> Options {
@@ -86,6 +89,7 @@ impl Default for Options {
             host_table: None,
             join_table: None,
             join: None,
+            evening: None,
         }
     }
 }
@@ -110,7 +114,7 @@ klaverjas: Klaverjas and Klawerjas against bots
   --stats FILE           at exit, write frame times as JSON
   --record-sound FILE    the table's sounds into a WAV file, not the speaker
   --screen NAME          open a menu screen: title, new-game, settings, rules,
-                         lessons, statistics, friends, daily or sheet
+                         lessons, statistics, friends, daily, sheet or evening
                          (with --screenshot, NAME.png, and quit)
   --daily YYYY-MM-DD     the deals of that day (today or before), not today's;
                          with --demo four bots play them and the day's result
@@ -121,6 +125,8 @@ klaverjas: Klaverjas and Klawerjas against bots
   --join-table CODE@ADDRESS
                          join that table (ADDRESS: the table server's
                          HOST:PORT); with --demo a bot plays your chair
+  --evening CODE         open the club evening of that code, to check in
+                         (an evening's link in a browser: ?evening=CODE)
   --join CODE            open Play with friends at that table's code (a
                          table's link in a browser: ?join=CODE)
   --lessons              list the lessons, one JSON line each
@@ -224,6 +230,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
             "--stats" => o.stats = Some(PathBuf::from(value()?)),
             "--record-sound" => o.record_sound = Some(PathBuf::from(value()?)),
+            "--evening" => {
+                o.evening = Some(value()?);
+                o.screen = Some("evening".into());
+            }
             "--join" => {
                 o.join = Some(value()?);
                 o.screen = Some("friends".into());

@@ -26,12 +26,14 @@ pub enum Screen {
     Daily,
     /// The score sheet for a game with real cards.
     Sheet,
+    /// A club evening: organising it, checking in, its tables and standings.
+    Evening,
     Table,
 }
 
 impl Screen {
     /// The menu screens, which `--screen` opens by [`Screen::name`].
-    pub const MENUS: [Screen; 9] = [
+    pub const MENUS: [Screen; 10] = [
         Screen::Title,
         Screen::NewGame,
         Screen::Settings,
@@ -41,6 +43,7 @@ impl Screen {
         Screen::Friends,
         Screen::Daily,
         Screen::Sheet,
+        Screen::Evening,
     ];
 
     /// Its name on the command line and in a screenshot's file name.
@@ -55,6 +58,7 @@ impl Screen {
             Screen::Friends => "friends",
             Screen::Daily => "daily",
             Screen::Sheet => "sheet",
+            Screen::Evening => "evening",
             Screen::Table => "table",
         }
     }

@@ -85,6 +85,13 @@ pub struct EveningView {
     /// player joins theirs with their evening token (`ToTable::Rejoin`).
     #[serde(default)]
     pub online: Vec<Option<TableCode>>,
+    /// How each table of the last round plays.
+    #[serde(default)]
+    pub cards: Vec<klaverjas_club::Cards>,
+    /// The club's members from earlier evenings not checked in yet, to
+    /// pick a name from.
+    #[serde(default)]
+    pub members: Vec<String>,
 }
 
 /// How much of the evening a connection is sent.
@@ -120,6 +127,8 @@ pub fn view_for(evening: &Evening, standings: &[Standing], sees: Sees) -> Evenin
         standings: standings.to_vec(),
         over: evening.is_over(),
         online: Vec::new(),
+        cards: last.map(|(_, r)| r.cards.clone()).unwrap_or_default(),
+        members: Vec::new(),
     }
 }
 

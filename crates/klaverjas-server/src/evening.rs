@@ -387,6 +387,13 @@ impl Room {
             Who::Newcomer | Who::Server => Sees::Standings,
         };
         let mut view = view_for(&self.evening, standings, sees);
+        if self.evening.rounds.is_empty() {
+            let clubs = self.clubs.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(club) = clubs.get(&klaverjas_club::name_key(&self.evening.setup.club)) {
+                view.members =
+                    club.members.iter().filter(|m| self.evening.named(m).is_none()).take(200).cloned().collect();
+            }
+        }
         if let Some((n, round)) = self.evening.round() {
             view.online = (0..round.draw.tables.len() as u16).map(|t| self.online.get(&(n, t)).copied()).collect();
         }

@@ -13,13 +13,38 @@ use klaverjas_club::{Standing, csv};
 use klaverjas_net::TableCode;
 use std::sync::Arc;
 
-pub(crate) fn routes(app: axum::Router<Arc<Lobby>>) -> axum::Router<Arc<Lobby>> {
+pub(crate) fn routes(app: axum::Router<Arc<Lobby>>, site: bool) -> axum::Router<Arc<Lobby>> {
     use axum::routing::get;
+    let app = if site { app.route("/v/{code}", get(check_in_link)) } else { app.route("/v/{code}", get(no_web_game)) };
     app.route("/e/{code}", get(projector))
         .route("/e/{code}/standings.json", get(standings_json))
         .route("/e/{code}/standings.csv", get(standings_csv))
         .route("/e/{code}/print", get(print))
         .route("/e/{code}/season", get(season))
+}
+
+/// An evening's link for phones, `/v/CODE`: the game's page, told which
+/// evening to check in at.
+async fn check_in_link(Path(code): Path<String>, axum::extract::RawQuery(query): axum::extract::RawQuery) -> Response {
+    let more = query.map(|q| format!("&{q}")).unwrap_or_default();
+    match code.parse::<TableCode>() {
+        Ok(code) => axum::response::Redirect::to(&format!("/?evening={code}{more}")).into_response(),
+        Err(e) => (StatusCode::NOT_FOUND, e.to_string()).into_response(),
+    }
+}
+
+/// The link where this server carries no web game: how to check in.
+async fn no_web_game(Path(code): Path<String>) -> Response {
+    let body = match code.parse::<TableCode>() {
+        Ok(code) => format!(
+            "<p>This is the Klaverjas evening <b>{code}</b>.</p><p>Open Klaverjas on your phone or computer, \
+             choose Club evening, and check in with the code <b>{code}</b>.</p>"
+        ),
+        Err(_) => "<p>This link is not a Klaverjas evening's.</p>".to_owned(),
+    };
+    let mut page = page("Klaverjas", "body{font:20px sans-serif;margin:2em;max-width:34em}", &body);
+    *page.status_mut() = StatusCode::NOT_FOUND;
+    page
 }
 
 async fn snapshot(lobby: &Lobby, code: &str) -> Result<Arc<Snapshot>, Response> {

@@ -509,7 +509,7 @@ fn open(config: Config) -> Result<(axum::Router, Arc<Lobby>), ServerError> {
         .route("/ws", axum::routing::get(upgrade))
         .route("/evening", axum::routing::get(upgrade_evening))
         .route("/metrics", axum::routing::get(metrics));
-    app = evening_pages::routes(app);
+    app = evening_pages::routes(app, config.site.is_some());
     if config.site.is_none() {
         app = app.route("/t/{code}", axum::routing::get(no_web_game));
     }

@@ -101,14 +101,14 @@ fn any_server_address(typed: &str) -> Option<String> {
 
 /// The page's own table server, in a browser: the one that served it.
 #[cfg(target_arch = "wasm32")]
-fn page_server() -> Option<String> {
+pub(crate) fn page_server() -> Option<String> {
     let location = web_sys::window()?.location();
     let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn page_server() -> Option<String> {
+pub(crate) fn page_server() -> Option<String> {
     None
 }
 
@@ -674,7 +674,7 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
 
 /// The link as a QR code, large enough to scan from across a table: dark
 /// modules on white with the quiet zone of four modules the standard asks.
-fn qr_code(ui: &mut egui::Ui, link: &str) {
+pub(crate) fn qr_code(ui: &mut egui::Ui, link: &str) {
     let Ok(code) = qrcode::QrCode::new(link.as_bytes()) else { return };
     let modules = code.width();
     let colours = code.to_colors();

@@ -6,6 +6,7 @@
 //! a fresh deal, the new-game form starting from the rules in play.
 
 pub mod daily;
+pub mod evening;
 pub mod friends;
 pub mod lessons;
 pub mod new_game;
@@ -28,5 +29,6 @@ pub fn plugin(app: &mut App) {
         friends::plugin,
         daily::plugin,
         sheet::plugin,
+        evening::plugin,
     ));
 }

@@ -195,7 +195,13 @@ fn sheet(
             .show_separator_line(false)
             .show(ui, |ui| {
                 action = if keypad {
-                    pad(ui, t, kept, &symbols, (&mut desk.roem_team, desk.refusal.as_deref()))
+                    pad(
+                        ui,
+                        t,
+                        (&kept.pad, &kept.kept.rules, kept.correcting),
+                        (&symbols, &PerTeam::new(t.get("sheet.team.NS"), t.get("sheet.team.EW"))),
+                        (&mut desk.roem_team, desk.refusal.as_deref()),
+                    )
                 } else {
                     finished(ui, t, kept, desk.note.as_deref())
                 };
@@ -304,7 +310,7 @@ fn sheet(
 }
 
 /// What a tap asked for.
-enum Do {
+pub(crate) enum Do {
     Key(Key),
     Enter,
     Correct(usize),
@@ -674,23 +680,21 @@ pub fn shared_text(t: &crate::i18n::Texts, kept: &SavedSheet) -> String {
 
 /// The keypad: the team that played with its trump, the numbers, the
 /// quick roem, pit, revoke, kraken, then the digits and OK.
-fn pad(
+pub(crate) fn pad(
     ui: &mut egui::Ui,
     t: &crate::i18n::Texts,
-    kept: &SavedSheet,
-    symbols: &[egui::TextureId],
+    (p, rules, correcting): (&Keypad, &klaverjas::Rules, Option<usize>),
+    (symbols, teams): (&[egui::TextureId], &PerTeam<String>),
     (roem_team, refusal): (&mut Option<Team>, Option<&str>),
 ) -> Option<Do> {
     let mut action = None;
-    let p = &kept.pad;
-    let rules = &kept.kept.rules;
     let gap = 6.0;
     ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
     let width = ui.available_width() - 8.0;
     let key_height = at_least_a_finger(ui, 40.0);
     let cell = |n: f32| (width - gap * (n - 1.0)) / n;
     let mut tap = |a: Do| action = Some(a);
-    if let Some(number) = kept.correcting {
+    if let Some(number) = correcting {
         ui.horizontal(|ui| {
             ui.label(
                 RichText::new(t.fill("sheet.correcting", &[("n", &number.to_string())])).size(16.0).strong().color(INK),
@@ -706,7 +710,7 @@ fn pad(
     for team in Team::BOTH {
         ui.horizontal(|ui| {
             let label_width = cell(5.0);
-            let words = RichText::new(t.get(&format!("sheet.team.{}", team.name()))).size(20.0).strong().color(INK);
+            let words = RichText::new(teams[team].clone()).size(20.0).strong().color(INK);
             ui.add_sized([label_width, key_height], egui::Label::new(words));
             for (i, &suit) in Suit::ALL.iter().enumerate() {
                 let chosen = p.played == Some((team, suit));
@@ -741,8 +745,7 @@ fn pad(
             };
             let field = if mine { Field::Points } else { Field::Others };
             let focus = p.focus == field;
-            let text =
-                t.fill("sheet.points_of", &[("team", &t.get(&format!("sheet.team.{}", team.name()))), ("n", &points)]);
+            let text = t.fill("sheet.points_of", &[("team", &teams[team].clone()), ("n", &points)]);
             let response = ui
                 .add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).size(17.0)).selected(focus));
             mark_target(ui, &format!("sheet.points.{}", team.name()), &response);
@@ -766,7 +769,7 @@ fn pad(
     if !values.is_empty() {
         let team = roem_team.or(playing).unwrap_or(Team::NS);
         ui.horizontal(|ui| {
-            let name = t.get(&format!("sheet.team.{}", team.name()));
+            let name = teams[team].clone();
             let switch =
                 ui.add_sized([cell(6.0), key_height], egui::Button::new(RichText::new(name).size(16.0).strong()));
             mark_target(ui, "sheet.roem_team", &switch);
@@ -811,7 +814,7 @@ fn pad(
             }
         };
         for team in Team::BOTH {
-            let name = t.get(&format!("sheet.team.{}", team.name()));
+            let name = teams[team].clone();
             if boem {
                 // One button a team: out, then outright on two strokes,
                 // then on one, then not.
@@ -833,7 +836,7 @@ fn pad(
             }
         }
         for team in Team::BOTH {
-            let name = t.get(&format!("sheet.team.{}", team.name()));
+            let name = teams[team].clone();
             let words = t.fill("sheet.revoke", &[("team", &name)]);
             toggle(ui, words, p.revoke == Some(team), format!("sheet.revoke.{}", team.name()), Key::Revoke(team));
         }

@@ -112,6 +112,7 @@ fn title(
         ("menu.friends", "friends", Go::To(Screen::Friends)),
         ("menu.daily", "daily", Go::Daily),
         ("menu.sheet", "sheet", Go::To(Screen::Sheet)),
+        ("menu.evening", "evening", Go::To(Screen::Evening)),
         ("menu.tutorial", "tutorial", Go::To(Screen::Lessons)),
         ("menu.statistics", "statistics", Go::To(Screen::Statistics)),
         ("menu.settings", "settings", Go::To(Screen::Settings)),
