@@ -333,6 +333,12 @@ fn hear(at: &mut AtEvening, files: &Files, t: &crate::i18n::Texts, now: f32) {
             SocketEvent::Opened => {}
             SocketEvent::Text(text) => match serde_json::from_str::<FromEvening>(&text) {
                 Ok(FromEvening::Welcome { code, you, token, .. }) => {
+                    // Words a test of the pages waits for.
+                    info!("at evening {code} as {}", match you {
+                        Who::Organiser => "the organiser".to_owned(),
+                        Who::Player(p) => format!("player {}", p + 1),
+                        Who::Newcomer | Who::Server => "a watcher".to_owned(),
+                    });
                     at.code = Some(code);
                     at.who = Some(you);
                     at.closed = None;
@@ -341,13 +347,25 @@ fn hear(at: &mut AtEvening, files: &Files, t: &crate::i18n::Texts, now: f32) {
                         at.token = Some(token);
                     }
                 }
-                Ok(FromEvening::Evening { view }) => at.view = Some(*view),
-                Ok(FromEvening::Accepted { .. }) => {
+                Ok(FromEvening::Evening { view }) => {
+                    let entered: u16 = view.progress.iter().sum();
+                    info!(
+                        "the evening: round {} of {}{}, {entered} deals entered or played{}",
+                        view.rounds,
+                        view.setup.rounds,
+                        if view.started { " started" } else { "" },
+                        if view.over { ", over" } else { "" }
+                    );
+                    at.view = Some(*view);
+                }
+                Ok(FromEvening::Accepted { change }) => {
+                    info!("the evening accepted it: {change:?}");
                     at.pad = Keypad::default();
                     at.correcting = None;
                     at.refused = None;
                 }
                 Ok(FromEvening::Refused { message, .. }) => {
+                    info!("the evening refused it: {message}");
                     if at.who.is_none() {
                         // Not let in: a wrong code, a name taken, a token
                         // the evening does not know.
