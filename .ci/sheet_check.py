@@ -143,8 +143,9 @@ def type_text(text):
     time.sleep(0.3)
 
 
-def said(pattern, seconds=30):
-    """Waits for a log line matching pattern; returns its match."""
+def said(pattern, seconds=30, fail=True):
+    """Waits for a log line matching pattern; returns its match (None past
+    the wait where not `fail`)."""
     until = time.time() + seconds
     seen = ""
     while time.time() < until:
@@ -154,6 +155,8 @@ def said(pattern, seconds=30):
         if found:
             return found[-1]
         time.sleep(0.1)
+    if not fail:
+        return None
     sys.exit(f"the game never said {pattern!r}; see {log_path}")
 
 
@@ -214,10 +217,20 @@ start()
 wait_for("sheet.start")
 focus_the_window()
 for seat, name in (("South", "Ann"), ("North", "Bob"), ("West", "Cas"), ("East", "Dee")):
-    tap(f"sheet.name.{seat}")
-    type_text(name)
-for seat, name in (("South", "Ann"), ("North", "Bob"), ("West", "Cas"), ("East", "Dee")):
-    said(rf'field sheet.name.{seat} "{name}"')
+    # On a busy machine the window may take the keyboard after the first
+    # keys were sent: a name not in its field is typed again (the field
+    # emptied first), up to three times.
+    for attempt in range(3):
+        tap(f"sheet.name.{seat}")
+        type_text(name)
+        if said(rf'field sheet.name.{seat} "{name}"', 10, fail=False):
+            break
+        print(f"the field sheet.name.{seat} did not show {name!r}: typed again")
+        focus_the_window()
+        tap(f"sheet.name.{seat}")
+        subprocess.run(["xdotool", "key", "ctrl+a", "BackSpace"], check=True)
+    else:
+        said(rf'field sheet.name.{seat} "{name}"')
 tap("sheet.dealer.West")
 tap("sheet.start")
 

@@ -269,7 +269,15 @@ fn play(server: &str, args: &Args) -> Result<(), Failure> {
     let table_server = server.trim_end_matches("/evening").to_owned() + "/ws";
     let mut played: Vec<u8> = Vec::new();
     loop {
-        let (mut ws, who, mut view) = come_back(server, args)?;
+        // A server restarted: tried again for a while, as a phone would.
+        let since = std::time::Instant::now();
+        let (mut ws, who, mut view) = loop {
+            match come_back(server, args) {
+                Ok(back) => break back,
+                Err(e) if since.elapsed() > Duration::from_secs(120) => return Err(e),
+                Err(_) => std::thread::sleep(Duration::from_millis(500)),
+            }
+        };
         let Who::Player(me) = who else { return Err(Failure::Rule("the token is not a player's".into())) };
         loop {
             if view.over {

@@ -19,6 +19,7 @@ pub(crate) fn routes(app: axum::Router<Arc<Lobby>>, site: bool) -> axum::Router<
     app.route("/e/{code}", get(projector))
         .route("/e/{code}/standings.json", get(standings_json))
         .route("/e/{code}/standings.csv", get(standings_csv))
+        .route("/e/{code}/evening.json", get(evening_json))
         .route("/e/{code}/print", get(print))
         .route("/e/{code}/season", get(season))
 }
@@ -109,6 +110,19 @@ async fn standings_json(Path(code): Path<String>, State(lobby): State<Arc<Lobby>
     });
     ([(header::CACHE_CONTROL, "no-store"), (header::CONTENT_TYPE, "application/json")], body.to_string())
         .into_response()
+}
+
+/// The whole evening: every round's draw, each table's deals as entered or
+/// played, what was said of each line. Nothing in it is hidden; a check
+/// works the standings out again from it.
+async fn evening_json(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {
+    match snapshot(&lobby, &code).await {
+        Ok(s) => {
+            let body = serde_json::to_string(&s.evening).unwrap_or_default();
+            ([(header::CACHE_CONTROL, "no-store"), (header::CONTENT_TYPE, "application/json")], body).into_response()
+        }
+        Err(r) => r,
+    }
 }
 
 async fn standings_csv(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {

@@ -94,6 +94,8 @@ pub struct AtEvening {
     correcting: Option<(u8, u16, u16)>,
     /// The table whose sheet the organiser has open.
     open_table: Option<u16>,
+    /// The player the organiser tapped, to remove once asked again.
+    removing: Option<u16>,
     roem_team: Option<Team>,
 }
 
@@ -113,6 +115,7 @@ impl AtEvening {
             pad: Keypad::default(),
             correcting: None,
             open_table: None,
+            removing: None,
             roem_team: None,
         }
     }
@@ -334,11 +337,14 @@ fn hear(at: &mut AtEvening, files: &Files, t: &crate::i18n::Texts, now: f32) {
             SocketEvent::Text(text) => match serde_json::from_str::<FromEvening>(&text) {
                 Ok(FromEvening::Welcome { code, you, token, .. }) => {
                     // Words a test of the pages waits for.
-                    info!("at evening {code} as {}", match you {
-                        Who::Organiser => "the organiser".to_owned(),
-                        Who::Player(p) => format!("player {}", p + 1),
-                        Who::Newcomer | Who::Server => "a watcher".to_owned(),
-                    });
+                    info!(
+                        "at evening {code} as {}",
+                        match you {
+                            Who::Organiser => "the organiser".to_owned(),
+                            Who::Player(p) => format!("player {}", p + 1),
+                            Who::Newcomer | Who::Server => "a watcher".to_owned(),
+                        }
+                    );
                     at.code = Some(code);
                     at.who = Some(you);
                     at.closed = None;
@@ -399,93 +405,115 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
         ui.label(RichText::new(problem).color(REFUSED).size(16.0));
     }
     ui.label(t.get("evening.line"));
-    ui.heading(t.get("evening.check_in"));
-    form(ui, "evening.in", narrow, 180.0, |ui| {
-        option_label(ui, t.get("friends.name"), narrow);
-        field(ui, t, &mut f.name, t.get("friends.name_hint"), "evening.name", 24);
-        ui.end_row();
-        option_label(ui, t.get("evening.code"), narrow);
-        field(ui, t, &mut f.code, "ABC234".into(), "evening.code", 8);
-        ui.end_row();
-        if !host::HOSTS_ITSELF || !hosting {
-            option_label(ui, t.get("friends.server"), narrow);
-            field(ui, t, &mut f.server, t.get("friends.server_hint"), "evening.server", 200);
+    // A desktop organises (it hosts the evening); a phone checks in.
+    let mut check_in = |ui: &mut egui::Ui, chosen: &mut Option<Begin>| {
+        ui.heading(t.get("evening.check_in"));
+        form(ui, "evening.in", narrow, 180.0, |ui| {
+            option_label(ui, t.get("friends.name"), narrow);
+            field(ui, t, &mut f.name, t.get("friends.name_hint"), "evening.name", 24);
             ui.end_row();
+            option_label(ui, t.get("evening.code"), narrow);
+            field(ui, t, &mut f.code, "ABC234".into(), "evening.code", 8);
+            ui.end_row();
+            if !host::HOSTS_ITSELF || !hosting {
+                option_label(ui, t.get("friends.server"), narrow);
+                field(ui, t, &mut f.server, t.get("friends.server_hint"), "evening.server", 200);
+                ui.end_row();
+            }
+        });
+        let response = big_button(ui, t.get("evening.check_in_button"));
+        mark_target(ui, "evening.check_in", &response);
+        if response.clicked() {
+            *chosen = Some(Begin::CheckIn);
         }
-    });
-    let response = big_button(ui, t.get("evening.check_in_button"));
-    mark_target(ui, "evening.check_in", &response);
-    if response.clicked() {
-        chosen = Some(Begin::CheckIn);
-    }
-    ui.add_space(12.0);
-    ui.heading(t.get("evening.organise"));
-    ui.label(t.get(if host::HOSTS_ITSELF { "evening.organise_line_desktop" } else { "evening.organise_line" }));
-    form(ui, "evening.setup", narrow, 180.0, |ui| {
-        option_label(ui, t.get("evening.name"), narrow);
-        field(ui, t, &mut f.title, t.get("evening.name_hint"), "evening.title", 60);
-        ui.end_row();
-        option_label(ui, t.get("evening.club"), narrow);
-        field(ui, t, &mut f.club, t.get("evening.club_hint"), "evening.club", 60);
-        ui.end_row();
-        option_label(ui, t.get("friends.game"), narrow);
-        ui.horizontal_wrapped(|ui| {
-            for p in [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom] {
-                choice(
-                    ui,
-                    t.get(&format!("home.{}", p.name())),
-                    f.preset == p,
-                    &format!("evening.preset.{}", p.name()),
-                    || f.preset = p,
-                );
-            }
-        });
-        ui.end_row();
-        option_label(ui, t.get("evening.rounds"), narrow);
-        ui.horizontal_wrapped(|ui| {
-            for n in 1..=6u8 {
-                choice(ui, n.to_string(), f.rounds == n, &format!("evening.rounds.{n}"), || f.rounds = n);
-            }
-        });
-        ui.end_row();
-        option_label(ui, t.get("evening.deals"), narrow);
-        ui.horizontal_wrapped(|ui| {
-            for n in [16u8, 12, 8] {
-                choice(ui, n.to_string(), f.deals == n, &format!("evening.deals.{n}"), || f.deals = n);
-            }
-        });
-        ui.end_row();
-        option_label(ui, t.get("evening.tables"), narrow);
-        ui.horizontal_wrapped(|ui| {
-            choice(ui, t.get("evening.real"), !f.online, "evening.cards.real", || f.online = false);
-            choice(ui, t.get("evening.online"), f.online, "evening.cards.online", || f.online = true);
-        });
-        ui.end_row();
-        option_label(ui, t.get("evening.left_over"), narrow);
-        ui.horizontal_wrapped(|ui| {
-            choice(ui, t.get("evening.sit_out"), !f.bots, "evening.left.sit_out", || f.bots = false);
-            if f.online {
-                choice(ui, t.get("evening.bots"), f.bots, "evening.left.bots", || f.bots = true);
-            }
-        });
-        ui.end_row();
-        if !f.bots || !f.online {
-            option_label(ui, t.get("evening.sit_out_score"), narrow);
+    };
+    let mut organise = |ui: &mut egui::Ui, chosen: &mut Option<Begin>| {
+        ui.heading(t.get("evening.organise"));
+        ui.label(t.get(if host::HOSTS_ITSELF { "evening.organise_line_desktop" } else { "evening.organise_line" }));
+        form(ui, "evening.setup", narrow, 180.0, |ui| {
+            option_label(ui, t.get("evening.name"), narrow);
+            field(ui, t, &mut f.title, t.get("evening.name_hint"), "evening.title", 60);
+            ui.end_row();
+            option_label(ui, t.get("evening.club"), narrow);
+            field(ui, t, &mut f.club, t.get("evening.club_hint"), "evening.club", 60);
+            ui.end_row();
+            option_label(ui, t.get("friends.game"), narrow);
             ui.horizontal_wrapped(|ui| {
-                choice(ui, t.get("evening.average"), f.fixed.is_none(), "evening.sit_out.average", || f.fixed = None);
-                for n in [600u32, 1000] {
-                    choice(ui, n.to_string(), f.fixed == Some(n), &format!("evening.sit_out.{n}"), || {
-                        f.fixed = Some(n)
-                    });
+                for p in [Preset::Classic, Preset::Amsterdam, Preset::Rotterdam, Preset::WildeBoom] {
+                    choice(
+                        ui,
+                        t.get(&format!("home.{}", p.name())),
+                        f.preset == p,
+                        &format!("evening.preset.{}", p.name()),
+                        || f.preset = p,
+                    );
                 }
             });
             ui.end_row();
+            option_label(ui, t.get("evening.rounds"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                for n in 1..=6u8 {
+                    choice(ui, n.to_string(), f.rounds == n, &format!("evening.rounds.{n}"), || f.rounds = n);
+                }
+            });
+            ui.end_row();
+            option_label(ui, t.get("evening.deals"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                // Clubs play 16, 12 or 8; fewer for a short evening or a try.
+                for n in [16u8, 12, 8, 4, 2] {
+                    choice(ui, n.to_string(), f.deals == n, &format!("evening.deals.{n}"), || f.deals = n);
+                }
+            });
+            ui.end_row();
+            option_label(ui, t.get("evening.tables"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                choice(ui, t.get("evening.real"), !f.online, "evening.cards.real", || f.online = false);
+                choice(ui, t.get("evening.online"), f.online, "evening.cards.online", || f.online = true);
+            });
+            ui.end_row();
+            option_label(ui, t.get("evening.left_over"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                choice(ui, t.get("evening.sit_out"), !f.bots || !f.online, "evening.left.sit_out", || f.bots = false);
+                // Bots sit only at tables that play online.
+                ui.add_enabled_ui(f.online, |ui| {
+                    choice(ui, t.get("evening.bots"), f.bots && f.online, "evening.left.bots", || f.bots = true);
+                });
+                if !f.online {
+                    ui.label(RichText::new(t.get("evening.bots_online_only")).size(14.0));
+                }
+            });
+            ui.end_row();
+            if !f.bots || !f.online {
+                option_label(ui, t.get("evening.sit_out_score"), narrow);
+                ui.horizontal_wrapped(|ui| {
+                    choice(ui, t.get("evening.average"), f.fixed.is_none(), "evening.sit_out.average", || {
+                        f.fixed = None
+                    });
+                    for n in [600u32, 1000] {
+                        choice(ui, n.to_string(), f.fixed == Some(n), &format!("evening.sit_out.{n}"), || {
+                            f.fixed = Some(n)
+                        });
+                    }
+                });
+                ui.end_row();
+            }
+        });
+        let width = ui.available_width().min(280.0);
+        let words = RichText::new(t.get("evening.organise_button")).size(20.0).strong();
+        let response = ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(words).fill(GOLD));
+        mark_target(ui, "evening.organise", &response);
+        if response.clicked() {
+            *chosen = Some(Begin::Organise);
         }
-    });
-    let response = big_button(ui, t.get("evening.organise_button"));
-    mark_target(ui, "evening.organise", &response);
-    if response.clicked() {
-        chosen = Some(Begin::Organise);
+    };
+    if host::HOSTS_ITSELF {
+        organise(ui, &mut chosen);
+        ui.add_space(12.0);
+        check_in(ui, &mut chosen);
+    } else {
+        check_in(ui, &mut chosen);
+        ui.add_space(12.0);
+        organise(ui, &mut chosen);
     }
     chosen
 }
@@ -647,11 +675,19 @@ fn desk(
 ) {
     let Some(view) = at.view.clone() else { return };
     let Some(code) = at.code else { return };
+    if !view.setup.club.is_empty() {
+        ui.label(RichText::new(t.fill("evening.of_club", &[("club", &view.setup.club)])).size(16.0));
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.get("friends.code")).size(18.0));
         let said = ui.label(RichText::new(code.as_str()).size(40.0).monospace().strong());
         mark_target(ui, "evening.code_shown", &said);
     });
+    // Where players check in: this computer's address where it hosts the
+    // evening (a phone types it as the table server without the link).
+    if let Some(h) = hosting.filter(|h| at.server.starts_with(h.own_server().trim_end_matches("/ws"))) {
+        ui.label(RichText::new(t.fill("evening.this_computer", &[("address", &h.address())])).size(16.0));
+    }
     if let Some(link) = link(at, hosting) {
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("friends.link"));
@@ -665,6 +701,8 @@ fn desk(
         }
         let projector = link.replace("/v/", "/e/");
         ui.label(t.fill("evening.projector", &[("link", &projector)]));
+    } else {
+        ui.label(RichText::new(t.get("evening.no_site")).size(16.0));
     }
     let present: Vec<(u16, &klaverjas_club::Player)> =
         view.players.iter().enumerate().map(|(i, p)| (i as u16, p)).filter(|(_, p)| p.present).collect();
@@ -678,13 +716,31 @@ fn desk(
         ui.horizontal_wrapped(|ui| {
             for (id, p) in &present {
                 let words = if p.phone { p.name.clone() } else { t.fill("evening.no_phone", &[("name", &p.name)]) };
-                let response = ui.add(egui::Button::new(RichText::new(format!("{words}  ×")).size(16.0)));
-                mark_target(ui, &format!("evening.remove.{id}"), &response);
+                let response =
+                    ui.add(egui::Button::new(RichText::new(words).size(16.0)).selected(at.removing == Some(*id)));
+                mark_target(ui, &format!("evening.player.{id}"), &response);
                 if response.clicked() {
-                    at.act(EveningAction::Remove { player: *id });
+                    at.removing = if at.removing == Some(*id) { None } else { Some(*id) };
                 }
             }
         });
+        // A name tapped: Remove asks once more, so that a slip of the
+        // finger takes nobody out.
+        if let Some(id) = at.removing
+            && let Some(p) = view.players.get(usize::from(id))
+        {
+            ui.horizontal_wrapped(|ui| {
+                let remove = ui.button(RichText::new(t.fill("evening.remove", &[("name", &p.name)])).size(16.0));
+                mark_target(ui, "evening.remove", &remove);
+                if remove.clicked() {
+                    at.act(EveningAction::Remove { player: id });
+                    at.removing = None;
+                }
+                if ui.button(RichText::new(t.get("evening.keep")).size(16.0)).clicked() {
+                    at.removing = None;
+                }
+            });
+        }
         ui.horizontal(|ui| {
             field(ui, t, &mut f.adding, t.get("evening.add_hint"), "evening.add", 24);
             let response = ui.add(
@@ -730,6 +786,14 @@ fn desk(
     }
     if let Some(draw) = &view.draw {
         ui.heading(t.fill("evening.round", &[("n", &view.rounds.to_string()), ("of", &view.setup.rounds.to_string())]));
+        let left: u32 = view.progress.iter().map(|p| u32::from(u16::from(view.setup.deals).saturating_sub(*p))).sum();
+        let state = match (view.started, left) {
+            (false, _) => t.get("evening.drawn_not_started"),
+            (true, 0) => t.get("evening.round_played"),
+            (true, n) => t.fill("evening.round_started", &[("n", &n.to_string())]),
+        };
+        let said = ui.label(RichText::new(state).size(17.0).strong());
+        mark_target(ui, "evening.round_state", &said);
         for (i, table) in draw.tables.iter().enumerate() {
             let i = i as u16;
             let done = view.progress.get(usize::from(i)).copied().unwrap_or(0);
@@ -756,14 +820,14 @@ fn desk(
                     // Before the start: how this table plays, one tap to
                     // the other way.
                     let cards = view.cards.get(usize::from(i)).copied().unwrap_or(view.setup.cards);
-                    let (words, other) = match cards {
-                        Cards::Online => (t.get("evening.online"), Cards::Real),
-                        Cards::Real => (t.get("evening.real"), Cards::Online),
-                    };
-                    let response = ui.add(egui::Button::new(t.fill("evening.switch", &[("how", &words)])));
-                    mark_target(ui, &format!("evening.cards.{}", i + 1), &response);
-                    if response.clicked() {
-                        at.act(EveningAction::TableCards { table: i, cards: other });
+                    for (how, words, name) in
+                        [(Cards::Real, "evening.real", "real"), (Cards::Online, "evening.online", "online")]
+                    {
+                        let response = ui.add(egui::Button::new(t.get(words)).selected(cards == how));
+                        mark_target(ui, &format!("evening.cards.{}.{name}", i + 1), &response);
+                        if response.clicked() && cards != how {
+                            at.act(EveningAction::TableCards { table: i, cards: how });
+                        }
                     }
                 } else {
                     ui.label(t.get("evening.online"));
@@ -789,14 +853,17 @@ fn name_of(view: &EveningView, player: Option<u16>, t: &crate::i18n::Texts) -> S
 
 /// "N Anne · E Bas · S Cor · W Dirk; Bas deals".
 fn chairs_line(t: &crate::i18n::Texts, view: &EveningView, table: &klaverjas_club::DrawnTable) -> String {
-    let seats: Vec<String> = Seat::ALL
-        .iter()
-        .map(|s| {
-            format!("{} {}", t.get(&format!("evening.short.{}", s.letter())), name_of(view, table.chairs[s.index()], t))
-        })
-        .collect();
+    let pair = |team: Team| {
+        let [a, b] = match team {
+            Team::NS => [Seat::North, Seat::South],
+            Team::EW => [Seat::East, Seat::West],
+        };
+        let (a, b) = (name_of(view, table.chairs[a.index()], t), name_of(view, table.chairs[b.index()], t));
+        format!("{} {a} & {b}", pair_short(t, team))
+    };
     let dealer = name_of(view, table.chairs[table.dealer.index()], t);
-    format!("{}; {}", seats.join(" · "), t.fill("evening.deals_first", &[("name", &dealer)]))
+    let against = t.get("evening.against");
+    format!("{} {against} {}; {}", pair(Team::NS), pair(Team::EW), t.fill("evening.deals_first", &[("name", &dealer)]))
 }
 
 /// A player's page: where they sit this round and, at real cards, the
