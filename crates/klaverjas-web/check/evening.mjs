@@ -53,7 +53,16 @@ const finish = async (code) => {
   server.kill("SIGKILL");
   process.exit(code ?? verdict.end());
 };
-const must = (what, ok) => { if (!ok) { verdict.fail(what); return finish(1); } };
+// A step that did not happen: what each phone last said and showed.
+const must = async (what, ok) => {
+  if (ok) return;
+  verdict.fail(what);
+  for (const [label, page] of [["organiser", organiser], ["Anne", anne], ["Bas", bas]]) {
+    for (const l of page.lines.slice(-12)) console.log(`${label}: ${l.text.replace(/color: [^ ]*/g, "").slice(0, 160)}`);
+    await page.screenshot({ path: path.join(out, `failed-${label}.png`) }).catch(() => {});
+  }
+  await finish(1);
+};
 
 // 1. The organiser.
 const steps = [];

@@ -79,6 +79,8 @@ impl Default for EveningForm {
 #[derive(Resource)]
 pub struct AtEvening {
     socket: Socket,
+    /// The connection's first message, sent when it opens.
+    first: String,
     /// The evenings' WebSocket address, `ws://HOST:PORT/evening`.
     server: String,
     code: Option<TableCode>,
@@ -101,10 +103,12 @@ pub struct AtEvening {
 
 impl AtEvening {
     fn open(server: String, first: &ToEvening, wake: crate::friends::socket::Wake) -> AtEvening {
-        let socket = Socket::open(&server, wake);
-        socket.send(serde_json::to_string(first).unwrap_or_default());
+        // The first message goes once the socket is open (a browser's
+        // WebSocket drops what is sent before).
+        let first = serde_json::to_string(first).unwrap_or_default();
         AtEvening {
-            socket,
+            socket: Socket::open(&server, wake),
+            first,
             server,
             code: None,
             who: None,
@@ -333,7 +337,7 @@ fn evening(
 fn hear(at: &mut AtEvening, files: &Files, t: &crate::i18n::Texts, now: f32) {
     while let Some(event) = at.socket.poll() {
         match event {
-            SocketEvent::Opened => {}
+            SocketEvent::Opened => at.socket.send(at.first.clone()),
             SocketEvent::Text(text) => match serde_json::from_str::<FromEvening>(&text) {
                 Ok(FromEvening::Welcome { code, you, token, .. }) => {
                     // Words a test of the pages waits for.
