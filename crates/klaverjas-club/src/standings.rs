@@ -90,23 +90,35 @@ impl Evening {
     }
 }
 
+impl Standing {
+    /// The columns' names, as [`Standing::cells`] gives them.
+    pub const COLUMNS: [&'static str; 9] =
+        ["place", "name", "points", "card points", "roem", "deals", "marches", "nats", "sat out"];
+
+    /// The row's cells as text, in the order of [`Standing::COLUMNS`].
+    pub fn cells(&self) -> [String; 9] {
+        let n = |v: u32| v.to_string();
+        [
+            n(self.place),
+            self.name.clone(),
+            n(self.points),
+            n(self.card_points),
+            n(self.roem),
+            n(self.deals),
+            n(self.marches),
+            n(self.nats),
+            n(self.sat_out),
+        ]
+    }
+}
+
 /// The standings as CSV (RFC 4180: a name with a comma or a quote quoted),
 /// with a header line.
 pub fn csv(rows: &[Standing]) -> String {
-    let mut out = String::from("place,name,points,card points,roem,deals,marches,nats,sat out\r\n");
+    let line = |cells: Vec<String>| cells.join(",") + "\r\n";
+    let mut out = line(Standing::COLUMNS.map(String::from).to_vec());
     for r in rows {
-        out += &format!(
-            "{},{},{},{},{},{},{},{},{}\r\n",
-            r.place,
-            csv_field(&r.name),
-            r.points,
-            r.card_points,
-            r.roem,
-            r.deals,
-            r.marches,
-            r.nats,
-            r.sat_out
-        );
+        out += &line(r.cells().iter().map(|c| csv_field(c)).collect());
     }
     out
 }

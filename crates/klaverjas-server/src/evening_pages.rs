@@ -95,11 +95,8 @@ fn state_line(s: &Snapshot) -> String {
     }
 }
 
-async fn standings_json(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {
-    let s = match snapshot(&lobby, &code).await {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
+async fn standings_json(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Result<Response, Response> {
+    let s = snapshot(&lobby, &code).await?;
     let e = &s.evening;
     let body = serde_json::json!({
         "name": e.setup.name,
@@ -108,8 +105,8 @@ async fn standings_json(Path(code): Path<String>, State(lobby): State<Arc<Lobby>
         "over": e.is_over(),
         "standings": s.standings,
     });
-    ([(header::CACHE_CONTROL, "no-store"), (header::CONTENT_TYPE, "application/json")], body.to_string())
-        .into_response()
+    Ok(([(header::CACHE_CONTROL, "no-store"), (header::CONTENT_TYPE, "application/json")], body.to_string())
+        .into_response())
 }
 
 /// The whole evening: every round's draw, each table's deals as entered or
@@ -140,36 +137,21 @@ async fn standings_csv(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>
 }
 
 fn standings_table(rows: &[Standing]) -> String {
-    let mut out = String::from(
-        "<table><thead><tr><th>#</th><th>Name</th><th>Points</th><th>Card points</th><th>Roem</th>\
-         <th>Deals</th><th>Marches</th><th>Nats</th><th>Sat out</th></tr></thead><tbody>",
-    );
-    for r in rows {
-        out += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            r.place,
-            escape(&r.name),
-            r.points,
-            r.card_points,
-            r.roem,
-            r.deals,
-            r.marches,
-            r.nats,
-            r.sat_out
-        );
-    }
-    out + "</tbody></table>"
+    let row = |tag: &str, cells: Vec<String>| {
+        let cells: String = cells.iter().map(|c| format!("<{tag}>{}</{tag}>", escape(c))).collect();
+        format!("<tr>{cells}</tr>")
+    };
+    let head = row("th", Standing::COLUMNS.map(|c| c[..1].to_uppercase() + &c[1..]).to_vec());
+    let body: String = rows.iter().map(|r| row("td", r.cells().to_vec())).collect();
+    format!("<table><thead>{head}</thead><tbody>{body}</tbody></table>")
 }
 
 const PAPER: &str = "body{font:14px/1.4 sans-serif;margin:2em;color:#000}table{border-collapse:collapse;margin:.5em 0 1.5em}\
     th,td{border:1px solid #888;padding:.2em .6em;text-align:right}td:nth-child(2),th:nth-child(2){text-align:left}\
     h2{margin-top:1.5em}@media print{a{display:none}}";
 
-async fn print(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {
-    let s = match snapshot(&lobby, &code).await {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
+async fn print(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Result<Response, Response> {
+    let s = snapshot(&lobby, &code).await?;
     let e = &s.evening;
     let name = |p: Option<u16>| p.and_then(|p| e.player(p)).map_or("(bot)".to_owned(), |p| escape(&p.name));
     let mut body = format!(
@@ -206,16 +188,13 @@ async fn print(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Res
             body += &format!("<p>Sat out: {}</p>", out.join(", "));
         }
     }
-    page(&e.setup.name, PAPER, &body)
+    Ok(page(&e.setup.name, PAPER, &body))
 }
 
-async fn season(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {
-    let s = match snapshot(&lobby, &code).await {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
+async fn season(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Result<Response, Response> {
+    let s = snapshot(&lobby, &code).await?;
     let Some(rows) = &s.season else {
-        return (StatusCode::NOT_FOUND, "this evening counts for no club's season").into_response();
+        return Ok((StatusCode::NOT_FOUND, "this evening counts for no club's season").into_response());
     };
     let best = s
         .evening
@@ -236,16 +215,13 @@ async fn season(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Re
             r.points
         );
     }
-    page(&s.evening.setup.club, PAPER, &(body + "</tbody></table>"))
+    Ok(page(&s.evening.setup.club, PAPER, &(body + "</tbody></table>")))
 }
 
 /// The projector's page: large, dark, the standings read every two
 /// seconds and drawn as text; at the end the top three and the last place.
-async fn projector(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Response {
-    let s = match snapshot(&lobby, &code).await {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
+async fn projector(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) -> Result<Response, Response> {
+    let s = snapshot(&lobby, &code).await?;
     let style = "html{background:#0b3d24;color:#f4f1e6}body{font:2.2vw/1.35 sans-serif;margin:2vw 3vw}\
         h1{font-size:3.4vw;margin:0}#state{color:#d9c27a;margin:.2em 0 .8em}table{width:100%;border-collapse:collapse}\
         th{color:#d9c27a;text-align:right;font-weight:normal;border-bottom:2px solid #d9c27a}td{text-align:right;padding:.15em .4em}\
@@ -260,7 +236,7 @@ async fn projector(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) ->
         escape(&state_line(&s)),
         PROJECTOR_SCRIPT.replace("CODE", &code)
     );
-    page(&s.evening.setup.name, style, &body)
+    Ok(page(&s.evening.setup.name, style, &body))
 }
 
 const PROJECTOR_SCRIPT: &str = r#"

@@ -231,33 +231,9 @@ impl Lobby {
                 }),
             }
         };
-        let key = door::key(addr);
-        let (code, tx, rx) = {
-            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
-            let mine = made.entry(key).or_default();
-            mine.retain(|code| self.lives(*code));
-            if mine.len() >= self.limits.tables_per_address {
-                self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
-                return Err((
-                    Refusal::TooMany,
-                    format!("at most {} tables and evenings from one address", self.limits.tables_per_address),
-                ));
-            }
-            let (tx, rx) = mpsc::channel(evening::INBOX);
-            let mut evenings = self.evenings.lock().unwrap_or_else(|e| e.into_inner());
-            let code = loop {
-                let code = TableCode::from_random(random_u64());
-                if evenings.get(&code).is_none_or(|t| t.is_closed()) {
-                    break code;
-                }
-            };
-            evenings.insert(code, tx.clone());
-            mine.push(code);
-            (code, tx, rx)
-        };
-        let seed = self.seed.map_or_else(random_u64, |s| {
-            klaverjas::session::deal_seed(s, self.made_count.fetch_add(1, Ordering::Relaxed))
-        });
+        let n = self.made_count.fetch_add(1, Ordering::Relaxed);
+        let (code, tx, rx) = self.claim(&self.evenings, evening::INBOX, addr, n)?;
+        let seed = self.seed.map_or_else(random_u64, |s| klaverjas::session::deal_seed(s, n));
         let header = store::EveningHeader { setup, seed, organiser: token_hash(token), made: now() };
         let room = evening::Room::new(
             code,
@@ -303,37 +279,7 @@ impl Lobby {
         }
         let key = door::key(addr);
         let n = self.made_count.fetch_add(1, Ordering::Relaxed);
-        let (code, tx, rx) = {
-            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
-            // Now and then, every address's tables that are gone, and the
-            // addresses with none left, so that the map does not only grow.
-            if n.is_multiple_of(256) {
-                made.retain(|_, codes| {
-                    codes.retain(|code| self.lives(*code));
-                    !codes.is_empty()
-                });
-            }
-            let mine = made.entry(key).or_default();
-            mine.retain(|code| self.lives(*code));
-            if mine.len() >= self.limits.tables_per_address {
-                self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
-                return Err((
-                    Refusal::TooMany,
-                    format!("at most {} tables from one address", self.limits.tables_per_address),
-                ));
-            }
-            let (tx, rx) = mpsc::channel(table::INBOX);
-            let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-            let code = loop {
-                let code = TableCode::from_random(random_u64());
-                if tables.get(&code).is_none_or(|t| t.is_closed()) {
-                    break code;
-                }
-            };
-            tables.insert(code, tx.clone());
-            mine.push(code);
-            (code, tx, rx)
-        };
+        let (code, tx, rx) = self.claim(&self.tables, table::INBOX, addr, n)?;
         match self.make(code, setup, key, n).await {
             Ok(table) => {
                 tokio::spawn(table.run(rx));
@@ -342,6 +288,47 @@ impl Lobby {
             // The code's inbox closes with `rx`: the lobby forgets it.
             Err(refused) => Err(refused),
         }
+    }
+
+    /// A fresh code in `inboxes` (the tables' or the evenings') for
+    /// something `addr` makes, the `n`-th made: counted against its
+    /// address and taken before anything is awaited, so that a burst of
+    /// requests cannot all pass the count at once (the code's inbox waits
+    /// while it is made).
+    fn claim<C>(
+        &self,
+        inboxes: &Mutex<HashMap<TableCode, mpsc::Sender<C>>>,
+        size: usize,
+        addr: IpAddr,
+        n: u64,
+    ) -> Result<(TableCode, mpsc::Sender<C>, mpsc::Receiver<C>), table::Refused> {
+        let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        // Now and then, every address's tables that are gone, and the
+        // addresses with none left, so that the map does not only grow.
+        if n.is_multiple_of(256) {
+            made.retain(|_, codes| {
+                codes.retain(|code| self.lives(*code));
+                !codes.is_empty()
+            });
+        }
+        let mine = made.entry(door::key(addr)).or_default();
+        mine.retain(|code| self.lives(*code));
+        if mine.len() >= self.limits.tables_per_address {
+            self.shared.watch.limit(Limit::TablesPerAddress, Some(addr));
+            let most = self.limits.tables_per_address;
+            return Err((Refusal::TooMany, format!("at most {most} tables and evenings from one address")));
+        }
+        let (tx, rx) = mpsc::channel(size);
+        let mut inboxes = inboxes.lock().unwrap_or_else(|e| e.into_inner());
+        let code = loop {
+            let code = TableCode::from_random(random_u64());
+            if inboxes.get(&code).is_none_or(|t| t.is_closed()) {
+                break code;
+            }
+        };
+        inboxes.insert(code, tx.clone());
+        mine.push(code);
+        Ok((code, tx, rx))
     }
 
     async fn make(
@@ -788,16 +775,9 @@ async fn connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr) {
     let (out, mut queue) = mpsc::channel(table::QUEUE);
     let (reply, seated) = oneshot::channel();
     let _ = table.send(Command::Sit(Box::new(Sit { how, conn, out, reply }))).await;
-    match seated.await {
-        Ok(Ok(_)) => {}
-        Ok(Err((why, text))) => {
-            if why == Refusal::BadToken {
-                lobby.guesses.failed(addr);
-            }
-            return refuse(&mut socket, &lobby, addr, why, &text).await;
-        }
-        Err(_) => return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "the table has closed").await,
-    };
+    if !let_in(&mut socket, &lobby, addr, seated.await, "the table has closed").await {
+        return;
+    }
     serve_seat(&mut socket, &mut queue, &lobby, addr, Inbox::Table(&table, conn)).await;
     let _ = table.send(Command::Gone { conn }).await;
 }
@@ -851,18 +831,37 @@ async fn evening_connection(mut socket: Socket, lobby: Arc<Lobby>, addr: IpAddr)
     let (out, mut queue) = mpsc::channel(table::QUEUE);
     let (reply, came_in) = oneshot::channel();
     let _ = room.send(EveningCommand::In(Box::new(evening::Entering { how, conn, out, reply }))).await;
-    match came_in.await {
-        Ok(Ok(_)) => {}
+    if !let_in(&mut socket, &lobby, addr, came_in.await, "the evening has closed").await {
+        return;
+    }
+    serve_seat(&mut socket, &mut queue, &lobby, addr, Inbox::Evening(&room, conn)).await;
+    let _ = room.send(EveningCommand::Gone { conn }).await;
+}
+
+/// Whether the table or evening let a connection in (`answer`); where
+/// not, it is refused with the reason (a wrong token counted as a guess),
+/// or with `gone` where it closed meanwhile.
+async fn let_in<T>(
+    socket: &mut Socket,
+    lobby: &Lobby,
+    addr: IpAddr,
+    answer: Result<Result<T, table::Refused>, oneshot::error::RecvError>,
+    gone: &str,
+) -> bool {
+    match answer {
+        Ok(Ok(_)) => true,
         Ok(Err((why, text))) => {
             if why == Refusal::BadToken {
                 lobby.guesses.failed(addr);
             }
-            return refuse(&mut socket, &lobby, addr, why, &text).await;
+            refuse(socket, lobby, addr, why, &text).await;
+            false
         }
-        Err(_) => return refuse(&mut socket, &lobby, addr, Refusal::NoTable, "the evening has closed").await,
+        Err(_) => {
+            refuse(socket, lobby, addr, Refusal::NoTable, gone).await;
+            false
+        }
     }
-    serve_seat(&mut socket, &mut queue, &lobby, addr, Inbox::Evening(&room, conn)).await;
-    let _ = room.send(EveningCommand::Gone { conn }).await;
 }
 
 /// Where a seated connection's messages go, with its number there.
