@@ -224,7 +224,7 @@ async fn projector(Path(code): Path<String>, State(lobby): State<Arc<Lobby>>) ->
     let s = snapshot(&lobby, &code).await?;
     let style = "html{background:#0b3d24;color:#f4f1e6}body{font:2.2vw/1.35 sans-serif;margin:2vw 3vw}\
         h1{font-size:3.4vw;margin:0}#state{color:#d9c27a;margin:.2em 0 .8em}table{width:100%;border-collapse:collapse}\
-        th{color:#d9c27a;text-align:right;font-weight:normal;border-bottom:2px solid #d9c27a}td{text-align:right;padding:.15em .4em}\
+        th{color:#d9c27a;text-align:right;font-weight:normal;border-bottom:2px solid #d9c27a;padding:.15em .4em}td{text-align:right;padding:.15em .4em}\
         td:nth-child(2),th:nth-child(2){text-align:left}tr:nth-child(even) td{background:#0e4a2c}\
         #podium{display:flex;gap:2vw;margin:.5em 0 1em}#podium div{flex:1;background:#145c37;border-radius:1vw;padding:1vw;text-align:center}\
         #podium b{display:block;font-size:3vw}#last{color:#d9c27a}";

@@ -625,7 +625,8 @@ fn begin(
 fn checking_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, at: &AtEvening, f: &mut EveningForm) -> Option<String> {
     let mut chosen = None;
     let Some(view) = &at.view else { return None };
-    ui.label(RichText::new(t.get("evening.check_in_line")).size(18.0));
+    let line = if view.members.is_empty() { "evening.check_in_line_new" } else { "evening.check_in_line" };
+    ui.label(RichText::new(t.get(line)).size(18.0));
     field(ui, t, &mut f.name, t.get("friends.name_hint"), "evening.name", 24);
     let response = big_button(ui, t.get("evening.check_in_button"));
     mark_target(ui, "evening.check_in", &response);
@@ -648,7 +649,9 @@ fn checking_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, at: &AtEvening, f: &mu
         });
     }
     let names: Vec<&str> = view.players.iter().filter(|p| p.present).map(|p| p.name.as_str()).collect();
-    ui.label(t.fill("evening.in_already", &[("n", &names.len().to_string()), ("names", &names.join(", "))]));
+    if !names.is_empty() {
+        ui.label(t.fill("evening.in_already", &[("n", &names.len().to_string()), ("names", &names.join(", "))]));
+    }
     chosen
 }
 
