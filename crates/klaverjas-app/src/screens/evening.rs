@@ -49,6 +49,10 @@ pub struct EveningForm {
     pub bots: bool,
     /// The sit-out score: `None`, the round's average.
     pub fixed: Option<u32>,
+    /// Roem counts in the evening's points beside card points.
+    pub roem: bool,
+    /// The club's season counts each member's best so many evenings.
+    pub best: Option<u8>,
     pub problem: Option<String>,
     /// The organiser's field for a player without a phone.
     pub adding: String,
@@ -68,6 +72,8 @@ impl Default for EveningForm {
             online: false,
             bots: false,
             fixed: None,
+            roem: true,
+            best: None,
             problem: None,
             adding: String::new(),
         }
@@ -501,6 +507,23 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
                 });
                 ui.end_row();
             }
+            option_label(ui, t.get("evening.counts"), narrow);
+            ui.horizontal_wrapped(|ui| {
+                choice(ui, t.get("evening.points_and_roem"), f.roem, "evening.roem.yes", || f.roem = true);
+                choice(ui, t.get("evening.card_points_only"), !f.roem, "evening.roem.no", || f.roem = false);
+            });
+            ui.end_row();
+            if !f.club.trim().is_empty() {
+                option_label(ui, t.get("evening.season"), narrow);
+                ui.horizontal_wrapped(|ui| {
+                    choice(ui, t.get("evening.all_evenings"), f.best.is_none(), "evening.best.all", || f.best = None);
+                    for n in [5u8, 10, 20] {
+                        let words = t.fill("evening.best_of", &[("n", &n.to_string())]);
+                        choice(ui, words, f.best == Some(n), &format!("evening.best.{n}"), || f.best = Some(n));
+                    }
+                });
+                ui.end_row();
+            }
         });
         let width = ui.available_width().min(280.0);
         let words = RichText::new(t.get("evening.organise_button")).size(20.0).strong();
@@ -589,6 +612,8 @@ fn begin(
                 deals: form.deals,
                 leftover: if form.online && form.bots { Leftover::Bots } else { Leftover::SitOut },
                 sit_out: form.fixed.map_or(SitOutScore::Average, SitOutScore::Fixed),
+                roem_counts: form.roem,
+                best: form.best.filter(|_| !form.club.trim().is_empty()),
                 ..EveningSetup::club_evening("", form.preset, if form.online { Cards::Online } else { Cards::Real })
             };
             if let Err(e) = setup.rules() {
