@@ -33,7 +33,7 @@ pub(crate) async fn answer(
             lobby.shared.watch.limit(Limit::LanGuessing, Some(from.ip()));
             continue;
         }
-        if lobby.table(code).is_some() {
+        if lobby.lives(code) {
             // A lost answer is asked again by the one looking.
             let _ = socket.send_to(lan::answer(code, ws_port).as_bytes(), from).await;
         } else {

@@ -297,3 +297,18 @@ fn an_online_round_is_played_at_the_servers_tables() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A desktop without the link finds an evening on the home network by its
+/// code alone, as it finds a table.
+#[test]
+fn an_evening_is_found_on_the_network_by_its_code() {
+    let dir = Dir::new("evening-lan");
+    let port = std::net::UdpSocket::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = Server::with(&dir.0, 5, &["--lan-port", &port.to_string()]);
+    let setup = EveningSetup::club_evening("Lan", Preset::Classic, Cards::Real);
+    let mut organiser =
+        Phone::open(&server.addr, &ToEvening::Organise { protocol: EVENING_PROTOCOL, setup, club_token: None });
+    let (code, ..) = organiser.welcome().unwrap();
+    let found = klaverjas_server::lan::find(code, port, Duration::from_secs(5)).unwrap();
+    assert_eq!(found.map(|a| a.to_string()), Some(server.addr.clone()));
+}

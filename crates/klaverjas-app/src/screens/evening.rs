@@ -54,6 +54,8 @@ pub struct EveningForm {
     /// The club's season counts each member's best so many evenings.
     pub best: Option<u8>,
     pub problem: Option<String>,
+    /// An evening being looked for on the home network by its code.
+    pub looking: Option<TableCode>,
     /// The organiser's field for a player without a phone.
     pub adding: String,
 }
@@ -75,6 +77,7 @@ impl Default for EveningForm {
             roem: true,
             best: None,
             problem: None,
+            looking: None,
             adding: String::new(),
         }
     }
@@ -239,7 +242,7 @@ fn evening(
     mut settings: ResMut<PlayerSettings>,
     files: Res<Files>,
     at: Option<ResMut<AtEvening>>,
-    hosting: Option<Res<Hosting>>,
+    (hosting, finding): (Option<Res<Hosting>>, Option<Res<host::Finding>>),
     images: Res<CardImages>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     time: Res<Time>,
@@ -260,6 +263,24 @@ fn evening(
         });
         if let Some(choice) = chosen {
             begin(choice, &mut form, &mut settings, &files, hosting.as_deref(), &mut commands, wake());
+        }
+        if let Some(finding) = &finding
+            && let Some(found) = finding.found()
+        {
+            commands.remove_resource::<host::Finding>();
+            form.looking = None;
+            match found {
+                Some(tables) => {
+                    let server = tables.trim_end_matches("/ws").to_owned() + "/evening";
+                    let first = ToEvening::CheckIn {
+                        protocol: EVENING_PROTOCOL,
+                        code: finding.code,
+                        name: finding.name.clone(),
+                    };
+                    commands.insert_resource(AtEvening::open(server, &first, wake()));
+                }
+                None => form.problem = Some(t.fill("evening.not_found_here", &[("code", finding.code.as_str())])),
+            }
         }
         return Ok(());
     };
@@ -413,6 +434,9 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
     let (narrow, _) = narrow_layout(ui);
     if let Some(problem) = &f.problem {
         ui.label(RichText::new(problem).color(REFUSED).size(16.0));
+    }
+    if let Some(code) = f.looking {
+        ui.label(RichText::new(t.fill("evening.looking", &[("code", code.as_str())])).size(16.0));
     }
     ui.label(t.get("evening.line"));
     // A desktop organises (it hosts the evening); a phone checks in.
@@ -583,26 +607,6 @@ fn begin(
     wake: crate::friends::socket::Wake,
 ) {
     form.problem = None;
-    // A desktop hosts the evening itself, as it hosts a table.
-    let server = if host::HOSTS_ITSELF && evening_address(&form.server).is_none() {
-        match hosting.cloned().map(Ok).unwrap_or_else(|| host::start(&files.0.dir, platform::installed("site"))) {
-            Ok(h) => {
-                let own = h.own_server();
-                commands.insert_resource(h);
-                Some(own.trim_end_matches("/ws").to_owned() + "/evening")
-            }
-            Err(e) => {
-                form.problem = Some(e);
-                return;
-            }
-        }
-    } else {
-        evening_address(&form.server)
-    };
-    let Some(server) = server else {
-        form.problem = Some("a table server's address is needed".into());
-        return;
-    };
     let first = match choice {
         Begin::Organise => {
             let setup = EveningSetup {
@@ -638,9 +642,42 @@ fn begin(
             ToEvening::CheckIn { protocol: EVENING_PROTOCOL, code, name: form.name.trim().to_owned() }
         }
     };
-    if !host::HOSTS_ITSELF || hosting.is_none() {
-        settings.0.table_server = Some(form.server.trim().to_owned()).filter(|s| !s.is_empty());
-    }
+    let own = |h: &Hosting| h.own_server().trim_end_matches("/ws").to_owned() + "/evening";
+    let server = match (&first, evening_address(&form.server)) {
+        (_, Some(server)) => {
+            settings.0.table_server = Some(form.server.trim().to_owned());
+            server
+        }
+        // A desktop hosts the evening it organises, as it hosts a table.
+        (ToEvening::Organise { .. }, None) if host::HOSTS_ITSELF => {
+            match hosting.cloned().map(Ok).unwrap_or_else(|| host::start(&files.0.dir, platform::installed("site"))) {
+                Ok(h) => {
+                    let server = own(&h);
+                    commands.insert_resource(h);
+                    server
+                }
+                Err(e) => {
+                    form.problem = Some(e);
+                    return;
+                }
+            }
+        }
+        // A desktop checking in without an address: its own evening, or
+        // one on the home network found by its code.
+        (ToEvening::CheckIn { code, name, .. }, None) if host::HOSTS_ITSELF => match hosting {
+            Some(h) => own(h),
+            None => {
+                form.looking = Some(*code);
+                commands.insert_resource(host::Finding::start(*code, name.clone(), move || wake()));
+                let _ = files.0.write_settings(&settings.0);
+                return;
+            }
+        },
+        _ => {
+            form.problem = Some("a table server's address is needed".into());
+            return;
+        }
+    };
     let _ = files.0.write_settings(&settings.0);
     commands.insert_resource(AtEvening::open(server, &first, wake));
 }
