@@ -157,9 +157,14 @@ impl Lobby {
         if let Some(link) = table.evening() {
             match self.evening(link.code) {
                 Some(room) => {
-                    table.report_to(room.clone());
                     let _ =
                         room.try_send(evening::EveningCommand::Opened { round: link.round, table: link.table, code });
+                    let (round, at) = (link.round, link.table);
+                    table.report_to(Box::new(move |line, result| {
+                        let played =
+                            evening::EveningCommand::Played { round, table: at, line, result: Box::new(result) };
+                        room.try_send(played).is_ok()
+                    }));
                 }
                 None => tracing::warn!(table = %code, evening = %link.code, "the table's evening is gone"),
             }

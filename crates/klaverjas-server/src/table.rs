@@ -73,6 +73,10 @@ pub struct Shared {
     pub kept: Duration,
 }
 
+/// Where an evening's table tells each finished deal (its line from 0);
+/// false where it was not heard.
+pub type Report = Box<dyn Fn(u16, klaverjas::DealResult) -> bool + Send + Sync>;
+
 /// Messages a connection may have waiting before it is dropped as too slow.
 pub const QUEUE: usize = 256;
 
@@ -107,7 +111,7 @@ pub struct Table {
     /// the clock on the wall, since the machine may have started since.
     kept_left: Duration,
     /// An evening's table: where its finished deals are told.
-    report: Option<mpsc::Sender<crate::evening::EveningCommand>>,
+    report: Option<Report>,
 }
 
 impl Shared {
@@ -162,10 +166,10 @@ impl Table {
         self.header.evening
     }
 
-    /// Tells `room` each finished deal from now on, and at once those
+    /// Tells `report` each finished deal from now on, and at once those
     /// finished already (the evening keeps each once).
-    pub fn report_to(&mut self, room: mpsc::Sender<crate::evening::EveningCommand>) {
-        self.report = Some(room);
+    pub fn report_to(&mut self, report: Report) {
+        self.report = Some(report);
         for number in 1..=self.game.deals_finished() {
             if let Some(result) = self.game.finished_deal(number).and_then(|g| g.result().copied()) {
                 self.tell_evening(number, result);
@@ -174,17 +178,10 @@ impl Table {
     }
 
     fn tell_evening(&self, number: usize, result: klaverjas::DealResult) {
-        let (Some(room), Some(link)) = (&self.report, self.header.evening) else { return };
-        let line = (number - 1) as u16;
-        let played = crate::evening::EveningCommand::Played {
-            round: link.round,
-            table: link.table,
-            line,
-            result: Box::new(result),
-        };
-        // A full inbox: the evening hears it again when the table is
-        // opened next; its step is on disk.
-        if room.try_send(played).is_err() {
+        let Some(report) = &self.report else { return };
+        // Not heard (the evening's inbox full): it hears it again when
+        // the table is opened next; the step is on disk.
+        if !report((number - 1) as u16, result) {
             tracing::warn!(table = %self.code, "the evening did not hear of deal {number}");
         }
     }
