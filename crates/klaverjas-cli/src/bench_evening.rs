@@ -7,7 +7,6 @@
 
 use crate::Failure;
 use crate::args::Args;
-use futures_util::{SinkExt, StreamExt};
 use klaverjas::{Preset, Rng};
 use klaverjas_club::{Cards, EveningAction, EveningSetup, Who};
 use klaverjas_net::TableCode;
@@ -16,9 +15,8 @@ use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use crate::bench_table::{Socket, next, send};
 
 pub fn bench_evening(args: &Args) -> Result<(), Failure> {
     let server = crate::evening::evening_url(args.req("server")?)?;
@@ -54,23 +52,6 @@ pub fn bench_evening(args: &Args) -> Result<(), Failure> {
 
 async fn connect(server: &str) -> Result<Socket, String> {
     tokio_tungstenite::connect_async_with_config(server, None, true).await.map(|(ws, _)| ws).map_err(|e| e.to_string())
-}
-
-async fn send(ws: &mut Socket, message: &ToEvening) -> Result<(), String> {
-    let text = serde_json::to_string(message).map_err(|e| e.to_string())?;
-    ws.send(Message::text(text)).await.map_err(|e| e.to_string())
-}
-
-async fn next(ws: &mut Socket) -> Result<FromEvening, String> {
-    loop {
-        match ws.next().await {
-            Some(Ok(Message::Text(text))) => return serde_json::from_str(&text).map_err(|e| e.to_string()),
-            Some(Ok(Message::Close(f))) => return Err(format!("the server closed the connection: {f:?}")),
-            None => return Err("the server closed the connection".into()),
-            Some(Err(e)) => return Err(e.to_string()),
-            Some(Ok(_)) => {}
-        }
-    }
 }
 
 /// Who came in: the evening's code, the place, the token given.

@@ -111,18 +111,21 @@ pub fn bench_table(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn send(ws: &mut Socket, message: &ToTable) -> Result<(), String> {
+/// A message as JSON text (a table's or an evening's).
+pub(crate) async fn send(ws: &mut Socket, message: &impl serde::Serialize) -> Result<(), String> {
     let text = serde_json::to_string(message).map_err(|e| e.to_string())?;
     ws.send(Message::text(text)).await.map_err(|e| e.to_string())
 }
 
-async fn next(ws: &mut Socket) -> Result<FromTable, String> {
+/// The next text message, read as `T`.
+pub(crate) async fn next<T: serde::de::DeserializeOwned>(ws: &mut Socket) -> Result<T, String> {
     loop {
         match ws.next().await {
             Some(Ok(Message::Text(text))) => return serde_json::from_str(&text).map_err(|e| e.to_string()),
-            Some(Ok(Message::Close(_))) | None => return Err("the server closed the connection".into()),
+            Some(Ok(Message::Close(f))) => return Err(format!("the server closed the connection: {f:?}")),
+            None => return Err("the server closed the connection".into()),
             Some(Err(e)) => return Err(e.to_string()),
             Some(Ok(_)) => {}
         }
