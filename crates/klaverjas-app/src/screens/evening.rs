@@ -1027,6 +1027,8 @@ fn table_sheet(
     };
     ui.label(RichText::new(format!("{}   {}", names(Team::NS), names(Team::EW))).size(16.0));
     let mut totals = [0u32; 2];
+    // Dispute and Correct as high as a finger: a phone's tap finds them.
+    let finger = egui::vec2(0.0, at_least_a_finger(ui, TOUCH_TARGET));
     for (n, result) in score.results.iter().enumerate() {
         let n16 = n as u16;
         let ns = u32::from(result.sheet_points[Team::NS] + result.sheet_roem[Team::NS]);
@@ -1053,13 +1055,13 @@ fn table_sheet(
                 ui.label(RichText::new(said).size(14.0).color(REFUSED));
             }
             if !organiser {
-                let response = ui.small_button(t.get("evening.dispute"));
+                let response = ui.add(egui::Button::new(t.get("evening.dispute")).min_size(finger));
                 mark_target(ui, &format!("evening.dispute.{}", n + 1), &response);
                 if response.clicked() {
                     at.act(EveningAction::Dispute { round, table, line: n16 });
                 }
             }
-            let response = ui.small_button(t.get("evening.correct"));
+            let response = ui.add(egui::Button::new(t.get("evening.correct")).min_size(finger));
             mark_target(ui, &format!("evening.correct.{}", n + 1), &response);
             if response.clicked()
                 && let Some(deal) = score.entered.get(n)
