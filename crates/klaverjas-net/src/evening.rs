@@ -94,23 +94,16 @@ pub struct EveningView {
     pub members: Vec<String>,
 }
 
-/// How much of the evening a connection is sent.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Sees {
-    Organiser,
-    Player(u16),
-    Standings,
-}
-
-/// The evening as `sees` is sent it; `standings` worked out once for all.
-pub fn view_for(evening: &Evening, standings: &[Standing], sees: Sees) -> EveningView {
+/// The evening as `who` is sent it (a newcomer or a watcher the
+/// standings' part); `standings` worked out once for all.
+pub fn view_for(evening: &Evening, standings: &[Standing], who: Who) -> EveningView {
     let last = evening.round();
-    let sheets = match (sees, last) {
-        (Sees::Standings, _) | (_, None) => Vec::new(),
-        (Sees::Organiser, Some((n, round))) => {
+    let sheets = match (who, last) {
+        (Who::Newcomer | Who::Server, _) | (_, None) => Vec::new(),
+        (Who::Organiser, Some((n, round))) => {
             round.tables.iter().enumerate().map(|(t, score)| (n, t as u16, score.clone())).collect()
         }
-        (Sees::Player(p), Some((n, round))) => evening
+        (Who::Player(p), Some((n, round))) => evening
             .table_of(p)
             .and_then(|(t, _)| round.tables.get(usize::from(t)).map(|score| (n, t, score.clone())))
             .into_iter()

@@ -7,7 +7,7 @@
 use crate::store::{Club, EveningHeader, EveningStep, Write};
 use crate::table::{Refused, Shared};
 use klaverjas_club::{Evening, EveningAction, EveningError, Standing, Who};
-use klaverjas_net::evening::{EVENING_PROTOCOL, FromEvening, Sees, view_for};
+use klaverjas_net::evening::{EVENING_PROTOCOL, FromEvening, view_for};
 use klaverjas_net::{Refusal, TableCode};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -125,10 +125,6 @@ impl Room {
             lobby,
             online: HashMap::new(),
         })
-    }
-
-    pub fn header(&self) -> &EveningHeader {
-        &self.header
     }
 
     pub async fn run(mut self, mut inbox: mpsc::Receiver<EveningCommand>) {
@@ -381,12 +377,7 @@ impl Room {
     }
 
     fn message_for(&self, who: Who, standings: &[Standing]) -> String {
-        let sees = match who {
-            Who::Organiser => Sees::Organiser,
-            Who::Player(p) => Sees::Player(p),
-            Who::Newcomer | Who::Server => Sees::Standings,
-        };
-        let mut view = view_for(&self.evening, standings, sees);
+        let mut view = view_for(&self.evening, standings, who);
         if self.evening.rounds.is_empty() {
             let clubs = self.clubs.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(club) = clubs.get(&klaverjas_club::name_key(&self.evening.setup.club)) {

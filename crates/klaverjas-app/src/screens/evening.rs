@@ -922,14 +922,7 @@ fn name_of(view: &EveningView, player: Option<u16>, t: &crate::i18n::Texts) -> S
 
 /// "N Anne · E Bas · S Cor · W Dirk; Bas deals".
 fn chairs_line(t: &crate::i18n::Texts, view: &EveningView, table: &klaverjas_club::DrawnTable) -> String {
-    let pair = |team: Team| {
-        let [a, b] = match team {
-            Team::NS => [Seat::North, Seat::South],
-            Team::EW => [Seat::East, Seat::West],
-        };
-        let (a, b) = (name_of(view, table.chairs[a.index()], t), name_of(view, table.chairs[b.index()], t));
-        format!("{} {a} & {b}", pair_short(t, team))
-    };
+    let pair = |team: Team| format!("{} {}", pair_short(t, team), pair_names(t, view, table, team));
     let dealer = name_of(view, table.chairs[table.dealer.index()], t);
     let against = t.get("evening.against");
     format!("{} {against} {}; {}", pair(Team::NS), pair(Team::EW), t.fill("evening.deals_first", &[("name", &dealer)]))
@@ -1020,11 +1013,7 @@ fn table_sheet(
     ui.heading(t.fill("evening.sheet_of", &[("n", &(table + 1).to_string())]));
     // Each pair by its two names, then the lines: a row each that wraps
     // on a phone rather than widening the page.
-    let names = |team: Team| {
-        let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| s.team() == team).collect();
-        let who: Vec<String> = seats.iter().map(|s| name_of(view, drawn.chairs[s.index()], t)).collect();
-        format!("{}: {}", pair_short(t, team), who.join(" & "))
-    };
+    let names = |team: Team| format!("{}: {}", pair_short(t, team), pair_names(t, view, drawn, team));
     ui.label(RichText::new(format!("{}   {}", names(Team::NS), names(Team::EW))).size(16.0));
     let mut totals = [0u32; 2];
     // Dispute and Correct as high as a finger: a phone's tap finds them.
@@ -1126,11 +1115,21 @@ fn table_sheet(
 
 /// A pair by its seats' letters: "N-S", "E-W" (in the player's language).
 fn pair_short(t: &crate::i18n::Texts, team: Team) -> String {
-    let [a, b] = match team {
+    let [a, b] = seats_of(team);
+    format!("{}-{}", t.get(&format!("evening.short.{}", a.letter())), t.get(&format!("evening.short.{}", b.letter())))
+}
+
+/// The pair's two seats, partners opposite.
+fn seats_of(team: Team) -> [Seat; 2] {
+    match team {
         Team::NS => [Seat::North, Seat::South],
         Team::EW => [Seat::East, Seat::West],
-    };
-    format!("{}-{}", t.get(&format!("evening.short.{}", a.letter())), t.get(&format!("evening.short.{}", b.letter())))
+    }
+}
+
+/// The pair at `table` by its two names: "Anne & Bas".
+fn pair_names(t: &crate::i18n::Texts, view: &EveningView, table: &klaverjas_club::DrawnTable, team: Team) -> String {
+    seats_of(team).map(|s| name_of(view, table.chairs[s.index()], t)).join(" & ")
 }
 
 /// The standings: place, name, points, deals, marches, nats.
