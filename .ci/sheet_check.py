@@ -23,7 +23,9 @@ import subprocess
 import sys
 import time
 
-from PIL import Image
+sys.path.insert(0, os.path.dirname(__file__))
+from PIL import Image  # noqa: E402
+from xshot import photograph as photograph_at  # noqa: E402
 
 game, kj, out = sys.argv[1:4]
 os.makedirs(out, exist_ok=True)
@@ -162,15 +164,7 @@ def said(pattern, seconds=30, fail=True):
 
 def photograph(name):
     time.sleep(0.8)
-    raw = subprocess.run(["xwd", "-root", "-silent"], check=True, capture_output=True).stdout
-    head = [int.from_bytes(raw[i * 4 : i * 4 + 4], "big") for i in range(25)]
-    size, width, height, byte_order, bpp, line, ncolors = head[0], head[4], head[5], head[7], head[11], head[12], head[19]
-    assert bpp == 32, f"xwd: {bpp} bits a pixel"
-    pixels = raw[size + 12 * ncolors :]
-    image = Image.frombytes("RGB", (width, height), pixels, "raw", "BGRX" if byte_order == 0 else "XRGB", line)
-    path = os.path.join(out, name)
-    image.save(path)
-    print(f"photographed: {path}")
+    photograph_at(os.path.join(out, name))
 
 
 def enter(deal, roem_team_default=True):

@@ -11,8 +11,8 @@ use crate::show::{NoticeText, Show};
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on, poll_once};
-use klaverjas::Game;
 use klaverjas::Phase;
+use klaverjas::{Action, Game};
 use klaverjas_ai::coach::{Advice, Review};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -95,11 +95,15 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// At the table, H asks for a hint and U takes the last card back (in the
-/// menus the letters are for the text fields).
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<CoachCommand>) {
+/// At the table, H (or ?) asks for a hint and U takes the last card back
+/// (in the menus the letters are for the text fields). While hearts may
+/// be named trump, H is hearts' key (`panels::bidding::bid_key`).
+fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, seats: Option<Res<Seats>>, mut out: MessageWriter<CoachCommand>) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::KeyH) {
+    let hearts = Action::Bid(klaverjas::Bid::Trump(klaverjas::Suit::Hearts));
+    let h_is_hearts =
+        seats.is_some_and(|s| s.game().to_act() == Some(HUMAN) && s.game().legal_actions().contains(&hearts));
+    if keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::KeyH) && !h_is_hearts {
         out.write(CoachCommand::Hint);
     }
     if keys.just_pressed(KeyCode::KeyU) {

@@ -2,6 +2,7 @@
 //! and footer, big buttons, two-column forms that fold to one on a phone,
 //! the presets as buttons, and the marks tests use to find a control.
 
+use crate::look::Pt;
 use crate::look::{CARD, GOLD, REFUSED, at_least_a_finger, on_the_felt, root_ui};
 use crate::platform::TOUCH_TARGET;
 use bevy_egui::egui::{self, RichText};
@@ -105,7 +106,7 @@ pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOn
 
 pub fn big_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     let width = ui.available_width().min(280.0);
-    ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(RichText::new(text).size(20.0)))
+    ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(RichText::new(text).pt(20.0)))
 }
 
 /// A Copy button for `text` (found by tests as `target`) and, beside it,
@@ -124,7 +125,7 @@ pub fn copy_button(
 ) {
     let size = size.unwrap_or_else(|| egui::TextStyle::Button.resolve(ui.style()).size);
     let id = egui::Id::new(("copying", target, text));
-    let response = ui.button(RichText::new(t.get("share.copy")).size(size));
+    let response = ui.button(RichText::new(t.get("share.copy")).pt(size));
     mark_target(ui, target, &response);
     if response.clicked() {
         let copying = crate::platform::copy_to_clipboard(text);
@@ -136,7 +137,7 @@ pub fn copy_button(
         Some(Ok(())) => RichText::new(t.get(copied)),
         Some(Err(reason)) => RichText::new(t.fill("copy.refused", &[("reason", &reason)])).color(REFUSED),
     };
-    ui.label(words.size(size * 0.85));
+    ui.label(words.pt(size * 0.85));
 }
 
 /// Whether a form must put each control under its label (a phone held
@@ -197,7 +198,7 @@ pub fn preset_buttons(
     let height = at_least_a_finger(ui, TOUCH_TARGET);
     let mut chosen = None;
     let mut button = |ui: &mut egui::Ui, p: Preset| {
-        let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(17.0).strong();
+        let name = RichText::new(t.get(&format!("home.{}", p.name()))).pt(17.0).strong();
         let response = ui
             .add_sized([cell, height], egui::Button::new(name).selected(selected == Some(p)).wrap())
             .on_hover_text(t.get(&format!("first.{}", p.name())));
@@ -207,7 +208,7 @@ pub fn preset_buttons(
         }
     };
     let caption = |ui: &mut egui::Ui, key: &str| {
-        ui.label(RichText::new(t.get(key)).size(14.0).strong().color(egui::Color32::from_rgb(110, 90, 50)));
+        ui.label(RichText::new(t.get(key)).pt(14.0).strong().color(egui::Color32::from_rgb(110, 90, 50)));
     };
     ui.spacing_mut().item_spacing = egui::vec2(gap, 6.0);
     // Names, not padding, fill the narrow buttons of four columns.
@@ -380,6 +381,17 @@ fn log_targets(
     Ok(())
 }
 
+/// Whether `words` fit a button `width` wide on one line.
+pub fn fits(ui: &egui::Ui, words: &RichText, width: f32) -> bool {
+    let galley = egui::WidgetText::from(words.clone()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x <= width
+}
+
 /// Where [`mark_target`] last saw the control `name`: its rect and the
 /// part of it that shows.
 pub fn target(ctx: &egui::Context, name: &str) -> Option<(egui::Rect, egui::Rect)> {
@@ -395,16 +407,16 @@ pub fn confirm(ctx: &egui::Context, title: String, question: String, keep: Strin
         ctx,
         |ui| {
             ui.set_max_width(420.0);
-            ui.label(RichText::new(question).size(16.0));
+            ui.label(RichText::new(question).pt(16.0));
             ui.horizontal_wrapped(|ui| {
                 let height = at_least_a_finger(ui, 0.0);
-                let keep = egui::Button::new(RichText::new(keep).size(16.0)).min_size(egui::vec2(0.0, height));
+                let keep = egui::Button::new(RichText::new(keep).pt(16.0)).min_size(egui::vec2(0.0, height));
                 let keep = ui.add(keep);
                 mark_target(ui, "confirm.keep", &keep);
                 if keep.clicked() {
                     answer = Some(false);
                 }
-                let go = RichText::new(go).size(16.0).color(egui::Color32::from_rgb(200, 40, 40));
+                let go = RichText::new(go).pt(16.0).color(egui::Color32::from_rgb(200, 40, 40));
                 let go = ui.add(egui::Button::new(go).min_size(egui::vec2(0.0, height)));
                 mark_target(ui, "confirm.go", &go);
                 if go.clicked() {
@@ -420,7 +432,7 @@ pub fn confirm(ctx: &egui::Context, title: String, question: String, keep: Strin
 /// them in: one label, which wraps as words do.
 pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[klaverjas_ai::daily::Mark], size: f32) {
     let mut job = egui::text::LayoutJob::default();
-    let font = egui::FontId::proportional(size);
+    let font = egui::FontId::proportional(crate::look::scaled(ui.ctx(), size));
     job.append(text, 0.0, egui::TextFormat::simple(font.clone(), ui.visuals().text_color()));
     for (i, m) in marks.iter().enumerate() {
         let colour = if *m == klaverjas_ai::daily::Mark::AtLeast {
@@ -439,16 +451,16 @@ pub fn with_marks(ui: &mut egui::Ui, text: &str, marks: &[klaverjas_ai::daily::M
 /// its words and targets are `prefix`'s (`daily.share`, `daily.copy`...).
 pub fn share_line(ui: &mut egui::Ui, t: &crate::i18n::Texts, prefix: &str, line: &str) {
     let key = |k: &str| format!("{prefix}.{k}");
-    ui.label(RichText::new(t.get(&key("share"))).size(16.0).strong());
+    ui.label(RichText::new(t.get(&key("share"))).pt(16.0).strong());
     egui::Frame::new().fill(egui::Color32::from_gray(245)).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
         ui.set_max_width(ui.available_width().min(560.0));
-        let text = RichText::new(line).size(15.0).color(egui::Color32::BLACK);
+        let text = RichText::new(line).pt(15.0).color(egui::Color32::BLACK);
         // A sheet's columns line up in a fixed-width font.
         let text = if line.contains('\n') { text.monospace() } else { text };
         ui.add(egui::Label::new(text).selectable(true).wrap());
     });
     if crate::platform::HAS_SHARE_SHEET {
-        let response = ui.button(RichText::new(t.get(&key("share_button"))).size(18.0));
+        let response = ui.button(RichText::new(t.get(&key("share_button"))).pt(18.0));
         mark_target(ui, &key("share"), &response);
         if response.clicked()
             && let Err(e) = crate::platform::share(line)
@@ -458,6 +470,6 @@ pub fn share_line(ui: &mut egui::Ui, t: &crate::i18n::Texts, prefix: &str, line:
     } else if crate::platform::HAS_CLIPBOARD {
         ui.horizontal_wrapped(|ui| copy_button(ui, t, (&key("copy"), &key("copied")), line, Some(18.0)));
     } else {
-        ui.label(RichText::new(t.get(&key("copy_by_hand"))).size(14.0));
+        ui.label(RichText::new(t.get(&key("copy_by_hand"))).pt(14.0));
     }
 }

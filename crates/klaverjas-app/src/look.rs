@@ -18,6 +18,7 @@ pub fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             draw_phone_bars.after(Zoom).run_if(|c: Res<crate::state::Config>| c.0.phone.is_some()),
         )
+        .add_systems(Update, felt_colour)
         .add_systems(
             PreUpdate,
             (keep_clear_of_system_bars, drop_unchanged_modifiers)
@@ -38,6 +39,16 @@ pub const GOLD: egui::Color32 = egui::Color32::from_rgb(214, 168, 52);
 /// Words on a page that say something went wrong or was refused.
 pub const REFUSED: egui::Color32 = egui::Color32::from_rgb(160, 30, 30);
 
+/// The window's clear colour is the felt: black in high contrast.
+fn felt_colour(settings: Res<crate::state::PlayerSettings>, clear: Option<ResMut<ClearColor>>) {
+    let Some(mut clear) = clear else { return };
+    let c = felt(Reading::of(&settings.0));
+    let colour = Color::srgb_u8(c.r(), c.g(), c.b());
+    if settings.is_changed() && clear.0 != colour {
+        clear.0 = colour;
+    }
+}
+
 /// Ordered so the zoom is set before any screen draws.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Zoom;
@@ -45,10 +56,15 @@ pub struct Zoom;
 /// The table's look for every menu and dialog: felt behind, card-coloured
 /// panels with dark ink, buttons like card backs' cream, text large enough
 /// to read at arm's length.
-pub fn table_look(ctx: &egui::Context) {
+/// `reading`: the player's text size and contrast (the settings'
+/// [`Reading`]); every text style grows with the size, and each size a
+/// page names with [`Pt::pt`] is a style of its own, so that one setting
+/// grows every word.
+pub fn table_look(ctx: &egui::Context, reading: Reading) {
     use egui::{Color32, CornerRadius, FontId, Stroke, TextStyle};
+    let big = reading.scale();
     let mut v = egui::Visuals::light();
-    v.panel_fill = FELT;
+    v.panel_fill = felt(reading);
     v.window_fill = CARD;
     v.window_stroke = Stroke::new(2.0, GOLD);
     v.window_corner_radius = CornerRadius::same(14);
@@ -75,23 +91,125 @@ pub fn table_look(ctx: &egui::Context) {
     }
     v.widgets.noninteractive.fg_stroke = Stroke::new(1.0, INK);
     v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(210, 196, 160));
+    if reading.high_contrast {
+        // White on black, black on white and yellow, every edge drawn
+        // thick: nothing is told by a pale line or a shade alone.
+        v.window_fill = Color32::WHITE;
+        v.window_stroke = Stroke::new(3.0, Color32::YELLOW);
+        v.extreme_bg_color = Color32::WHITE;
+        v.faint_bg_color = Color32::from_gray(235);
+        v.override_text_color = Some(Color32::BLACK);
+        v.selection.bg_fill = Color32::YELLOW;
+        v.selection.stroke = Stroke::new(2.5, Color32::BLACK);
+        for (w, fill) in [
+            (&mut v.widgets.inactive, Color32::WHITE),
+            (&mut v.widgets.hovered, Color32::YELLOW),
+            (&mut v.widgets.active, Color32::YELLOW),
+            (&mut v.widgets.open, Color32::YELLOW),
+        ] {
+            w.bg_fill = fill;
+            w.weak_bg_fill = fill;
+            w.bg_stroke = Stroke::new(2.5, Color32::BLACK);
+            w.fg_stroke = Stroke::new(2.0, Color32::BLACK);
+        }
+        v.widgets.noninteractive.fg_stroke = Stroke::new(1.5, Color32::BLACK);
+        v.widgets.noninteractive.bg_stroke = Stroke::new(1.5, Color32::BLACK);
+    }
+    let mut styles: std::collections::BTreeMap<TextStyle, FontId> = [
+        (TextStyle::Heading, FontId::proportional(28.0 * big)),
+        (TextStyle::Body, FontId::proportional(17.0 * big)),
+        (TextStyle::Button, FontId::proportional(18.0 * big)),
+        (TextStyle::Small, FontId::proportional(13.0 * big)),
+        (TextStyle::Monospace, FontId::monospace(16.0 * big)),
+    ]
+    .into();
+    for pt in SIZES {
+        styles.insert(sized(pt as f32), FontId::proportional(pt as f32 * big));
+    }
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(TEXT_SCALE), big));
     // Both themes: the table looks the same whatever the system prefers.
     ctx.all_styles_mut(|style| {
         style.visuals = v.clone();
-        style.text_styles = [
-            (TextStyle::Heading, FontId::proportional(28.0)),
-            (TextStyle::Body, FontId::proportional(17.0)),
-            (TextStyle::Button, FontId::proportional(18.0)),
-            (TextStyle::Small, FontId::proportional(13.0)),
-            (TextStyle::Monospace, FontId::monospace(16.0)),
-        ]
-        .into();
+        style.text_styles = styles.clone();
         style.spacing.button_padding = egui::vec2(12.0, 6.0);
         style.spacing.interact_size.y = 30.0;
         style.spacing.icon_width = 22.0;
         style.spacing.icon_width_inner = 12.0;
     });
 }
+
+/// The player's text size and contrast, as every screen draws them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// Percent of the usual size.
+    pub text_size: u16,
+    pub high_contrast: bool,
+}
+
+impl Reading {
+    pub fn of(settings: &crate::settings::Settings) -> Reading {
+        Reading { text_size: settings.text_size, high_contrast: settings.high_contrast }
+    }
+
+    /// How much larger text is drawn than usual.
+    pub fn scale(self) -> f32 {
+        f32::from(self.text_size.clamp(100, crate::settings::LARGEST_TEXT)) / 100.0
+    }
+}
+
+/// The table's ground: the felt, or black in high contrast.
+pub fn felt(reading: Reading) -> Color32 {
+    if reading.high_contrast { Color32::BLACK } else { FELT }
+}
+
+/// The sizes of text a page may ask for, in points at the usual size.
+const SIZES: std::ops::RangeInclusive<u32> = 8..=72;
+
+/// The text style of `size` points at the usual text size; it grows with
+/// the player's.
+pub fn sized(size: f32) -> egui::TextStyle {
+    let pt = (size.round() as u32).clamp(*SIZES.start(), *SIZES.end());
+    egui::TextStyle::Name(format!("{pt} pt").into())
+}
+
+/// Words at a size that grows with the player's text size: use it where
+/// egui's `size` would fix the size.
+pub trait Pt {
+    fn pt(self, size: f32) -> Self;
+}
+
+impl Pt for egui::RichText {
+    fn pt(self, size: f32) -> Self {
+        self.text_style(sized(size))
+    }
+}
+
+/// `add` in a strip that scrolls across where it is wider than the page
+/// (a table of numbers at a large text size): what it holds is reached,
+/// not cut off. Its visible rect is kept for the checks (`scrolled_across`).
+pub fn across<R>(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let out = egui::ScrollArea::horizontal().id_salt(id).show(ui, add);
+    ui.ctx().data_mut(|d| {
+        let seen = d.get_temp_mut_or_default::<Vec<egui::Rect>>(egui::Id::new(ACROSS));
+        seen.retain(|r| *r != out.inner_rect);
+        seen.push(out.inner_rect);
+    });
+    out.inner
+}
+
+/// The strips [`across`] drew: text in one is scrolled to, not cut.
+pub fn scrolled_across(ctx: &egui::Context) -> Vec<egui::Rect> {
+    ctx.data(|d| d.get_temp::<Vec<egui::Rect>>(egui::Id::new(ACROSS))).unwrap_or_default()
+}
+
+const ACROSS: &str = "scrolls across";
+
+/// `size` points of text painted by hand, at the player's text size.
+pub fn scaled(ctx: &egui::Context, size: f32) -> f32 {
+    size * ctx.data(|d| d.get_temp::<f32>(egui::Id::new(TEXT_SCALE))).unwrap_or(1.0)
+}
+
+const TEXT_SCALE: &str = "text scale";
 
 /// Whether text fields have a Paste button beside them: in a phone's app
 /// (and under `--phone`, which shows what a phone does), where egui draws
@@ -110,11 +228,21 @@ fn set_zoom(
     mut contexts: EguiContexts,
     windows: Query<&Window>,
     device: Res<crate::platform::Device>,
-    mut styled: Local<bool>,
+    settings: Res<crate::state::PlayerSettings>,
+    mut styled: Local<Option<Reading>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if !*styled {
-        table_look(ctx);
+    let reading = Reading::of(&settings.0);
+    if *styled != Some(reading) {
+        table_look(ctx, reading);
+        if device.touch() {
+            let zoom = ctx.zoom_factor();
+            ctx.all_styles_mut(|style| touch_sizes(style, zoom));
+        }
+        // The tooltip's width below is set again.
+        ctx.all_styles_mut(|style| style.spacing.tooltip_width = 0.0);
+    }
+    if styled.is_none() {
         let phone_app = matches!(device.0, crate::platform::Target::Android | crate::platform::Target::Ios);
         ctx.data_mut(|d| d.insert_temp(egui::Id::new(PASTE_BUTTON), phone_app));
         if device.touch() {
@@ -126,8 +254,8 @@ fn set_zoom(
             // Android's buttons do.
             ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
         }
-        *styled = true;
     }
+    *styled = Some(reading);
     if let Some(w) = windows.iter().next() {
         let scale = zoom_for(w.width(), w.height(), device.touch());
         if (ctx.zoom_factor() - scale).abs() > 0.01 {
@@ -145,6 +273,9 @@ fn set_zoom(
             }
         }
     }
+    // egui's tree replaces the window's own: the screen reader names the
+    // window by its root.
+    ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| root.set_label("Klaverjas"));
     // A tooltip as wide as egui's default (500 points) is cut off by a
     // phone's edge: it is never wider than the screen.
     let width = (ctx.content_rect().width() - 16.0).clamp(160.0, 500.0);

@@ -121,6 +121,22 @@ pub struct Settings {
     /// The table server a phone or a browser hosts and joins at, as typed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table_server: Option<String>,
+    /// Text size, in percent of the usual: for low sight.
+    #[serde(default = "usual_text")]
+    pub text_size: u16,
+    /// White on black, thick edges.
+    #[serde(default)]
+    pub high_contrast: bool,
+}
+
+/// The text sizes offered, in percent.
+pub const TEXT_SIZES: [u16; 5] = [100, 125, 150, 200, 250];
+
+/// The largest text size: any larger in a file is drawn at this.
+pub const LARGEST_TEXT: u16 = 250;
+
+fn usual_text() -> u16 {
+    100
 }
 
 impl Settings {
@@ -177,6 +193,8 @@ impl Default for Settings {
             volume: usual_volume(),
             name: None,
             table_server: None,
+            text_size: usual_text(),
+            high_contrast: false,
         }
     }
 }

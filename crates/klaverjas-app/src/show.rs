@@ -96,6 +96,47 @@ pub struct ScreenshotDue {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Heard(pub Sound);
 
+/// What happened at the table, in the order the show runs it: what a
+/// player who cannot see the table is told (`panels::told` reads it out).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    Played(Seat, Card),
+    Won {
+        winner: Seat,
+        points: u16,
+    },
+    /// Everything said on the felt: bids, the contract, roem, refusals.
+    Notice(NoticeText, Option<Seat>),
+    DealOver(Box<DealResult>),
+}
+
+/// The last things [`Said`], and how many were said in all: a reader
+/// that missed some frames still finds what it has not read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SaidLog {
+    pub recent: VecDeque<Said>,
+    pub count: u64,
+}
+
+impl SaidLog {
+    /// As many as a player reads back after a trick and a word on it.
+    pub const KEPT: usize = 16;
+
+    fn say(&mut self, said: Said) {
+        if self.recent.len() == Self::KEPT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(said);
+        self.count += 1;
+    }
+
+    /// What was said after the first `read` things, as far as it is kept.
+    pub fn since(&self, read: u64) -> impl Iterator<Item = &Said> {
+        let new = self.count.saturating_sub(read).min(self.recent.len() as u64) as usize;
+        self.recent.iter().skip(self.recent.len() - new)
+    }
+}
+
 /// One step of the show.
 #[derive(Clone, Debug, PartialEq)]
 enum Beat {
@@ -158,6 +199,7 @@ pub struct Show {
     /// guessed in another): the card entities swap theirs too, so nothing
     /// moves but the card played.
     pub relabel: Vec<(Card, Card)>,
+    pub said: SaidLog,
 }
 
 impl Show {
@@ -266,6 +308,7 @@ impl Show {
         } else {
             now + 3.0
         };
+        self.said.say(Said::Notice(text.clone(), seat));
         self.notices.push(Notice { text, seat, until, warning, trick: self.tricks_seen });
     }
 
@@ -402,12 +445,14 @@ impl Show {
                 self.guessed_elsewhere(seat, card);
                 self.shown.hands[seat.index()].remove(card);
                 self.shown.trick.push((seat, card));
+                self.said.say(Said::Played(seat, card));
                 self.busy_until = now + pace.fly;
                 self.heard.push(if self.players_seats[seat.index()] { Sound::PlayMine } else { Sound::PlayTheirs });
             }
-            Event::TrickWon { number, winner, roem, .. } => {
+            Event::TrickWon { number, winner, roem, points } => {
                 // The review of the trick before closes: this one replaces it.
                 self.reviewing = false;
+                self.said.say(Said::Won { winner, points });
                 self.tricks_seen = number;
                 if roem_help && !roem.is_empty() {
                     self.notice(NoticeText::RoemInTrick(roem.points), None, now, false);
@@ -479,6 +524,7 @@ impl Show {
             Event::RoemPassed { .. } => {}
             Event::DealOver(result) => {
                 self.heard.extend(self.deal_over_sound(&result));
+                self.said.say(Said::DealOver(Box::new(result)));
                 self.shown.result = Some(result);
                 self.deals_finished += 1;
                 let name = format!("deal{:02}-end.png", self.deals_finished);

@@ -107,7 +107,11 @@ fn idle_mode(typing: bool) -> bevy::winit::UpdateMode {
 }
 
 fn idle_wait(mut contexts: bevy_egui::EguiContexts, mut settings: ResMut<bevy::winit::WinitSettings>) {
-    let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
+    // A text field, not any focus: a card or a button the keyboard
+    // reached waits like the rest of the table.
+    let typing = contexts.ctx_mut().is_ok_and(|ctx| {
+        ctx.memory(|m| m.focused()).is_some_and(|id| bevy_egui::egui::TextEdit::load_state(ctx, id).is_some())
+    });
     let (focused, unfocused) = match typing {
         true => (idle_mode(true), idle_mode(true)),
         false => (idle_mode(false), bevy::winit::UpdateMode::reactive_low_power(IDLE)),

@@ -1077,6 +1077,9 @@ fn screen_app(size: (u32, u32), phone: Option<f32>, options: Options) -> App {
         // What egui's renderer would load its shader into.
         app.init_asset::<bevy::shader::Shader>();
         app.init_resource::<Taps>();
+        // egui's AccessKit tree goes through Bevy's accessibility (a
+        // window's plugins bring it).
+        app.add_plugins(bevy::a11y::AccessibilityPlugin);
         app.add_plugins(bevy_egui::EguiPlugin::default()).add_plugins(klaverjas_app::ui_plugin).add_systems(
             PreUpdate,
             phone_screen
@@ -2580,4 +2583,206 @@ fn a_day_is_played_for_the_record_kept_and_compared_with_a_friends_line() {
     }
     assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Table, "the result opens once");
     println!("{seen:?}");
+}
+
+/// The nodes of egui's last AccessKit tree: (id, node), and the focus.
+fn accesskit_tree(
+    app: &mut App,
+) -> (Vec<(bevy_egui::egui::accesskit::NodeId, bevy_egui::egui::accesskit::Node)>, bevy_egui::egui::accesskit::NodeId) {
+    let world = app.world_mut();
+    let output = world.query::<&bevy_egui::EguiOutput>().single(world).unwrap();
+    let update = output.platform_output.accesskit_update.clone().expect("AccessKit is on: a tree every pass");
+    (update.nodes, update.focus)
+}
+
+/// With AccessKit on (as when a screen reader listens), egui's tree tells
+/// the table: through a whole deal, at each of the player's turns every
+/// card of the hand is a button named as a player says it, the ones the
+/// rules forbid disabled with the rule as their description; the
+/// keyboard's cursor is the tree's focus; the trick lies there as text;
+/// and the lines of "What happened" tell each of the 32 cards played and
+/// each of the 8 tricks won, with its points.
+#[test]
+fn a_screen_reader_is_told_the_hand_the_trick_and_every_card_played() {
+    use bevy_egui::egui::accesskit::Role;
+    use klaverjas_app::panels::told::{card_id, hand_card_name};
+    use klaverjas_app::table::cards::{Selection, sorted_hand};
+    let options = Options { data_dir: Some(temp_dir("told")), ..Options::default() };
+    let mut app = screen_app((1280, 720), None, options);
+    egui_context(&mut app).enable_accesskit();
+    sit_down(&mut app, player_seats(Preset::Classic, 11));
+    let mut told: Vec<String> = Vec::new();
+    let (mut turns, mut forbidden_seen) = (0, 0);
+    for _ in 0..40_000 {
+        app.update();
+        let (nodes, _) = accesskit_tree(&mut app);
+        let label = |start: &str| {
+            nodes.iter().find_map(|(_, n)| {
+                let text = n.value().unwrap_or_default();
+                (n.role() == Role::Label && text.starts_with(start)).then(|| text.to_string())
+            })
+        };
+        // What happened, past where it overlaps what was read before.
+        if let Some(log) = label("What happened:") {
+            let lines: Vec<String> = log.lines().skip(1).map(String::from).collect();
+            let k = (0..=lines.len().min(told.len())).rev().find(|&k| told[told.len() - k..] == lines[..k]).unwrap();
+            told.extend(lines[k..].iter().cloned());
+        }
+        let s = seats(&app);
+        let g = s.game();
+        if g.result().is_some() && told.iter().any(|l| l.starts_with("The deal is over")) {
+            break;
+        }
+        let show = app.world().resource::<Show>();
+        if s.waiting_for(show.stage(now(&app))) != Some(HUMAN) {
+            continue;
+        }
+        let legal = g.legal_actions();
+        if g.phase() != Phase::Playing {
+            let pass = Action::Bid(Bid::Pass);
+            act(&mut app, if legal.contains(&pass) { pass } else { legal[0] });
+            continue;
+        }
+        let t = app.world().resource::<Texts>().0.clone();
+        let trump = g.contract().map(|c| c.trump);
+        let hand = sorted_hand(show.shown.hands[HUMAN.index()], trump, show.shown.values);
+        let buttons: Vec<_> = nodes.iter().filter(|(_, n)| n.role() == Role::Button).collect();
+        for &card in &hand {
+            let (_, node) = buttons
+                .iter()
+                .find(|(id, _)| *id == card_id(card).accesskit_id())
+                .unwrap_or_else(|| panic!("{card} has no button"));
+            assert_eq!(node.label(), Some(hand_card_name(&t, card, trump).as_str()));
+            match g.check(Action::Play(card)) {
+                Ok(()) => assert!(!node.is_disabled() && node.description().is_none(), "{card} is allowed"),
+                Err(e) => {
+                    forbidden_seen += 1;
+                    assert!(node.is_disabled(), "{card} is forbidden");
+                    assert_eq!(node.description(), Some(words::explain(&e, &t, trump).as_str()));
+                }
+            }
+        }
+        let on_table = label("On the table:").or(label("No cards")).expect("the trick as text");
+        for (seat, card) in &show.shown.trick {
+            assert!(on_table.contains(&words::card_name(&t, *card, trump)), "{seat}'s {card}: {on_table}");
+        }
+        // The keyboard's cursor on the card to play, and the tree's focus
+        // follows it; the next pass plays it with Enter's action.
+        let slot = hand.iter().rposition(|&c| g.legal_cards().contains(c)).unwrap();
+        app.world_mut().resource_mut::<Selection>().keyboard = Some(slot);
+        app.update();
+        app.update();
+        assert_eq!(accesskit_tree(&mut app).1, card_id(hand[slot]).accesskit_id(), "the focus is the cursor's card");
+        turns += 1;
+        act(&mut app, Action::Play(hand[slot]));
+    }
+    let plays = told.iter().filter(|l| l.starts_with("You play ") || l.contains(" plays ")).count();
+    let wins: Vec<&String> = told.iter().filter(|l| l.contains("the trick, ") && l.contains(" point")).collect();
+    assert_eq!((plays, wins.len(), turns), (32, 8, 8), "told: {told:#?}");
+    assert!(forbidden_seen > 0, "a deal where no card was ever forbidden proves nothing");
+    assert!(told.contains(&"Your turn".to_string()), "{told:#?}");
+}
+
+/// Words egui painted partly outside what shows of them: past the clip of
+/// their page or window, or past the screen's edge, across (text scrolled
+/// out of view, up or down, is not cut: it is reached by scrolling).
+#[derive(Resource, Default)]
+struct CutWords(Vec<String>);
+
+fn find_cut_words(
+    mut outputs: Query<(&bevy_egui::EguiFullOutput, &mut bevy_egui::EguiContext)>,
+    mut cut: ResMut<CutWords>,
+) {
+    use bevy_egui::egui::{Rect, Shape, epaint::ClippedShape};
+    fn texts(shape: &Shape, shows: Rect, across: &[Rect], out: &mut Vec<String>) {
+        match shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, shows, across, out)),
+            Shape::Text(t) if !t.galley.text().trim().is_empty() => {
+                let r = t.visual_bounding_rect();
+                let past = r.min.x < shows.min.x - 1.0 || r.max.x > shows.max.x + 1.0;
+                // In a strip that scrolls across, the words are scrolled to.
+                let scrolled = across
+                    .iter()
+                    .any(|a| a.intersects(r) && a.min.x - 1.0 <= shows.min.x && shows.max.x <= a.max.x + 1.0);
+                if past && r.intersects(shows) && !scrolled {
+                    out.push(format!("{:?} at {r:?} in {shows:?}", t.galley.text()));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (output, mut ctx) in &mut outputs {
+        let Some(full) = &output.0 else { continue };
+        let screen = ctx.get_mut().viewport_rect();
+        let across = klaverjas_app::look::scrolled_across(ctx.get_mut());
+        let across: Vec<Rect> = across.into_iter().filter(|a| screen.contains_rect(*a)).collect();
+        for ClippedShape { clip_rect, shape } in &full.shapes {
+            texts(shape, clip_rect.intersect(screen), &across, &mut cut.0);
+        }
+    }
+}
+
+/// At twice the usual text (the setting's 200 %) and at 250 %, on a
+/// phone of 360x640 dp, one of 412x915 and a desktop of 1280x720, no
+/// words are cut off anywhere: every menu screen, and the table bidding,
+/// playing, with a hint, and at a deal's result; nor at the usual size.
+#[test]
+fn at_twice_the_text_no_words_are_cut_off() {
+    use klaverjas_app::coach::CoachCommand;
+    let phone = |w: u32, h: u32| ((w as f32 * 2.625) as u32, (h as f32 * 2.625) as u32, Some(2.625));
+    let mut problems = Vec::new();
+    for (w, h, scale) in [phone(360, 640), phone(412, 915), (1280, 720, None)] {
+        for text_size in [100, 200, 250] {
+            let options = Options { data_dir: Some(temp_dir(&format!("big-{w}-{text_size}"))), ..Options::default() };
+            let mut app = screen_app((w, h), scale, options);
+            app.init_resource::<CutWords>().add_systems(
+                PostUpdate,
+                find_cut_words
+                    .after(bevy_egui::EguiPostUpdateSet::EndPass)
+                    .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+            );
+            {
+                let mut settings = app.world_mut().resource_mut::<PlayerSettings>();
+                settings.0.text_size = text_size;
+                settings.0.home_rules = Some(Preset::Classic);
+            }
+            let mut look = |app: &mut App, what: &str| {
+                for _ in 0..4 {
+                    app.update();
+                }
+                app.world_mut().resource_mut::<CutWords>().0.clear();
+                app.update();
+                let scale = egui_context(app).global_style().text_styles[&bevy_egui::egui::TextStyle::Body].size;
+                assert!((scale - 17.0 * text_size as f32 / 100.0).abs() < 0.01, "{what}: body text at {scale}");
+                for cut in std::mem::take(&mut app.world_mut().resource_mut::<CutWords>().0) {
+                    problems.push(format!("{w}x{h} at {text_size} %, {what}: {cut}"));
+                }
+            };
+            for screen in [
+                Screen::Title,
+                Screen::NewGame,
+                Screen::Settings,
+                Screen::Rules,
+                Screen::Lessons,
+                Screen::Statistics,
+                Screen::Friends,
+                Screen::Daily,
+                Screen::Sheet,
+                Screen::Evening,
+            ] {
+                app.world_mut().resource_mut::<NextState<Screen>>().set(screen.clone());
+                look(&mut app, &format!("{screen:?}"));
+            }
+            sit_down(&mut app, practice_seats(37));
+            run_until(&mut app, "the player's bid", |app| idle(app) && seats(app).game().to_act() == Some(HUMAN));
+            look(&mut app, "bidding");
+            play_to_the_players_card(&mut app);
+            coach(&mut app, CoachCommand::Hint);
+            look(&mut app, "a hint");
+            play_until(&mut app, "the deal's end", |s| s.m.deals_finished() > 0);
+            run_until(&mut app, "the result shown", |app| app.world().resource::<Show>().shown.result.is_some());
+            look(&mut app, "the result");
+        }
+    }
+    assert!(problems.is_empty(), "words cut off:\n{}", problems.join("\n"));
 }

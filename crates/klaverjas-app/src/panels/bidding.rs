@@ -2,9 +2,10 @@
 //! the engine allows (pass, play, a suit, a double); and at three, while
 //! the trump maker lays two cards away, a word on what a tap does now.
 
-use super::paint::{paint_suit, pile_texture, suit_texture};
+use super::paint::{paint_suit, pile_texture, shortcut, suit_texture};
 use super::view::{Seen, TableView};
 use crate::i18n::Texts;
+use crate::look::Pt;
 use crate::pictures::CardImages;
 use crate::seats::{HUMAN, PlayerAction};
 use crate::words::{double_name, suit_name};
@@ -58,7 +59,7 @@ pub fn bidding(
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 ui.set_width(width - 24.0);
                 let size = if short { 16.0 } else { 18.0 };
-                ui.label(RichText::new(bid_question(game, t)).size(size).strong());
+                ui.label(RichText::new(bid_question(game, t)).pt(size).strong());
                 // The card the bid is about, and what it is, for it is none
                 // of the 32.
                 if let (Some(pile), Some(card)) = (pile, game.turned_cards().last()) {
@@ -68,8 +69,7 @@ pub fn bidding(
                         }
                         let note = t.fill("bid.turned_note", &[("card", &pile_card_name(t, *card))]);
                         ui.add(
-                            egui::Label::new(RichText::new(note).size(if short { 13.0 } else { 14.0 }).italics())
-                                .wrap(),
+                            egui::Label::new(RichText::new(note).pt(if short { 13.0 } else { 14.0 }).italics()).wrap(),
                         );
                     });
                 }
@@ -93,14 +93,16 @@ pub fn bidding(
                         };
                         let response = ui.add_sized(
                             [130.0, crate::look::at_least_a_finger(ui, 44.0)],
-                            egui::Button::new(RichText::new(label).size(18.0)),
+                            egui::Button::new(RichText::new(label).pt(18.0)),
                         );
                         crate::forms::mark_target(ui, &bid_target(action), &response);
+                        let key = bid_key(action);
+                        let response = shortcut(ui, response, key);
                         if let Some(suit) = suit {
                             let at = response.rect.left_center() + egui::vec2(22.0, 0.0);
                             paint_suit(ui.painter(), symbols[suit.index()], at, 13.0);
                         }
-                        if response.clicked() {
+                        if response.clicked() || key.is_some_and(|k| ui.input(|i| i.key_pressed(k))) {
                             chosen = Some(action);
                         }
                     }
@@ -116,7 +118,7 @@ pub fn bidding(
         egui::Area::new("lay away".into()).anchor(Align2::CENTER_CENTER, [0.0, 0.0]).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(12.0).show(ui, |ui| {
                 ui.set_max_width(360.0);
-                ui.label(RichText::new(t.fill("table.lay_away", &[("n", &left.to_string())])).size(17.0));
+                ui.label(RichText::new(t.fill("table.lay_away", &[("n", &left.to_string())])).pt(17.0));
             });
         });
     }
@@ -124,6 +126,22 @@ pub fn bidding(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     Ok(())
+}
+
+/// The key of a bid, the same in every language (listed in the rules):
+/// P pass, Y play, K a double (kraak), and a suit by its English initial.
+pub fn bid_key(action: Action) -> Option<egui::Key> {
+    use egui::Key;
+    Some(match action {
+        Action::Bid(Bid::Pass) => Key::P,
+        Action::Bid(Bid::Play) => Key::Y,
+        Action::Bid(Bid::Double) => Key::K,
+        Action::Bid(Bid::Trump(Suit::Clubs)) => Key::C,
+        Action::Bid(Bid::Trump(Suit::Diamonds)) => Key::D,
+        Action::Bid(Bid::Trump(Suit::Hearts)) => Key::H,
+        Action::Bid(Bid::Trump(Suit::Spades)) => Key::S,
+        _ => return None,
+    })
 }
 
 /// The name a bid's button is marked by for checks from outside:

@@ -55,7 +55,12 @@ pub fn race(seats: &Seats) -> Option<PerTeam<u16>> {
 /// cannot be reached.
 fn banner(p: &egui::Painter, words: String, layout: &Layout) {
     let area = egui_rect(layout);
-    let galley = p.layout(words, FontId::proportional(20.0), Color32::BLACK, (area.width() * 0.8).max(200.0));
+    let galley = p.layout(
+        words,
+        FontId::proportional(crate::look::scaled(p.ctx(), 20.0)),
+        Color32::BLACK,
+        (area.width() * 0.8).max(200.0),
+    );
     let at = egui::pos2(area.center().x, area.top() + layout.card.y * 0.2);
     let rect = Align2::CENTER_TOP.anchor_size(at, galley.size() + egui::vec2(24.0, 10.0));
     p.rect_filled(rect, CornerRadius::same(8), Color32::from_rgb(255, 225, 160));
@@ -96,7 +101,7 @@ fn name_plates(
         if show.shown.contract.is_some_and(|c| c.declarer == seat) {
             name = format!("{name}  ★");
         }
-        let font = FontId::proportional((layout.card.y * 0.13).clamp(14.0, 30.0));
+        let font = FontId::proportional(crate::look::scaled(p.ctx(), (layout.card.y * 0.13).clamp(14.0, 30.0)));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);
         let rect = egui::Rect::from_center_size(pos(layout.name_plate(seat)), galley.size() + egui::vec2(16.0, 6.0));
         let rect = keep_inside(rect, egui_rect(layout));
@@ -145,7 +150,7 @@ fn trick_counts(
                 label += "\n";
                 label += &t.count("table.points", ("n", show.shown.points(pile, rules) as i64), &[]);
             }
-            let galley = p.layout_no_wrap(label, FontId::proportional(15.0), colour);
+            let galley = p.layout_no_wrap(label, FontId::proportional(crate::look::scaled(p.ctx(), 15.0)), colour);
             let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
             // Below the pile, or beside it where the table ends or the
             // player's hand begins first.
@@ -213,7 +218,7 @@ fn indicator(
     // sideways) beside them, clear of West's hand. The trump's mark, large,
     // comes first, the words beside it.
     let mark = if symbol.is_some() { 52.0 } else { 0.0 };
-    let font = FontId::proportional(16.0);
+    let font = FontId::proportional(crate::look::scaled(p.ctx(), 16.0));
     let below = Pos2::new(layout.area.min.x + 10.0, at.y + layout.small().y * 0.5 + 8.0);
     // As wide as the corner is, up to North's hand.
     let north = layout.hand_positions(Seat::North, 8);

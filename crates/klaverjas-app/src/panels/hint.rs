@@ -3,6 +3,7 @@
 
 use super::view::{Seen, TableView};
 use crate::coach::{Hint, helps};
+use crate::look::Pt;
 use crate::seats::HUMAN;
 use crate::table::outline;
 use crate::words::{hint_figures, hint_words};
@@ -41,15 +42,15 @@ pub fn hint_panel(
         .show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).inner_margin(10.0).show(ui, |ui| {
                 ui.set_max_width(width);
-                ui.label(RichText::new(words).size(17.0));
+                ui.label(RichText::new(words).pt(17.0));
                 let height = crate::look::at_least_a_finger(ui, 0.0);
                 let link = |words: String| {
-                    egui::Button::new(RichText::new(words).size(15.0).underline())
+                    egui::Button::new(RichText::new(words).pt(15.0).underline())
                         .frame(false)
                         .min_size(egui::vec2(0.0, height))
                 };
                 if let (Some(figures), true) = (&figures, hint.why) {
-                    ui.label(RichText::new(figures).size(15.0).italics());
+                    ui.label(RichText::new(figures).pt(15.0).italics());
                 }
                 ui.horizontal(|ui| {
                     if figures.is_some() && !hint.why {

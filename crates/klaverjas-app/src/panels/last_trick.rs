@@ -3,6 +3,7 @@
 
 use super::paint::{paint_part, texture};
 use super::view::{Seen, TableView};
+use crate::look::Pt;
 use crate::look::at_least_a_finger;
 use crate::pictures::CardImages;
 use crate::shown::LastTrick;
@@ -65,11 +66,11 @@ fn last_trick_window(ctx: &egui::Context, t: &crate::i18n::Texts, last: &LastTri
             let leader = last.plays[0].0;
             let words =
                 t.fill("review.who", &[("leader", &seat_name(t, leader)), ("winner", &seat_name(t, last.winner))]);
-            ui.label(RichText::new(words).size(15.0));
+            ui.label(RichText::new(words).pt(15.0));
             close = ui
                 .add_sized(
                     [120.0, at_least_a_finger(ui, 40.0)],
-                    egui::Button::new(RichText::new(t.get("review.close")).size(16.0)),
+                    egui::Button::new(RichText::new(t.get("review.close")).pt(16.0)),
                 )
                 .clicked()
                 || response.clicked();

@@ -17,6 +17,7 @@ pub mod paint;
 pub mod review;
 pub mod roem;
 pub mod score;
+pub mod told;
 pub mod top_bar;
 pub mod view;
 
@@ -31,6 +32,7 @@ pub struct TablePanels;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<paint::Drawn>()
+        .add_plugins(told::plugin)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -43,6 +45,7 @@ pub fn plugin(app: &mut App) {
                 bidding::bidding,
                 last_trick::last_trick,
                 score::score_window,
+                told::told,
                 pointer_over_ui,
             )
                 .chain()

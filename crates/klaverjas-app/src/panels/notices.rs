@@ -20,7 +20,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
     let trump = show.shown.contract.map(|c| c.trump);
     let mut placed: Vec<egui::Rect> = Vec::new();
     for n in show.notices.iter().filter(|n| n.until > now) {
-        let font = FontId::proportional((layout.card.y * 0.12).clamp(14.0, 28.0));
+        let font = FontId::proportional(crate::look::scaled(&ctx, (layout.card.y * 0.12).clamp(14.0, 28.0)));
         let galley = p.layout(notice(n, t, trump, people), font, Color32::BLACK, layout.area.width() * 0.8);
         let size = galley.size() + egui::vec2(20.0, 12.0);
         let at = match n.seat {

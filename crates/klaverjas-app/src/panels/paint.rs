@@ -118,3 +118,10 @@ pub fn speech_tail(p: &egui::Painter, bubble: egui::Rect, speaker: Pos2, fill: C
     let tip = centre + towards * (exit + 16.0);
     p.add(egui::Shape::convex_polygon(vec![base + side, tip, base - side], fill, Stroke::new(1.0, Color32::DARK_GRAY)));
 }
+
+/// A button's key, told to a screen reader and shown on hovering.
+pub fn shortcut(ui: &egui::Ui, response: egui::Response, key: Option<egui::Key>) -> egui::Response {
+    let Some(key) = key else { return response };
+    ui.ctx().accesskit_node_builder(response.id, |node| node.set_keyboard_shortcut(key.name()));
+    response.on_hover_text(key.name())
+}

@@ -4,6 +4,7 @@
 
 use super::paint::texture;
 use crate::coach::{CoachCommand, DealReview};
+use crate::look::Pt;
 use crate::pictures::CardImages;
 use crate::seats::Seats;
 use crate::state::Texts;
@@ -50,7 +51,7 @@ pub fn review_window(
         .show(&ctx, |ui| {
             // Close first: the review may be longer than the screen.
             ui.horizontal_wrapped(|ui| {
-                close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+                close = ui.button(RichText::new(t.get("review.close")).pt(16.0)).clicked();
                 // The other deals of the match, when there are.
                 let finished = seats.m.deals_finished();
                 if finished > 1 {
@@ -72,7 +73,7 @@ pub fn review_window(
                 .show(ui, |ui| {
                     let Some(r) = review.review.clone() else {
                         let done = review.reviewed();
-                        ui.label(RichText::new(t.get("deal_review.working")).size(16.0));
+                        ui.label(RichText::new(t.get("deal_review.working")).pt(16.0));
                         let fraction = done as f32 / review.decisions.max(1) as f32;
                         ui.add(egui::ProgressBar::new(fraction).text(format!("{done} / {}", review.decisions)));
                         return;
@@ -83,12 +84,12 @@ pub fn review_window(
                     } else {
                         t.count("deal_review.total", ("points", total as i64), &[])
                     };
-                    ui.label(RichText::new(summary).size(17.0).strong());
+                    ui.label(RichText::new(summary).pt(17.0).strong());
                     // First in plain words: the costliest cards (a tap shows
                     // the trick) and the bids beside the expert's.
                     for &i in &r.costliest(3) {
                         let c = &r.cards[i];
-                        let line = RichText::new(crate::words::plain_cost(t, c, &game)).size(16.0);
+                        let line = RichText::new(crate::words::plain_cost(t, c, &game)).pt(16.0);
                         if ui.add(egui::Button::new(line).wrap().frame(false)).clicked() {
                             review.trick = c.trick as usize - 1;
                         }
@@ -103,7 +104,7 @@ pub fn review_window(
                             ),
                             _ => t.fill("deal_review.plain.bid_same", &[("bid", &bid_name)]),
                         };
-                        ui.label(RichText::new(line).size(15.0));
+                        ui.label(RichText::new(line).pt(15.0));
                     }
                     // The expert's figures, for those who want them.
                     if !r.bids.is_empty() {
@@ -118,7 +119,7 @@ pub fn review_window(
                                             ("reason", &crate::words::reason(&b.expert.reason, t)),
                                         ],
                                     );
-                                    ui.label(RichText::new(line).size(14.0));
+                                    ui.label(RichText::new(line).pt(14.0));
                                 }
                             },
                         );
@@ -131,7 +132,7 @@ pub fn review_window(
                             review.trick -= 1;
                         }
                         let k = (review.trick + 1).to_string();
-                        ui.label(RichText::new(t.fill("deal_review.trick", &[("k", &k)])).size(17.0).strong());
+                        ui.label(RichText::new(t.fill("deal_review.trick", &[("k", &k)])).pt(17.0).strong());
                         if ui.add_enabled(review.trick + 1 < tricks.len(), egui::Button::new("▶")).clicked() {
                             review.trick += 1;
                         }
@@ -142,7 +143,7 @@ pub fn review_window(
                                 ("winner", &crate::words::seat_name(t, trick.winner)),
                             ],
                         );
-                        ui.label(RichText::new(who).size(14.0));
+                        ui.label(RichText::new(who).pt(14.0));
                     });
                     // Every hand as it was when this trick began; the card each
                     // seat played to it is outlined.
@@ -156,7 +157,7 @@ pub fn review_window(
                     let hands_ui = |ui: &mut egui::Ui| {
                         for seat in Seat::ALL {
                             ui.horizontal(|ui| {
-                                let name = RichText::new(crate::words::seat_name(t, seat)).size(14.0);
+                                let name = RichText::new(crate::words::seat_name(t, seat)).pt(14.0);
                                 ui.add_sized([64.0, 20.0], egui::Label::new(name));
                                 let cards = crate::table::cards::sorted_hand(
                                     hands[seat.index()],
@@ -213,7 +214,7 @@ fn card_verdict(
             ],
         )
     };
-    ui.label(RichText::new(head).size(16.0).strong());
+    ui.label(RichText::new(head).pt(16.0).strong());
     egui::CollapsingHeader::new(t.get("deal_review.figures")).id_salt("card-figures").show(ui, |ui| {
         card_figures(ui, t, c, trump);
     });
@@ -227,7 +228,7 @@ fn card_figures(
     c: &klaverjas_ai::coach::CardReview,
     trump: Option<klaverjas::Suit>,
 ) {
-    ui.label(RichText::new(t.get("deal_review.values")).size(14.0));
+    ui.label(RichText::new(t.get("deal_review.values")).pt(14.0));
     egui::Grid::new("values")
         .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
         .num_columns(3)
@@ -250,7 +251,7 @@ fn card_figures(
             }
         });
     let expert = t.fill("deal_review.expert", &[("reason", &crate::words::reason(&c.expert.reason, t))]);
-    ui.label(RichText::new(expert).size(14.0));
+    ui.label(RichText::new(expert).pt(14.0));
 }
 
 /// A row of small cards, overlapping where the row is short of room; those

@@ -3,9 +3,10 @@
 //! before the first card, and at two the seven of trumps swapped for the
 //! turned card.
 
-use super::paint::{Drawn, Way};
+use super::paint::{Drawn, Way, shortcut};
 use super::view::{Seen, TableView};
 use crate::forms::mark_target;
+use crate::look::Pt;
 use crate::seats::{HUMAN, PlayerAction};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -69,7 +70,7 @@ pub fn roem_buttons(
                         if let (true, Some(turned)) = (swap, game.turned_card()) {
                             let words = t.fill("swap.button", &[("card", &crate::words::card_name(t, turned, None))]);
                             let button =
-                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).size(18.0).strong()));
+                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).pt(18.0).strong()));
                             mark_target(ui, "roem.swap", &button);
                             if button.clicked() {
                                 chosen = Some(Action::Swap);
@@ -84,26 +85,29 @@ pub fn roem_buttons(
                             );
                             let words = t.fill("announce.button", &[("points", &points.to_string())]);
                             let button =
-                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).size(20.0).strong()));
+                                ui.add_sized([WIDE, HIGH], egui::Button::new(RichText::new(words).pt(20.0).strong()));
                             mark_target(ui, "roem.announce", &button);
-                            if button.clicked() {
+                            let button = shortcut(ui, button, Some(egui::Key::R));
+                            if button.clicked() || pressed(ui, egui::Key::R) {
                                 chosen = Some(Action::Announce);
                             }
                         }
                     });
                     return;
                 }
-                let call = egui::Button::new(RichText::new(t.get("roem.call")).size(22.0).strong());
+                let call = egui::Button::new(RichText::new(t.get("roem.call")).pt(22.0).strong());
                 let call = ui.add_sized([NARROW, HIGH], call);
                 mark_target(ui, "roem.call", &call);
-                if call.clicked() {
+                let call = shortcut(ui, call, Some(egui::Key::R));
+                if call.clicked() || pressed(ui, egui::Key::R) {
                     chosen = Some(Action::ClaimRoem);
                 }
                 // The last trick waits for a word, roem or not.
                 if last_word {
                     let pass = ui.add_sized([NARROW, row], egui::Button::new(t.get("roem.pass")));
                     mark_target(ui, "roem.pass", &pass);
-                    if pass.clicked() {
+                    let pass = shortcut(ui, pass, Some(egui::Key::N));
+                    if pass.clicked() || pressed(ui, egui::Key::N) {
                         chosen = Some(Action::PassRoem);
                     }
                 }
@@ -115,6 +119,11 @@ pub fn roem_buttons(
         actions.write(PlayerAction { seat: HUMAN, action });
     }
     Ok(())
+}
+
+/// R calls roem (or announces the hand's), N says there is none.
+fn pressed(ui: &egui::Ui, key: egui::Key) -> bool {
+    ui.input(|i| i.key_pressed(key))
 }
 
 /// The buttons' sizes: the hand's roem and the swap, Roem! and No roem.

@@ -6,6 +6,7 @@ use super::felt::race;
 use super::paint::Drawn;
 use super::view::{Seen, TableView};
 use crate::coach::{CoachCommand, DealReview};
+use crate::look::Pt;
 use crate::look::{seat_ink, team_ink};
 use crate::seats::{Seats, TableCommand};
 use crate::show::{Notice, NoticeText, Show};
@@ -32,7 +33,15 @@ pub fn score_window(
     let (Some(result), true, false) = (show.shown.result, show.idle(now), reviewing) else {
         return Ok(());
     };
-    let window = egui::Window::new(t.get("result.title")).collapsible(false).resizable(false);
+    // Never wider or taller than the screen: at a large text size its
+    // words wrap, it scrolls, and the sheet scrolls across.
+    let screen = ctx.content_rect();
+    let window = egui::Window::new(t.get("result.title"))
+        .collapsible(false)
+        .resizable(false)
+        .max_width(screen.width() - 24.0)
+        .max_height(screen.height() - 24.0)
+        .vscroll(true);
     // A lesson's bubble, which talks about the sheet, stands left of the
     // trick on a wide table and above it on a tall one: the sheet goes
     // right of it or below it.
@@ -47,7 +56,7 @@ pub fn score_window(
         _ => window.anchor(Align2::CENTER_CENTER, [0.0, 0.0]),
     };
     window.show(&ctx, |ui| {
-        ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).size(16.0));
+        ui.label(RichText::new(result_line(t, &result, seats.m.rules(), race(seats))).pt(16.0));
         // The fair shuffle, checked here: the deal's code against the seal
         // the table announced before the deal.
         let opened = seats.remote().and_then(|r| r.told.opened.clone());
@@ -56,16 +65,16 @@ pub fn score_window(
             let key = if holds { "table.seal_holds" } else { "table.seal_broken" };
             let colour =
                 if holds { egui::Color32::from_rgb(30, 100, 50) } else { egui::Color32::from_rgb(170, 20, 20) };
-            ui.label(RichText::new(t.fill(key, &[("code", &code)])).size(13.0).color(colour));
+            ui.label(RichText::new(t.fill(key, &[("code", &code)])).pt(13.0).color(colour));
         }
         ui.separator();
-        drawn.sheet = Some(sheet_grid(ui, t, &seats.m));
+        drawn.sheet = Some(crate::look::across(ui, "score sheet", |ui| sheet_grid(ui, t, &seats.m)));
         let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
             (true, _) => "sheet.legend_boem",
             (false, true) => "sheet.legend",
             (false, false) => "sheet.legend_alone",
         };
-        ui.label(RichText::new(t.get(legend)).size(14.0).color(Color32::from_gray(70)));
+        ui.label(RichText::new(t.get(legend)).pt(14.0).color(Color32::from_gray(70)));
         ui.separator();
         if seats.m.is_over() {
             let winner = match (seats.m.rules().players.partnerships(), seats.m.winner(), seats.m.winning_player()) {
@@ -73,25 +82,23 @@ pub fn score_window(
                 (false, _, Some(seat)) => t.fill("result.winner_alone", &[("seat", &seat_name(t, seat))]),
                 _ => t.get("result.tie"),
             };
-            ui.label(RichText::new(winner).size(20.0).strong());
+            ui.label(RichText::new(winner).pt(20.0).strong());
             // At a table with friends the host asks for another match.
             let asks = seats.remote().is_none_or(|r| r.told.host);
             if !asks {
-                ui.label(RichText::new(t.get("friends.wait_for_rematch")).size(16.0));
+                ui.label(RichText::new(t.get("friends.wait_for_rematch")).pt(16.0));
             } else if !seats.demo()
                 && !seats.lesson()
-                && ui.button(RichText::new(t.get("menu.new_game")).size(18.0)).clicked()
+                && ui.button(RichText::new(t.get("menu.new_game")).pt(18.0)).clicked()
             {
                 commands.write(TableCommand::NewMatch);
             }
-        } else if !seats.demo()
-            && !seats.lesson()
-            && ui.button(RichText::new(t.get("result.next")).size(18.0)).clicked()
+        } else if !seats.demo() && !seats.lesson() && ui.button(RichText::new(t.get("result.next")).pt(18.0)).clicked()
         {
             commands.write(TableCommand::NextDeal);
         }
         if !seats.demo() && !seats.lesson() {
-            if ui.button(RichText::new(t.get("result.review")).size(16.0)).clicked() {
+            if ui.button(RichText::new(t.get("result.review")).pt(16.0)).clicked() {
                 coach.write(CoachCommand::Review);
             }
             // At a table with friends, the table's own code (the one its
@@ -190,7 +197,7 @@ pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui:
         .response
         .rect;
     if (0..sheet.rows.len()).any(aided) {
-        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+        ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
     }
     rect
 }
@@ -234,7 +241,7 @@ fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Re
         .response
         .rect;
     if (0..sheet.rows.len()).any(|i| m.aids(i + 1).any()) {
-        ui.label(RichText::new(t.get("sheet.aided")).size(14.0).color(Color32::from_gray(70)));
+        ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
     }
     rect
 }
@@ -242,7 +249,7 @@ fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Re
 /// The deal's code, to replay it or send it to a friend, with Copy.
 pub fn share_code(ui: &mut egui::Ui, t: &crate::i18n::Texts, code: String) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).size(15.0));
+        ui.label(RichText::new(t.fill("share.code", &[("code", &code)])).pt(15.0));
         crate::forms::copy_button(ui, t, ("share.copy", "share.copied"), &code, None);
     });
 }
@@ -265,7 +272,7 @@ fn points_line(t: &crate::i18n::Texts, r: &DealResult, rules: &Rules) -> String 
 /// The deal in words: who played which trump, how it went, then the card
 /// points and roem behind it.
 /// `tally`: each side's count towards 100 as the hand ended, in a boem.
-fn result_line(
+pub fn result_line(
     t: &crate::i18n::Texts,
     r: &DealResult,
     rules: &klaverjas::Rules,

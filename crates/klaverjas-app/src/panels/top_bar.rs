@@ -6,6 +6,7 @@
 use super::paint::Drawn;
 use super::score::shown_sheet;
 use crate::coach::{CoachCommand, Hint, can_undo, helps, may_undo};
+use crate::look::Pt;
 use crate::look::{seat_colour, team_colour};
 use crate::seats::{HUMAN, Seats};
 use crate::show::Show;
@@ -54,7 +55,7 @@ pub fn top_bar(
         |ui| {
             // On a narrow screen the coach's buttons go to a second row.
             ui.horizontal_wrapped(|ui| {
-                let menu = ui.button(RichText::new("☰").size(18.0));
+                let menu = ui.button(RichText::new("☰").pt(18.0));
                 crate::forms::mark_target(ui, "menu", &menu);
                 if menu.clicked() {
                     next.set(Screen::Title);
@@ -70,7 +71,7 @@ pub fn top_bar(
                     ui.label(
                         RichText::new(format!("{}: {}", seat_name(t, seat), each[seat.index()]))
                             .color(seat_colour(players, seat))
-                            .size(17.0)
+                            .pt(17.0)
                             .strong(),
                     );
                     ui.add_space(8.0);
@@ -83,7 +84,7 @@ pub fn top_bar(
                     ui.label(
                         RichText::new(format!("{}: {total}", team_name(t, team)))
                             .color(team_colour(team))
-                            .size(17.0)
+                            .pt(17.0)
                             .strong(),
                     );
                     ui.add_space(8.0);
@@ -94,24 +95,24 @@ pub fn top_bar(
                     Some(play) => t.fill("table.deal_of_day", &[("n", &n), ("day", &play.day.to_string())]),
                     None => t.fill("table.deal", &[("n", &n)]),
                 };
-                ui.label(RichText::new(deal).color(Color32::WHITE).size(15.0));
-                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).size(15.0));
+                ui.label(RichText::new(deal).color(Color32::WHITE).pt(15.0));
+                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).pt(15.0));
                 if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
                     reviews.write(Review(!show.reviewing));
                 }
                 // The review of the deals played so far.
-                let review = egui::Button::new(RichText::new(t.get("table.review")).size(15.0));
+                let review = egui::Button::new(RichText::new(t.get("table.review")).pt(15.0));
                 if !seats.demo() && !seats.lesson() && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
                     coach.write(CoachCommand::Review);
                 }
                 // A practice game's coach (H and U on the keyboard).
                 if helps(&seats) {
                     let asked = hint.working() || hint.shown(seats.moment()).is_some();
-                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).size(15.0));
+                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).pt(15.0));
                     if ui.add_enabled(game.to_act() == Some(HUMAN) && !asked, hint_button).clicked() {
                         coach.write(CoachCommand::Hint);
                     }
-                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).size(15.0));
+                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).pt(15.0));
                     if may_undo(&seats) && ui.add_enabled(can_undo(game), undo).clicked() {
                         coach.write(CoachCommand::Undo);
                     }

@@ -9,6 +9,7 @@ use super::statistics::CurveReview;
 use crate::daily::DayDone;
 use crate::forms::big_button;
 use crate::forms::with_marks;
+use crate::look::Pt;
 use crate::platform::TOUCH_TARGET;
 use crate::save::Slot;
 use crate::seats::{GameEvent, Going, Kept, Seats};
@@ -86,13 +87,13 @@ fn daily(
     }
     let (mut start, mut back, mut open, mut resume) = (false, false, None, false);
     let content = |ui: &mut egui::Ui| {
-        ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).size(16.0));
+        ui.label(RichText::new(t.fill("daily.line", &[("day", &day.to_string())])).pt(16.0));
         ui.add_space(4.0);
         // A day played: its result first, what the player came back for.
         if expert_thinking {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(RichText::new(t.get("daily.expert_thinking")).size(16.0).italics());
+                ui.label(RichText::new(t.get("daily.expert_thinking")).pt(16.0).italics());
             });
         }
         if let Some((played, counted)) = shown {
@@ -103,7 +104,7 @@ fn daily(
         }
         let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
         let gold = |text: String| {
-            egui::Button::new(RichText::new(text).size(20.0).strong())
+            egui::Button::new(RichText::new(text).pt(20.0).strong())
                 .fill(crate::look::GOLD)
                 .min_size([ui.available_width().min(320.0), height].into())
         };
@@ -118,7 +119,7 @@ fn daily(
             crate::forms::mark_target(ui, "daily.play", &response);
             start = response.clicked();
             let note = if for_record { "daily.for_record" } else { "daily.practice" };
-            ui.label(RichText::new(t.get(note)).size(14.0));
+            ui.label(RichText::new(t.get(note)).pt(14.0));
         }
         ui.add_space(8.0);
         if let Some(p) = crate::forms::preset_buttons(ui, t, Some(preset), false) {
@@ -207,11 +208,11 @@ fn result(
 ) -> Option<(usize, usize)> {
     let r = &played.result;
     let points = t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
-    ui.label(RichText::new(points).size(24.0).strong());
+    ui.label(RichText::new(points).pt(24.0).strong());
     let at_least = t.fill("daily.at_least", &[("n", &r.at_least().to_string()), ("of", &DEALS.to_string())]);
     with_marks(ui, &at_least, &r.marks, 16.0);
     if !counted {
-        ui.label(RichText::new(t.get("daily.practice_result")).size(14.0).italics());
+        ui.label(RichText::new(t.get("daily.practice_result")).pt(14.0).italics());
     }
     let mut open = None;
     egui::Frame::new()
@@ -221,34 +222,34 @@ fn result(
         .show(ui, |ui| {
             egui::Grid::new("daily.deals").spacing([14.0, 6.0]).show(ui, |ui| {
                 for key in ["daily.deal", "daily.you", "daily.expert", "daily.given"] {
-                    ui.label(RichText::new(t.get(key)).size(14.0).strong());
+                    ui.label(RichText::new(t.get(key)).pt(14.0).strong());
                 }
                 ui.end_row();
                 for (i, code) in played.codes.iter().enumerate() {
                     let cell = |v: Option<&u32>| v.map_or("-".to_string(), u32::to_string);
-                    ui.label(RichText::new((i + 1).to_string()).size(16.0));
-                    ui.label(RichText::new(cell(played.mine.get(i))).size(16.0));
-                    ui.label(RichText::new(cell(played.expert.get(i))).size(16.0));
+                    ui.label(RichText::new((i + 1).to_string()).pt(16.0));
+                    ui.label(RichText::new(cell(played.mine.get(i))).pt(16.0));
+                    ui.label(RichText::new(cell(played.expert.get(i))).pt(16.0));
                     match reviewed(profile, code, counted) {
                         Some(Reviewed { at, loss, replays }) => {
-                            ui.label(RichText::new(loss.to_string()).size(16.0));
-                            let review = RichText::new(t.get("stats.open_review")).size(15.0);
+                            ui.label(RichText::new(loss.to_string()).pt(16.0));
+                            let review = RichText::new(t.get("stats.open_review")).pt(15.0);
                             if replays && ui.button(review).clicked() {
                                 open = Some((i + 1, at));
                             }
                         }
                         None if reviewing => {
-                            ui.label(RichText::new(t.get("daily.reviewing")).size(14.0).italics());
+                            ui.label(RichText::new(t.get("daily.reviewing")).pt(14.0).italics());
                         }
                         None => {
-                            ui.label(RichText::new("-").size(16.0));
+                            ui.label(RichText::new("-").pt(16.0));
                         }
                     }
                     ui.end_row();
                 }
             });
             // "Missed" is no loss of the deal: say what it counts.
-            ui.label(RichText::new(t.get("daily.given_note")).size(13.0).italics());
+            ui.label(RichText::new(t.get("daily.given_note")).pt(13.0).italics());
         });
     ui.add_space(8.0);
     // Only the record is shared: a practice play knew the deals.
@@ -266,7 +267,7 @@ fn friend(
     mine: Option<&DayResult>,
     view: &mut View,
 ) {
-    ui.label(RichText::new(t.get("daily.friend")).size(16.0).strong());
+    ui.label(RichText::new(t.get("daily.friend")).pt(16.0).strong());
     ui.horizontal_wrapped(|ui| {
         let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
         let field = egui::TextEdit::singleline(&mut view.friend)
@@ -277,7 +278,7 @@ fn friend(
         let response = ui.add(field);
         crate::forms::mark_field(ui, "daily.friend", &response, &view.friend);
         crate::forms::paste_button(ui, t, "daily.friend", &response, &mut view.friend, usize::MAX);
-        let compare = ui.button(RichText::new(t.get("daily.compare")).size(18.0));
+        let compare = ui.button(RichText::new(t.get("daily.compare")).pt(18.0));
         crate::forms::mark_target(ui, "daily.compare", &compare);
         if compare.clicked() || (response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
             view.compared = Some(
@@ -290,13 +291,13 @@ fn friend(
     });
     match &view.compared {
         Some(Err(why)) => {
-            let response = ui.label(RichText::new(why).size(15.0).color(crate::look::REFUSED));
+            let response = ui.label(RichText::new(why).pt(15.0).color(crate::look::REFUSED));
             crate::forms::mark_target(ui, "daily.refused", &response);
         }
         Some(Ok(theirs)) => {
             egui::Grid::new("daily.friends").spacing([14.0, 4.0]).show(ui, |ui| {
                 let row = |ui: &mut egui::Ui, who: String, r: &DayResult| {
-                    ui.label(RichText::new(who).size(16.0).strong());
+                    ui.label(RichText::new(who).pt(16.0).strong());
                     let points =
                         t.fill("daily.points", &[("mine", &r.points.to_string()), ("expert", &r.expert.to_string())]);
                     with_marks(ui, &points, &r.marks, 16.0);
@@ -311,7 +312,7 @@ fn friend(
             crate::forms::mark_target(ui, "daily.friend_row", &response);
             if mine.is_some_and(|m| m.bots != theirs.bots) {
                 let bots = t.get(&format!("level.{}", theirs.bots.name()));
-                ui.label(RichText::new(t.fill("daily.other_bots", &[("bots", &bots)])).size(14.0).italics());
+                ui.label(RichText::new(t.fill("daily.other_bots", &[("bots", &bots)])).pt(14.0).italics());
             }
         }
         None => {}

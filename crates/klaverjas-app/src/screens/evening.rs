@@ -12,6 +12,7 @@ use crate::friends::host::{self, Hosting};
 use crate::friends::link::waker;
 use crate::friends::sitting::{Chairkeeper, KeptChair, Sitting};
 use crate::friends::socket::{Socket, SocketEvent};
+use crate::look::Pt;
 use crate::look::{GOLD, REFUSED, at_least_a_finger};
 use crate::panels::paint::suit_texture;
 use crate::pictures::CardImages;
@@ -307,10 +308,10 @@ fn evening(
     page(&ctx, title, |ui| {
         if let Some((why, _)) = &at.closed {
             let words = if at.token.is_some() { t.get("evening.reconnecting") } else { why.clone() };
-            ui.label(RichText::new(words).color(REFUSED).size(16.0));
+            ui.label(RichText::new(words).color(REFUSED).pt(16.0));
         }
         if let Some(why) = &at.refused {
-            let said = ui.label(RichText::new(why).color(REFUSED).size(16.0).strong());
+            let said = ui.label(RichText::new(why).color(REFUSED).pt(16.0).strong());
             mark_target(ui, "evening.refusal", &said);
         }
         match at.who {
@@ -433,10 +434,10 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
     let mut chosen = None;
     let (narrow, _) = narrow_layout(ui);
     if let Some(problem) = &f.problem {
-        ui.label(RichText::new(problem).color(REFUSED).size(16.0));
+        ui.label(RichText::new(problem).color(REFUSED).pt(16.0));
     }
     if let Some(code) = f.looking {
-        ui.label(RichText::new(t.fill("evening.looking", &[("code", code.as_str())])).size(16.0));
+        ui.label(RichText::new(t.fill("evening.looking", &[("code", code.as_str())])).pt(16.0));
     }
     ui.label(t.get("evening.line"));
     // A desktop organises (it hosts the evening); a phone checks in.
@@ -513,7 +514,7 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
                     choice(ui, t.get("evening.bots"), f.bots && f.online, "evening.left.bots", || f.bots = true);
                 });
                 if !f.online {
-                    ui.label(RichText::new(t.get("evening.bots_online_only")).size(14.0));
+                    ui.label(RichText::new(t.get("evening.bots_online_only")).pt(14.0));
                 }
             });
             ui.end_row();
@@ -550,7 +551,7 @@ fn not_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut EveningForm, hostin
             }
         });
         let width = ui.available_width().min(280.0);
-        let words = RichText::new(t.get("evening.organise_button")).size(20.0).strong();
+        let words = RichText::new(t.get("evening.organise_button")).pt(20.0).strong();
         let response = ui.add_sized([width, at_least_a_finger(ui, TOUCH_TARGET)], egui::Button::new(words).fill(GOLD));
         mark_target(ui, "evening.organise", &response);
         if response.clicked() {
@@ -590,7 +591,7 @@ fn field(ui: &mut egui::Ui, t: &crate::i18n::Texts, text: &mut String, hint: Str
 fn choice(ui: &mut egui::Ui, words: String, on: bool, target: &str, mut pick: impl FnMut()) {
     let height = at_least_a_finger(ui, TOUCH_TARGET);
     let response =
-        ui.add(egui::Button::new(RichText::new(words).size(17.0)).selected(on).min_size(egui::vec2(48.0, height)));
+        ui.add(egui::Button::new(RichText::new(words).pt(17.0)).selected(on).min_size(egui::vec2(48.0, height)));
     mark_target(ui, target, &response);
     if response.clicked() {
         pick();
@@ -688,7 +689,7 @@ fn checking_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, at: &AtEvening, f: &mu
     let mut chosen = None;
     let Some(view) = &at.view else { return None };
     let line = if view.members.is_empty() { "evening.check_in_line_new" } else { "evening.check_in_line" };
-    ui.label(RichText::new(t.get(line)).size(18.0));
+    ui.label(RichText::new(t.get(line)).pt(18.0));
     field(ui, t, &mut f.name, t.get("friends.name_hint"), "evening.name", 24);
     let response = big_button(ui, t.get("evening.check_in_button"));
     mark_target(ui, "evening.check_in", &response);
@@ -700,7 +701,7 @@ fn checking_in(ui: &mut egui::Ui, t: &crate::i18n::Texts, at: &AtEvening, f: &mu
         ui.horizontal_wrapped(|ui| {
             for (i, name) in view.members.iter().enumerate() {
                 let response = ui.add(
-                    egui::Button::new(RichText::new(name).size(17.0))
+                    egui::Button::new(RichText::new(name).pt(17.0))
                         .min_size(egui::vec2(0.0, at_least_a_finger(ui, TOUCH_TARGET))),
                 );
                 mark_target(ui, &format!("evening.member.{i}"), &response);
@@ -745,22 +746,22 @@ fn desk(
     let Some(view) = at.view.clone() else { return };
     let Some(code) = at.code else { return };
     if !view.setup.club.is_empty() {
-        ui.label(RichText::new(t.fill("evening.of_club", &[("club", &view.setup.club)])).size(16.0));
+        ui.label(RichText::new(t.fill("evening.of_club", &[("club", &view.setup.club)])).pt(16.0));
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.get("friends.code")).size(18.0));
-        let said = ui.label(RichText::new(code.as_str()).size(40.0).monospace().strong());
+        ui.label(RichText::new(t.get("friends.code")).pt(18.0));
+        let said = ui.label(RichText::new(code.as_str()).pt(40.0).family(egui::FontFamily::Monospace).strong());
         mark_target(ui, "evening.code_shown", &said);
     });
     // Where players check in: this computer's address where it hosts the
     // evening (a phone types it as the table server without the link).
     if let Some(h) = hosting.filter(|h| at.server.starts_with(h.own_server().trim_end_matches("/ws"))) {
-        ui.label(RichText::new(t.fill("evening.this_computer", &[("address", &h.address())])).size(16.0));
+        ui.label(RichText::new(t.fill("evening.this_computer", &[("address", &h.address())])).pt(16.0));
     }
     if let Some(link) = link(at, hosting) {
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("friends.link"));
-            ui.add(egui::Label::new(RichText::new(&link).monospace().size(16.0)).wrap());
+            ui.add(egui::Label::new(RichText::new(&link).family(egui::FontFamily::Monospace).pt(16.0)).wrap());
             if crate::platform::HAS_CLIPBOARD {
                 crate::forms::copy_button(ui, t, ("friends.copy_link", "friends.copied"), &link, None);
             }
@@ -771,14 +772,14 @@ fn desk(
         let projector = link.replace("/v/", "/e/");
         ui.label(t.fill("evening.projector", &[("link", &projector)]));
     } else {
-        ui.label(RichText::new(t.get("evening.no_site")).size(16.0));
+        ui.label(RichText::new(t.get("evening.no_site")).pt(16.0));
     }
     let present: Vec<(u16, &klaverjas_club::Player)> =
         view.players.iter().enumerate().map(|(i, p)| (i as u16, p)).filter(|(_, p)| p.present).collect();
     let playing = view.started && !view.over && view.progress.iter().any(|p| *p < u16::from(view.setup.deals));
     // Who is in, each removable; a player without a phone added by name.
     egui::CollapsingHeader::new(
-        RichText::new(t.fill("evening.players", &[("n", &present.len().to_string())])).size(18.0),
+        RichText::new(t.fill("evening.players", &[("n", &present.len().to_string())])).pt(18.0),
     )
     .default_open(view.rounds == 0)
     .show(ui, |ui| {
@@ -786,7 +787,7 @@ fn desk(
             for (id, p) in &present {
                 let words = if p.phone { p.name.clone() } else { t.fill("evening.no_phone", &[("name", &p.name)]) };
                 let response =
-                    ui.add(egui::Button::new(RichText::new(words).size(16.0)).selected(at.removing == Some(*id)));
+                    ui.add(egui::Button::new(RichText::new(words).pt(16.0)).selected(at.removing == Some(*id)));
                 mark_target(ui, &format!("evening.player.{id}"), &response);
                 if response.clicked() {
                     at.removing = if at.removing == Some(*id) { None } else { Some(*id) };
@@ -799,13 +800,13 @@ fn desk(
             && let Some(p) = view.players.get(usize::from(id))
         {
             ui.horizontal_wrapped(|ui| {
-                let remove = ui.button(RichText::new(t.fill("evening.remove", &[("name", &p.name)])).size(16.0));
+                let remove = ui.button(RichText::new(t.fill("evening.remove", &[("name", &p.name)])).pt(16.0));
                 mark_target(ui, "evening.remove", &remove);
                 if remove.clicked() {
                     at.act(EveningAction::Remove { player: id });
                     at.removing = None;
                 }
-                if ui.button(RichText::new(t.get("evening.keep")).size(16.0)).clicked() {
+                if ui.button(RichText::new(t.get("evening.keep")).pt(16.0)).clicked() {
                     at.removing = None;
                 }
             });
@@ -833,7 +834,7 @@ fn desk(
             } else {
                 t.fill("evening.draw", &[("n", &(view.rounds + 1).to_string())])
             };
-            let draw = ui.add_sized([width, height], egui::Button::new(RichText::new(words).size(18.0)));
+            let draw = ui.add_sized([width, height], egui::Button::new(RichText::new(words).pt(18.0)));
             mark_target(ui, "evening.draw", &draw);
             if draw.clicked() {
                 at.act(EveningAction::Draw);
@@ -842,7 +843,7 @@ fn desk(
                 let start = ui.add_sized(
                     [width, height],
                     egui::Button::new(
-                        RichText::new(t.fill("evening.start", &[("n", &view.rounds.to_string())])).size(18.0).strong(),
+                        RichText::new(t.fill("evening.start", &[("n", &view.rounds.to_string())])).pt(18.0).strong(),
                     )
                     .fill(GOLD),
                 );
@@ -861,15 +862,15 @@ fn desk(
             (true, 0) => t.get("evening.round_played"),
             (true, n) => t.fill("evening.round_started", &[("n", &n.to_string())]),
         };
-        let said = ui.label(RichText::new(state).size(17.0).strong());
+        let said = ui.label(RichText::new(state).pt(17.0).strong());
         mark_target(ui, "evening.round_state", &said);
         for (i, table) in draw.tables.iter().enumerate() {
             let i = i as u16;
             let done = view.progress.get(usize::from(i)).copied().unwrap_or(0);
             let online = view.online.get(usize::from(i)).copied().flatten();
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(t.fill("evening.table", &[("n", &(i + 1).to_string())])).size(18.0).strong());
-                ui.label(RichText::new(chairs_line(t, &view, table)).size(16.0));
+                ui.label(RichText::new(t.fill("evening.table", &[("n", &(i + 1).to_string())])).pt(18.0).strong());
+                ui.label(RichText::new(chairs_line(t, &view, table)).pt(16.0));
                 if view.started {
                     ui.label(
                         t.fill("evening.progress", &[("n", &done.to_string()), ("of", &view.setup.deals.to_string())]),
@@ -940,23 +941,23 @@ fn player(
     let view = at.view.clone()?;
     let mut go = None;
     let my_name = name_of(&view, Some(me), t);
-    ui.label(RichText::new(t.fill("evening.you_are", &[("name", &my_name)])).size(18.0));
+    ui.label(RichText::new(t.fill("evening.you_are", &[("name", &my_name)])).pt(18.0));
     let mine = view
         .draw
         .as_ref()
         .and_then(|d| d.tables.iter().position(|tb| tb.seat_of(me).is_some()).map(|i| (i as u16, d.tables[i])));
     match (&view.draw, mine) {
         _ if view.over => {
-            ui.label(RichText::new(t.get("evening.over")).size(20.0).strong());
+            ui.label(RichText::new(t.get("evening.over")).pt(20.0).strong());
         }
         (None, _) => {
-            ui.label(RichText::new(t.get("evening.wait_draw")).size(18.0));
+            ui.label(RichText::new(t.get("evening.wait_draw")).pt(18.0));
         }
         (Some(draw), None) if draw.sitting_out.contains(&me) => {
-            ui.label(RichText::new(t.get("evening.you_sit_out")).size(20.0).strong());
+            ui.label(RichText::new(t.get("evening.you_sit_out")).pt(20.0).strong());
         }
         (Some(_), None) => {
-            ui.label(RichText::new(t.get("evening.wait_draw")).size(18.0));
+            ui.label(RichText::new(t.get("evening.wait_draw")).pt(18.0));
         }
         (Some(_), Some((i, table))) => {
             let seat = table.seat_of(me).unwrap_or(Seat::South);
@@ -970,17 +971,17 @@ fn player(
                         ("partner", &partner),
                     ],
                 ))
-                .size(22.0)
+                .pt(22.0)
                 .strong(),
             );
             mark_target(ui, "evening.your_table", &said);
-            ui.label(RichText::new(chairs_line(t, &view, &table)).size(16.0));
+            ui.label(RichText::new(chairs_line(t, &view, &table)).pt(16.0));
             if !view.started {
                 ui.label(t.get("evening.wait_start"));
             } else if let Some(code) = view.online.get(usize::from(i)).copied().flatten() {
                 let response = ui.add_sized(
                     [ui.available_width().min(300.0), at_least_a_finger(ui, TOUCH_TARGET)],
-                    egui::Button::new(RichText::new(t.get("evening.go_to_table")).size(20.0).strong()).fill(GOLD),
+                    egui::Button::new(RichText::new(t.get("evening.go_to_table")).pt(20.0).strong()).fill(GOLD),
                 );
                 mark_target(ui, "evening.go_to_table", &response);
                 if response.clicked() {
@@ -1014,7 +1015,7 @@ fn table_sheet(
     // Each pair by its two names, then the lines: a row each that wraps
     // on a phone rather than widening the page.
     let names = |team: Team| format!("{}: {}", pair_short(t, team), pair_names(t, view, drawn, team));
-    ui.label(RichText::new(format!("{}   {}", names(Team::NS), names(Team::EW))).size(16.0));
+    ui.label(RichText::new(format!("{}   {}", names(Team::NS), names(Team::EW))).pt(16.0));
     let mut totals = [0u32; 2];
     // Dispute and Correct as high as a finger: a phone's tap finds them.
     let finger = egui::vec2(0.0, at_least_a_finger(ui, TOUCH_TARGET));
@@ -1038,10 +1039,10 @@ fn table_sheet(
         };
         ui.horizontal_wrapped(|ui| {
             let line = format!("{}.  {} {ns} · {} {ew}", n + 1, pair_short(t, Team::NS), pair_short(t, Team::EW));
-            let shown = ui.label(RichText::new(line).size(17.0).monospace());
+            let shown = ui.label(RichText::new(line).pt(17.0).family(egui::FontFamily::Monospace));
             mark_target(ui, &format!("evening.line.{}", n + 1), &shown);
             if !said.is_empty() {
-                ui.label(RichText::new(said).size(14.0).color(REFUSED));
+                ui.label(RichText::new(said).pt(14.0).color(REFUSED));
             }
             if !organiser {
                 let response = ui.add(egui::Button::new(t.get("evening.dispute")).min_size(finger));
@@ -1062,7 +1063,7 @@ fn table_sheet(
     }
     let (ns, ew) = (pair_short(t, Team::NS), pair_short(t, Team::EW));
     let total = format!("{}  {ns} {} · {ew} {}", t.get("evening.total"), totals[0], totals[1]);
-    let said = ui.label(RichText::new(total).size(17.0).strong());
+    let said = ui.label(RichText::new(total).pt(17.0).strong());
     mark_target(ui, "evening.total", &said);
     let entering = score.results.len() < usize::from(view.setup.deals);
     if !entering && at.correcting.is_none() {

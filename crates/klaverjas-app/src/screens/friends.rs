@@ -7,6 +7,7 @@ use crate::forms::{big_button, form, mark_target, narrow_layout, option_label, p
 use crate::friends::host::{self, Hosting};
 use crate::friends::link::waker;
 use crate::friends::sitting::{BackToTable, Connection, KeptChair, Sitting};
+use crate::look::Pt;
 use crate::look::at_least_a_finger;
 use crate::platform::{self, TOUCH_TARGET};
 use crate::state::{Files, PlayerSettings, Screen, Texts};
@@ -364,8 +365,7 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
     if kept {
         let response = ui.add_sized(
             [ui.available_width().min(320.0), at_least_a_finger(ui, TOUCH_TARGET)],
-            egui::Button::new(RichText::new(t.get("friends.back_to_table")).size(20.0).strong())
-                .fill(crate::look::GOLD),
+            egui::Button::new(RichText::new(t.get("friends.back_to_table")).pt(20.0).strong()).fill(crate::look::GOLD),
         );
         mark_target(ui, "friends.back", &response);
         if response.clicked() {
@@ -374,10 +374,10 @@ fn choose(ui: &mut egui::Ui, t: &crate::i18n::Texts, f: &mut FriendsForm, hostin
         ui.add_space(8.0);
     }
     if let Some(problem) = &f.problem {
-        ui.label(RichText::new(problem).color(crate::look::REFUSED).size(16.0));
+        ui.label(RichText::new(problem).color(crate::look::REFUSED).pt(16.0));
     }
     if let Some(looking) = &f.looking {
-        ui.label(RichText::new(looking).size(16.0));
+        ui.label(RichText::new(looking).pt(16.0));
     }
     form(ui, "friends.name", narrow, 200.0, |ui| {
         option_label(ui, t.get("friends.name"), narrow);
@@ -527,19 +527,19 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
         // its QR code are the host's to hand round.
         let host = sitting.is_host();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t.get("friends.code")).size(18.0));
-            ui.label(RichText::new(code.as_str()).size(if host { 40.0 } else { 22.0 }).monospace().strong());
+            ui.label(RichText::new(t.get("friends.code")).pt(18.0));
+            ui.label(RichText::new(code.as_str()).pt(if host { 40.0 } else { 22.0 }).monospace().strong());
         });
         if !host {
             return;
         }
         let Some(link) = link(sitting, hosting) else {
-            ui.label(RichText::new(t.get("friends.no_site")).size(16.0));
+            ui.label(RichText::new(t.get("friends.no_site")).pt(16.0));
             return;
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(t.get("friends.link"));
-            ui.label(RichText::new(&link).monospace().size(16.0));
+            ui.label(RichText::new(&link).monospace().pt(16.0));
             if crate::platform::HAS_CLIPBOARD {
                 crate::forms::copy_button(ui, t, ("friends.copy_link", "friends.copied"), &link, None);
             }
@@ -559,7 +559,7 @@ fn waiting_room(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting
         if sitting.is_host() {
             let start = ui.add_sized(
                 [width, height],
-                egui::Button::new(RichText::new(t.get("friends.start")).size(20.0).strong()).fill(crate::look::GOLD),
+                egui::Button::new(RichText::new(t.get("friends.start")).pt(20.0).strong()).fill(crate::look::GOLD),
             );
             mark_target(ui, "friends.start", &start);
             if start.clicked() {
@@ -617,7 +617,7 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
             None if sitting.started => crate::words::bot_in_chair(t, seat),
             None => t.get("friends.empty"),
         };
-        let text = RichText::new(name).size(18.0);
+        let text = RichText::new(name).pt(18.0);
         let button = egui::Button::new(text).selected(*picked == Some(seat)).wrap();
         let response = ui.add_sized([cell, at_least_a_finger(ui, TOUCH_TARGET)], button);
         mark_target(ui, &format!("friends.chair.{}", seat.letter()), &response);
@@ -645,13 +645,11 @@ fn chairs(ui: &mut egui::Ui, t: &crate::i18n::Texts, sitting: &mut Sitting) {
     });
     centred(ui, at(Seat::South), &mut picked);
     if !sitting.started {
-        ui.label(RichText::new(t.get("friends.empty_line")).size(14.0));
+        ui.label(RichText::new(t.get("friends.empty_line")).pt(14.0));
     }
     if host && !sitting.started {
         ui.label(
-            RichText::new(t.get(if picked.is_some() { "friends.move_to" } else { "friends.move" }))
-                .italics()
-                .size(14.0),
+            RichText::new(t.get(if picked.is_some() { "friends.move_to" } else { "friends.move" })).italics().pt(14.0),
         );
         // A person picked (not the host) can be sent away: their chair is
         // free again and their link holds nothing.

@@ -3,6 +3,7 @@
 
 use crate::forms::big_button;
 use crate::forms::page;
+use crate::look::Pt;
 use crate::state::Screen;
 use crate::state::Texts;
 use crate::tutorial::teacher::{LessonProgress, Lessons, TutorialCommand, resume_step};
@@ -25,7 +26,7 @@ fn lessons(
     let ctx = contexts.ctx_mut()?.clone();
     let t = &texts.0;
     page(&ctx, t.get("menu.tutorial"), |ui| {
-        ui.label(RichText::new(t.get("lessons.intro")).size(16.0));
+        ui.label(RichText::new(t.get("lessons.intro")).pt(16.0));
         ui.add_space(8.0);
         for (i, lesson) in lessons.0.iter().enumerate() {
             let done = progress.0.finished.contains(&lesson.id);
@@ -35,7 +36,7 @@ fn lessons(
             if step > 0 {
                 label += &format!("  ({})", t.fill("lessons.at_step", &[("k", &(step + 1).to_string())]));
             }
-            let button = egui::Button::new(RichText::new(label).size(18.0))
+            let button = egui::Button::new(RichText::new(label).pt(18.0))
                 .min_size(egui::vec2(ui.available_width(), crate::look::at_least_a_finger(ui, 44.0)));
             if ui.add(button).clicked() {
                 out.write(TutorialCommand::Start { id: lesson.id.clone(), step });

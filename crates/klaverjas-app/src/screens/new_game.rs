@@ -4,6 +4,7 @@
 use crate::forms::form;
 use crate::forms::narrow_layout;
 use crate::forms::option_label;
+use crate::look::Pt;
 use crate::platform::TOUCH_TARGET;
 use crate::save::Store;
 use crate::seats::{GameEvent, Going, Kept, Seats};
@@ -158,7 +159,7 @@ fn new_game(
     let footer = |ui: &mut egui::Ui| {
         ui.horizontal_wrapped(|ui| {
             let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
-            let words = egui::RichText::new(t.get("menu.start")).size(20.0).strong();
+            let words = egui::RichText::new(t.get("menu.start")).pt(20.0).strong();
             // Back beside Start, whatever the width.
             let width = (ui.available_width() - 100.0).min(280.0);
             let response = ui.add_sized([width, height], egui::Button::new(words).fill(crate::look::GOLD));
@@ -199,7 +200,7 @@ fn new_game(
         ui.add_space(6.0);
         let changed = chosen.rules != chosen.preset.rules();
         let heading = if changed { t.get("house.heading_changed") } else { t.get("house.heading") };
-        egui::CollapsingHeader::new(egui::RichText::new(heading).size(18.0))
+        egui::CollapsingHeader::new(egui::RichText::new(heading).pt(18.0))
             .id_salt("house-rules")
             .default_open(false)
             .show(ui, |ui| {
@@ -212,7 +213,7 @@ fn new_game(
                     chosen.rules = chosen.preset.rules();
                 }
             });
-        egui::CollapsingHeader::new(egui::RichText::new(t.get("replay.heading")).size(18.0))
+        egui::CollapsingHeader::new(egui::RichText::new(t.get("replay.heading")).pt(18.0))
             .id_salt("replay")
             .default_open(!replay.code.is_empty())
             .show(ui, |ui| replay_form(ui, t, &mut replay, chosen.rules.players.partnerships()));

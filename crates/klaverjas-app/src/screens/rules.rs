@@ -2,6 +2,7 @@
 //! set itself (the match in play, else the one being set up).
 
 use crate::forms::page;
+use crate::look::Pt;
 use crate::seats::Seats;
 use crate::state::Screen;
 use crate::state::SetupRules;
@@ -152,6 +153,7 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
         ("rules.head.roem", roem),
         ("rules.head.scoring", scoring),
         ("rules.head.example", example.split('\n').filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        ("rules.head.keys", KEYS.iter().map(|key| t.get(key)).collect()),
         ("rules.head.sources", vec![t.get("rules.sources")]),
     ]
     .into_iter()
@@ -159,6 +161,9 @@ pub fn rules_text(t: &crate::i18n::Texts, r: &Rules) -> Vec<(String, Vec<String>
     .map(|(head, lines)| (t.get(head), lines))
     .collect()
 }
+
+/// The table's keys, a line each: the whole game without a pointer.
+const KEYS: [&str; 7] = ["keys.hand", "keys.play", "keys.bid", "keys.roem", "keys.coach", "keys.table", "keys.tab"];
 
 /// A deal's count under `r`: its numbers follow the deal's points, a
 /// clear make, and a nat just at half.
@@ -200,9 +205,9 @@ fn rules_page(
         }
         for (head, lines) in rules_text(t, &rules) {
             ui.add_space(10.0);
-            ui.label(RichText::new(head).size(21.0).strong());
+            ui.label(RichText::new(head).pt(21.0).strong());
             for line in lines {
-                ui.label(RichText::new(line).size(17.0));
+                ui.label(RichText::new(line).pt(17.0));
                 ui.add_space(4.0);
             }
         }

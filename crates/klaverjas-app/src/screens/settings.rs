@@ -1,6 +1,7 @@
-//! The settings screen: the language, the deck, the speed of the table,
-//! the bots' strength, the rules played at home, the table's helps and its
-//! sound. A change shows at once and is written at once.
+//! The settings screen: the language, the text size and contrast, the
+//! deck, the speed of the table, the bots' strength, the rules played at
+//! home, the table's helps and its sound. A change shows at once and is
+//! written at once.
 
 use crate::forms::form;
 use crate::forms::narrow_layout;
@@ -58,6 +59,17 @@ fn settings(
                 ui.radio_value(&mut s.language, Language::English, "English");
                 ui.radio_value(&mut s.language, Language::Dutch, "Nederlands");
                 ui.radio_value(&mut s.language, Language::Afrikaans, "Afrikaans");
+            });
+            ui.end_row();
+            // Second: a player who cannot read the rest finds it soon.
+            label(ui, "settings.text_size");
+            ui.vertical(|ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for size in crate::settings::TEXT_SIZES {
+                        ui.radio_value(&mut s.text_size, size, format!("{size} %"));
+                    }
+                });
+                ui.checkbox(&mut s.high_contrast, t.get("settings.high_contrast"));
             });
             ui.end_row();
             label(ui, "settings.skin");

@@ -6,6 +6,7 @@
 //! statistics, and shares the sheet as text and as a picture.
 
 use crate::forms::{mark_field, mark_target};
+use crate::look::Pt;
 use crate::look::{CARD, GOLD, INK, REFUSED, at_least_a_finger, on_the_felt, root_ui};
 use crate::panels::paint::{paint_suit, suit_texture};
 use crate::pictures::CardImages;
@@ -335,17 +336,17 @@ fn setup(
     let rules = settings.rules_for(setup.preset);
     let content = |ui: &mut egui::Ui| {
         if let Some(note) = note {
-            ui.label(RichText::new(note).color(REFUSED).size(15.0));
+            ui.label(RichText::new(note).color(REFUSED).pt(15.0));
         }
-        ui.label(RichText::new(t.get("sheet.line")).size(15.0));
+        ui.label(RichText::new(t.get("sheet.line")).pt(15.0));
         ui.add_space(6.0);
-        ui.label(RichText::new(t.get("sheet.game")).size(16.0).strong());
+        ui.label(RichText::new(t.get("sheet.game")).pt(16.0).strong());
         let presets = sheet_presets();
         // Three abreast: the whole form fits a phone held upright.
         let third = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
         ui.horizontal_wrapped(|ui| {
             for p in presets {
-                let name = RichText::new(t.get(&format!("home.{}", p.name()))).size(16.0);
+                let name = RichText::new(t.get(&format!("home.{}", p.name()))).pt(16.0);
                 let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
                 let button = egui::Button::new(name).wrap().selected(setup.preset == p);
                 let response = ui.add_sized([third, height], button);
@@ -355,14 +356,14 @@ fn setup(
                 }
             }
         });
-        ui.label(RichText::new(match_length(t, rules.match_length)).size(14.0));
+        ui.label(RichText::new(match_length(t, rules.match_length)).pt(14.0));
         ui.add_space(6.0);
         // Partners opposite: Wij are South (the keeper) and North.
         for (team, seats) in [(Team::NS, [Seat::South, Seat::North]), (Team::EW, [Seat::West, Seat::East])] {
-            ui.label(RichText::new(t.get(&format!("sheet.team.{}", team.name()))).size(16.0).strong());
+            ui.label(RichText::new(t.get(&format!("sheet.team.{}", team.name()))).pt(16.0).strong());
             for seat in seats {
                 ui.horizontal(|ui| {
-                    let label = RichText::new(t.get(&format!("sheet.seat.{}", seat.name()))).size(15.0);
+                    let label = RichText::new(t.get(&format!("sheet.seat.{}", seat.name()))).pt(15.0);
                     ui.add_sized([72.0, 24.0], egui::Label::new(label).truncate());
                     let name = &mut setup.names[seat.index()];
                     let field = egui::TextEdit::singleline(name)
@@ -377,7 +378,7 @@ fn setup(
             }
         }
         ui.add_space(6.0);
-        ui.label(RichText::new(t.get("sheet.first_dealer")).size(16.0).strong());
+        ui.label(RichText::new(t.get("sheet.first_dealer")).pt(16.0).strong());
         let quarter = ((ui.available_width() - 3.0 * ui.spacing().item_spacing.x) / 4.0).floor();
         ui.horizontal(|ui| {
             for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
@@ -385,7 +386,7 @@ fn setup(
                 let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
                 let response = ui.add_sized(
                     [quarter, height],
-                    egui::Button::new(RichText::new(name).size(16.0)).truncate().selected(setup.dealer == seat),
+                    egui::Button::new(RichText::new(name).pt(16.0)).truncate().selected(setup.dealer == seat),
                 );
                 mark_target(ui, &format!("sheet.dealer.{}", seat.name()), &response);
                 if response.clicked() {
@@ -395,15 +396,24 @@ fn setup(
         });
     };
     // Start and Back stay in view below the form.
+    // Side by side, or one above the other where large text does not fit
+    // half the width.
     let footer = |ui: &mut egui::Ui| {
-        ui.horizontal(|ui| {
-            let half = (ui.available_width() - 8.0) / 2.0;
+        let words = RichText::new(t.get("sheet.start")).pt(20.0).strong().color(Color32::BLACK);
+        let back_words = RichText::new(t.get("menu.back")).pt(20.0);
+        let half = (ui.available_width() - 8.0) / 2.0;
+        let width = if crate::forms::fits(ui, &words, half) { half } else { ui.available_width() };
+        let layout = if width == half {
+            egui::Layout::left_to_right(egui::Align::Center)
+        } else {
+            egui::Layout::top_down(egui::Align::Min)
+        };
+        ui.with_layout(layout, |ui| {
             let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
-            let words = RichText::new(t.get("sheet.start")).size(20.0).strong().color(Color32::BLACK);
-            let go = ui.add_sized([half, height], egui::Button::new(words).fill(GOLD));
+            let go = ui.add_sized([width, height], egui::Button::new(words).fill(GOLD));
             mark_target(ui, "sheet.start", &go);
             start = go.clicked();
-            let back = ui.add_sized([half, height], egui::Button::new(RichText::new(t.get("menu.back")).size(20.0)));
+            let back = ui.add_sized([width, height], egui::Button::new(back_words));
             mark_target(ui, "sheet.back", &back);
             if back.clicked() {
                 next.set(Screen::Title);
@@ -485,7 +495,7 @@ fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: 
     ui.horizontal(|ui| {
         let height = at_least_a_finger(ui, 0.0);
         let mut button = |ui: &mut egui::Ui, key: &str, target: &str, what: Do| {
-            let response = ui.add_sized([0.0, height], egui::Button::new(RichText::new(t.get(key)).size(15.0)));
+            let response = ui.add_sized([0.0, height], egui::Button::new(RichText::new(t.get(key)).pt(15.0)));
             mark_target(ui, target, &response);
             if response.clicked() {
                 action = Some(what);
@@ -505,7 +515,7 @@ fn heading(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: 
             });
         }
     });
-    ui.label(RichText::new(words).size(17.0).color(Color32::WHITE).strong());
+    ui.label(RichText::new(words).pt(17.0).color(Color32::WHITE).strong());
     action
 }
 
@@ -547,9 +557,9 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Li
             response
         };
         let head =
-            |team: Team| RichText::new(t.get(&format!("sheet.team.{}", team.name()))).size(big).strong().color(INK);
+            |team: Team| RichText::new(t.get(&format!("sheet.team.{}", team.name()))).pt(big).strong().color(INK);
         row(ui, [RichText::new(""), head(Team::NS), head(Team::EW)], None);
-        let names = |team: Team| RichText::new(kept.team_names(team)).size(13.0).color(INK);
+        let names = |team: Team| RichText::new(kept.team_names(team)).pt(13.0).color(INK);
         // The players' names where the keypad leaves room (the heading
         // names the dealer and the leader while deals are entered).
         if !keypad {
@@ -581,7 +591,7 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Li
                     if let Some(on) = result.going_on.filter(|g| g.team == team) {
                         text += &format!("  +{}", on.strokes);
                     }
-                    RichText::new(text).size(big).color(INK)
+                    RichText::new(text).pt(big).color(INK)
                 };
                 let mut number = format!("{}", i + 1);
                 if result.revoke.is_some() {
@@ -594,7 +604,7 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Li
                 }
                 let fill = (kept.correcting == Some(i + 1)).then_some(GOLD);
                 let response =
-                    row(ui, [RichText::new(number).size(15.0).color(INK), cell(Team::NS), cell(Team::EW)], fill);
+                    row(ui, [RichText::new(number).pt(15.0).color(INK), cell(Team::NS), cell(Team::EW)], fill);
                 // Only a line that shows whole can be tapped for sure.
                 if ui.clip_rect().contains_rect(response.rect) {
                     mark_target(ui, &format!("sheet.line.{}", i + 1), &response);
@@ -606,19 +616,19 @@ fn lines(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, shape: Li
         });
         ui.separator();
         let sum = scored.totals();
-        let total = |n: u32| RichText::new(n.to_string()).size(big + 2.0).strong().color(INK);
-        let said = RichText::new(t.get("sheet.total")).size(13.0).color(INK);
+        let total = |n: u32| RichText::new(n.to_string()).pt(big + 2.0).strong().color(INK);
+        let said = RichText::new(t.get("sheet.total")).pt(13.0).color(INK);
         let response = row(ui, [said, total(sum.ns), total(sum.ew)], None);
         mark_target(ui, "sheet.totals", &response);
         if kept.kept.rules.races_to_the_boem() {
             let strokes = scored.strokes();
-            let said = RichText::new(t.get("sheet.strokes")).size(13.0).color(INK);
+            let said = RichText::new(t.get("sheet.strokes")).pt(13.0).color(INK);
             let response = row(ui, [said, total(strokes.ns.into()), total(strokes.ew.into())], None);
             mark_target(ui, "sheet.strokes", &response);
         }
         if !keypad {
             let key = if kept.kept.rules.races_to_the_boem() { "sheet.key_boem" } else { "sheet.key" };
-            ui.label(RichText::new(t.get(key)).size(12.0).color(INK));
+            ui.label(RichText::new(t.get(key)).pt(12.0).color(INK));
         }
     });
     action
@@ -631,7 +641,7 @@ fn finished(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, note: 
     ui.horizontal_wrapped(|ui| {
         let text = shared_text(t, kept);
         let button = |ui: &mut egui::Ui, key: &str, target: &str| {
-            let words = RichText::new(t.get(key)).size(18.0);
+            let words = RichText::new(t.get(key)).pt(18.0);
             let response = ui.add(egui::Button::new(words).min_size(egui::vec2(0.0, height)));
             mark_target(ui, target, &response);
             response.clicked()
@@ -657,7 +667,7 @@ fn finished(ui: &mut egui::Ui, t: &crate::i18n::Texts, kept: &SavedSheet, note: 
         }
     });
     if let Some(note) = note {
-        ui.label(RichText::new(note).size(14.0).color(INK));
+        ui.label(RichText::new(note).pt(14.0).color(INK));
     }
     action
 }
@@ -697,9 +707,9 @@ pub(crate) fn pad(
     if let Some(number) = correcting {
         ui.horizontal(|ui| {
             ui.label(
-                RichText::new(t.fill("sheet.correcting", &[("n", &number.to_string())])).size(16.0).strong().color(INK),
+                RichText::new(t.fill("sheet.correcting", &[("n", &number.to_string())])).pt(16.0).strong().color(INK),
             );
-            let stop = ui.button(RichText::new(t.get("sheet.stop_correcting")).size(16.0));
+            let stop = ui.button(RichText::new(t.get("sheet.stop_correcting")).pt(16.0));
             mark_target(ui, "sheet.stop_correcting", &stop);
             if stop.clicked() {
                 tap(Do::StopCorrecting);
@@ -710,7 +720,7 @@ pub(crate) fn pad(
     for team in Team::BOTH {
         ui.horizontal(|ui| {
             let label_width = cell(5.0);
-            let words = RichText::new(teams[team].clone()).size(20.0).strong().color(INK);
+            let words = RichText::new(teams[team].clone()).pt(20.0).strong().color(INK);
             ui.add_sized([label_width, key_height], egui::Label::new(words));
             for (i, &suit) in Suit::ALL.iter().enumerate() {
                 let chosen = p.played == Some((team, suit));
@@ -746,8 +756,8 @@ pub(crate) fn pad(
             let field = if mine { Field::Points } else { Field::Others };
             let focus = p.focus == field;
             let text = t.fill("sheet.points_of", &[("team", &teams[team].clone()), ("n", &points)]);
-            let response = ui
-                .add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).size(17.0)).selected(focus));
+            let response =
+                ui.add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).pt(17.0)).selected(focus));
             mark_target(ui, &format!("sheet.points.{}", team.name()), &response);
             if response.clicked() {
                 tap(Do::Key(Key::Focus(field)));
@@ -756,8 +766,8 @@ pub(crate) fn pad(
         for team in Team::BOTH {
             let focus = p.focus == Field::Roem(team);
             let text = t.fill("sheet.roem_of", &[("n", &p.roem[team].to_string())]);
-            let response = ui
-                .add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).size(17.0)).selected(focus));
+            let response =
+                ui.add_sized([cell(4.0), key_height], egui::Button::new(RichText::new(text).pt(17.0)).selected(focus));
             mark_target(ui, &format!("sheet.roem.{}", team.name()), &response);
             if response.clicked() {
                 tap(Do::Key(Key::Focus(Field::Roem(team))));
@@ -771,7 +781,7 @@ pub(crate) fn pad(
         ui.horizontal(|ui| {
             let name = teams[team].clone();
             let switch =
-                ui.add_sized([cell(6.0), key_height], egui::Button::new(RichText::new(name).size(16.0).strong()));
+                ui.add_sized([cell(6.0), key_height], egui::Button::new(RichText::new(name).pt(16.0).strong()));
             mark_target(ui, "sheet.roem_team", &switch);
             if switch.clicked() {
                 *roem_team = Some(team.other());
@@ -791,7 +801,7 @@ pub(crate) fn pad(
             for (words, name, value) in quick.into_iter().take(fit) {
                 let response = ui.add_sized(
                     [(width - cell(6.0) - gap * n) / n, key_height],
-                    egui::Button::new(RichText::new(words).size(15.0)),
+                    egui::Button::new(RichText::new(words).pt(15.0)),
                 );
                 mark_target(ui, &format!("sheet.add_roem.{name}"), &response);
                 if response.clicked() {
@@ -806,7 +816,7 @@ pub(crate) fn pad(
         let count = if rules.kraken { 5.0 } else { 4.0 };
         let small = cell(count);
         let mut toggle = |ui: &mut egui::Ui, words: String, on: bool, target: String, key: Key| {
-            let text = RichText::new(words).size(14.0);
+            let text = RichText::new(words).pt(14.0);
             let response = ui.add_sized([small, key_height], egui::Button::new(text).wrap().selected(on));
             mark_target(ui, &target, &response);
             if response.clicked() {
@@ -846,7 +856,7 @@ pub(crate) fn pad(
         }
     });
     if let Some(why) = refusal {
-        ui.label(RichText::new(why).size(16.0).color(REFUSED).strong());
+        ui.label(RichText::new(why).pt(16.0).color(REFUSED).strong());
     }
     // The digits in three rows of four, with erase, 0 and OK at the right.
     let erase = t.get("sheet.erase");
@@ -854,8 +864,8 @@ pub(crate) fn pad(
         ui.horizontal(|ui| {
             for key in row {
                 let text = match key {
-                    "erase" => RichText::new(erase.as_str()).size(18.0),
-                    _ => RichText::new(key).size(26.0).strong(),
+                    "erase" => RichText::new(erase.as_str()).pt(18.0),
+                    _ => RichText::new(key).pt(26.0).strong(),
                 };
                 let button = match key {
                     "OK" => egui::Button::new(text.color(Color32::BLACK)).fill(GOLD),

@@ -5,6 +5,7 @@
 //! demos are shown apart from the deals that count.
 
 use crate::forms::big_button;
+use crate::look::Pt;
 use crate::progress::Reviewing;
 use crate::state::{Files, PlayerProfile, Screen, Texts};
 use bevy::prelude::*;
@@ -76,7 +77,7 @@ fn statistics(
     let footer = |ui: &mut egui::Ui| {
         ui.horizontal_wrapped(|ui| {
             back = big_button(ui, t.get("menu.back")).clicked();
-            reset = any && ui.button(RichText::new(t.get("stats.reset")).size(16.0)).clicked();
+            reset = any && ui.button(RichText::new(t.get("stats.reset")).pt(16.0)).clicked();
         });
     };
     let content = |ui: &mut egui::Ui| {
@@ -86,7 +87,7 @@ fn statistics(
         let rows: Vec<_> =
             p.rows.iter().filter(|r| r.kind == view.kind && view.preset.is_none_or(|q| q == r.preset)).collect();
         if rows.is_empty() {
-            ui.label(RichText::new(t.get("stats.empty")).size(16.0));
+            ui.label(RichText::new(t.get("stats.empty")).pt(16.0));
         }
         if rows.len() > 1 {
             tally(ui, t, &t.get("stats.together"), &p.total(view.preset, view.kind));
@@ -149,19 +150,19 @@ fn choices(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, view: &mut Vi
             ui.selectable_value(
                 &mut view.kind,
                 kind,
-                RichText::new(t.get(&format!("stats.kind.{}", kind.name()))).size(16.0),
+                RichText::new(t.get(&format!("stats.kind.{}", kind.name()))).pt(16.0),
             );
         }
     });
     let played: Vec<Preset> = Preset::ALL.into_iter().filter(|&q| p.rows.iter().any(|r| r.preset == q)).collect();
     if played.len() > 1 {
         ui.horizontal_wrapped(|ui| {
-            ui.selectable_value(&mut view.preset, None, RichText::new(t.get("stats.all_games")).size(16.0));
+            ui.selectable_value(&mut view.preset, None, RichText::new(t.get("stats.all_games")).pt(16.0));
             for q in played {
                 ui.selectable_value(
                     &mut view.preset,
                     Some(q),
-                    RichText::new(t.get(&format!("home.{}", q.name()))).size(16.0),
+                    RichText::new(t.get(&format!("home.{}", q.name()))).pt(16.0),
                 );
             }
         });
@@ -177,20 +178,20 @@ fn days(
     p: &Profile,
     today: klaverjas_ai::daily::Day,
 ) -> Option<crate::state::DayChosen> {
-    ui.label(RichText::new(t.get("menu.daily")).size(18.0).strong());
+    ui.label(RichText::new(t.get("menu.daily")).pt(18.0).strong());
     if p.days.is_empty() {
-        ui.label(RichText::new(t.get("stats.no_days")).size(15.0));
+        ui.label(RichText::new(t.get("stats.no_days")).pt(15.0));
         return None;
     }
-    ui.label(RichText::new(t.count("stats.streak", ("n", i64::from(p.streak(today))), &[])).size(15.0));
+    ui.label(RichText::new(t.count("stats.streak", ("n", i64::from(p.streak(today))), &[])).pt(15.0));
     let mut again = None;
     // A day a line or two: narrow enough for a phone held upright.
     for played in p.days.iter().rev().take(30) {
         let r = &played.result;
         ui.horizontal(|ui| {
             let game = t.get(&format!("home.{}", r.preset.name()));
-            ui.label(RichText::new(format!("{} · {game}", r.day)).size(15.0).strong());
-            if ui.button(RichText::new(t.get("stats.day_again")).size(15.0)).clicked() {
+            ui.label(RichText::new(format!("{} · {game}", r.day)).pt(15.0).strong());
+            if ui.button(RichText::new(t.get("stats.day_again")).pt(15.0)).clicked() {
                 again = Some(crate::state::DayChosen { day: r.day, preset: r.preset });
             }
         });
@@ -203,7 +204,7 @@ fn days(
 /// One table's numbers, a line each: narrow enough for a phone.
 fn tally(ui: &mut egui::Ui, t: &crate::i18n::Texts, heading: &str, s: &Tally) {
     ui.add_space(6.0);
-    ui.label(RichText::new(heading).size(18.0).strong());
+    ui.label(RichText::new(heading).pt(18.0).strong());
     let n = |v: u32| v.to_string();
     let lines = [
         t.fill("stats.matches", &[("n", &n(s.matches)), ("won", &n(s.matches_won)), ("lost", &n(s.matches_lost))]),
@@ -216,7 +217,7 @@ fn tally(ui: &mut egui::Ui, t: &crate::i18n::Texts, heading: &str, s: &Tally) {
         t.count("stats.bids", ("played", s.played as i64), &[("nat", &n(s.played_nat))]),
     ];
     for line in lines {
-        ui.label(RichText::new(line).size(15.0));
+        ui.label(RichText::new(line).pt(15.0));
     }
 }
 
@@ -225,10 +226,10 @@ fn tally(ui: &mut egui::Ui, t: &crate::i18n::Texts, heading: &str, s: &Tally) {
 /// 10, 50 and all deals below.
 fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, preset: Option<Preset>, working: usize) {
     let deals: Vec<&DealLoss> = p.curve_of(kind).filter(|d| preset.is_none_or(|q| q == d.preset)).collect();
-    ui.label(RichText::new(t.get("stats.curve")).size(18.0).strong());
-    ui.label(RichText::new(t.get("stats.curve_explain")).size(14.0));
+    ui.label(RichText::new(t.get("stats.curve")).pt(18.0).strong());
+    ui.label(RichText::new(t.get("stats.curve_explain")).pt(14.0));
     if working > 0 {
-        ui.label(RichText::new(t.count("stats.reviewing", ("n", working as i64), &[])).size(14.0).italics());
+        ui.label(RichText::new(t.count("stats.reviewing", ("n", working as i64), &[])).pt(14.0).italics());
     }
     if deals.is_empty() {
         return;
@@ -250,7 +251,7 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
     let grey = egui::Stroke::new(1.0, Color32::from_gray(120));
     painter.line_segment([r.left_bottom(), r.right_bottom()], grey);
     painter.line_segment([r.left_top(), r.left_bottom()], grey);
-    let font = egui::FontId::proportional(12.0);
+    let font = egui::FontId::proportional(crate::look::scaled(ui.ctx(), 12.0));
     painter.text(
         r.left_top() - egui::vec2(4.0, 0.0),
         egui::Align2::RIGHT_CENTER,
@@ -278,8 +279,8 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
         painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, colour)));
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("— {}", t.get("stats.you"))).color(YOU).size(15.0).strong());
-        ui.label(RichText::new(format!("— {}", t.get("stats.expert"))).color(EXPERT).size(15.0).strong());
+        ui.label(RichText::new(format!("— {}", t.get("stats.you"))).color(YOU).pt(15.0).strong());
+        ui.label(RichText::new(format!("— {}", t.get("stats.expert"))).color(EXPERT).pt(15.0).strong());
     });
     for last in SPANS.into_iter().filter(|&last| span_shown(last, deals.len())) {
         if let Some((you, expert)) = average(&deals, last) {
@@ -290,7 +291,7 @@ fn curve(ui: &mut egui::Ui, t: &crate::i18n::Texts, p: &Profile, kind: Kind, pre
                 Some(_) => t.fill("stats.last", &[("n", &n.to_string()), values[0], values[1]]),
                 None => t.count("stats.all_deals", ("n", n as i64), &values),
             };
-            ui.label(RichText::new(line).size(15.0));
+            ui.label(RichText::new(line).pt(15.0));
         }
     }
 }
@@ -313,7 +314,7 @@ fn costliest(
     if costly.is_empty() {
         return None;
     }
-    ui.label(RichText::new(t.get("stats.costliest")).size(18.0).strong());
+    ui.label(RichText::new(t.get("stats.costliest")).pt(18.0).strong());
     let mut chosen = None;
     for i in costly {
         let d = &p.curve[i];
@@ -327,8 +328,8 @@ fn costliest(
                     ("expert", &d.expert.to_string()),
                 ],
             );
-            ui.label(RichText::new(line).size(15.0));
-            if d.replay.is_some() && ui.button(RichText::new(t.get("stats.open_review")).size(15.0)).clicked() {
+            ui.label(RichText::new(line).pt(15.0));
+            if d.replay.is_some() && ui.button(RichText::new(t.get("stats.open_review")).pt(15.0)).clicked() {
                 chosen = Some(i);
             }
         });
@@ -379,11 +380,11 @@ impl CurveReview {
             .min_width(width)
             .max_width(width)
             .show(ctx, |ui| {
-                close = ui.button(RichText::new(t.get("review.close")).size(16.0)).clicked();
+                close = ui.button(RichText::new(t.get("review.close")).pt(16.0)).clicked();
                 let code = t.fill("stats.code", &[("code", &game.deal().code())]);
-                ui.label(RichText::new(code).size(14.0).monospace());
+                ui.label(RichText::new(code).pt(14.0).monospace());
                 let Some(review) = &self.review else {
-                    ui.label(RichText::new(t.get("stats.review_working")).size(15.0).italics());
+                    ui.label(RichText::new(t.get("stats.review_working")).pt(15.0).italics());
                     return;
                 };
                 let expert = klaverjas_ai::progress::expert_loss(review);
@@ -391,7 +392,7 @@ impl CurveReview {
                     "stats.review_total",
                     &[("loss", &review.total_loss().to_string()), ("expert", &expert.to_string())],
                 );
-                ui.label(RichText::new(total).size(16.0).strong());
+                ui.label(RichText::new(total).pt(16.0).strong());
                 for &c in &review.costliest(8) {
                     let card = &review.cards[c];
                     let expert_card = match card.expert.action {
@@ -408,10 +409,10 @@ impl CurveReview {
                             ("expert", &expert_card),
                         ],
                     );
-                    ui.label(RichText::new(line).size(15.0));
+                    ui.label(RichText::new(line).pt(15.0));
                 }
                 if review.costliest(1).is_empty() {
-                    ui.label(RichText::new(t.get("stats.review_perfect")).size(15.0));
+                    ui.label(RichText::new(t.get("stats.review_perfect")).pt(15.0));
                 }
             });
         if close {

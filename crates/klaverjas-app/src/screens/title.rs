@@ -2,6 +2,7 @@
 //! the day, the lessons, statistics, settings, the rules, quit.
 
 use crate::friends::sitting::{BackToTable, Sitting};
+use crate::look::Pt;
 use crate::look::{on_the_felt, root_ui};
 use crate::pictures::CardImages;
 use crate::platform::TOUCH_TARGET;
@@ -143,9 +144,9 @@ fn title(
                 };
                 ui.add_space(layout.above);
                 let name = if short { 40.0 } else { 56.0 };
-                ui.label(RichText::new("Klaverjas").size(name).color(Color32::WHITE).strong());
+                ui.label(RichText::new("Klaverjas").pt(name).color(Color32::WHITE).strong());
                 if !short && !layout.tight {
-                    ui.label(RichText::new(t.get("title.subtitle")).size(18.0).color(Color32::from_gray(230)));
+                    ui.label(RichText::new(t.get("title.subtitle")).pt(18.0).color(Color32::from_gray(230)));
                 }
                 ui.add_space(if short { 8.0 } else { 24.0 });
                 let note_width = (ui.available_width() - 40.0).min(560.0);
@@ -156,7 +157,7 @@ fn title(
                         .corner_radius(8.0)
                         .show(ui, |ui| {
                             ui.set_width(note_width);
-                            ui.label(RichText::new(&m).color(Color32::BLACK).size(16.0));
+                            ui.label(RichText::new(&m).color(Color32::BLACK).pt(16.0));
                         });
                     ui.add_space(12.0);
                 }
@@ -168,7 +169,7 @@ fn title(
                     .min(280.0);
                 let mut button = |ui: &mut egui::Ui, i: usize, (words, target, go): &(String, &str, Go)| {
                     // Abreast, two lines of smaller words fit a finger's height.
-                    let mut text = RichText::new(words.as_str()).size(if abreast > 1 { 15.0 } else { 20.0 });
+                    let mut text = RichText::new(words.as_str()).pt(if abreast > 1 { 15.0 } else { 20.0 });
                     if i == 0 {
                         text = text.strong();
                     }
@@ -200,7 +201,7 @@ fn title(
                     if row == 0
                         && let Some(seated) = &seated
                     {
-                        let said = ui.label(RichText::new(seated).size(14.0).color(Color32::from_gray(230)));
+                        let said = ui.label(RichText::new(seated).pt(14.0).color(Color32::from_gray(230)));
                         crate::forms::mark_target(ui, "title.still_seated", &said);
                     }
                     // What the quick start deals, beside New game's choice,
@@ -208,7 +209,7 @@ fn title(
                     if abreast == 1 && quick_at == Some(row) && !short && !layout.tight {
                         let line =
                             if settings.0.last_preset.is_some() { "menu.quick_line" } else { "menu.quick_line_home" };
-                        ui.label(RichText::new(t.get(line)).size(14.0).color(Color32::from_gray(230)));
+                        ui.label(RichText::new(t.get(line)).pt(14.0).color(Color32::from_gray(230)));
                     }
                 }
             })
@@ -321,16 +322,16 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                 let tall = ui.available_height() > 600.0;
                 if tall {
                     ui.add_space(ui.available_height() * 0.04);
-                    ui.label(RichText::new("Klaverjas").size(48.0).color(Color32::WHITE).strong());
+                    ui.label(RichText::new("Klaverjas").pt(48.0).color(Color32::WHITE).strong());
                     ui.add_space(8.0);
                 }
                 egui::Frame::new().fill(crate::look::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
                     ui.set_width(640.0_f32.min(ui.available_width() - 16.0));
                     ui.vertical(|ui| {
-                        ui.label(RichText::new(t.get("first.question")).size(22.0).strong());
+                        ui.label(RichText::new(t.get("first.question")).pt(22.0).strong());
                         ui.add_space(4.0);
                         // A newcomer gets the lessons, and the game they teach.
-                        let new = egui::Button::new(RichText::new(t.get("first.new")).size(20.0).strong())
+                        let new = egui::Button::new(RichText::new(t.get("first.new")).pt(20.0).strong())
                             .fill(crate::look::GOLD)
                             .wrap();
                         let height = crate::look::at_least_a_finger(ui, TOUCH_TARGET);
@@ -341,7 +342,7 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                         }
                         // A phone held sideways has room for the buttons only.
                         if ui.available_height() > 320.0 {
-                            ui.label(RichText::new(t.get("first.new_line")).size(14.0));
+                            ui.label(RichText::new(t.get("first.new_line")).pt(14.0));
                         }
                         ui.add_space(4.0);
                         if let Some(p) = crate::forms::preset_buttons(ui, t, None, true) {
@@ -349,7 +350,7 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                         }
                         if tall {
                             ui.add_space(6.0);
-                            ui.label(RichText::new(t.get("first.explain")).size(14.0));
+                            ui.label(RichText::new(t.get("first.explain")).pt(14.0));
                         }
                     });
                 });

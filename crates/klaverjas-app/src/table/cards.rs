@@ -549,6 +549,9 @@ pub struct Selection {
     /// undo, a new deal).
     pub tapped: Option<(Card, Moment)>,
     pub hovered: Option<Card>,
+    /// egui's keyboard focus is on something else than a card (a button
+    /// Tab reached): Enter is that button's, not the hand's.
+    pub focus_elsewhere: bool,
 }
 
 impl Selection {

@@ -194,7 +194,12 @@ fn review(mut reviews: MessageReader<Review>, mut show: ResMut<Show>) {
     }
 }
 
-/// Arrows move the selection, Enter plays it, 1-8 play a card directly.
+/// Arrows move the keyboard's cursor in the hand (at any time: a player
+/// who cannot see the cards reads their hand while others play), Enter
+/// plays the card under it, 1-8 play a card directly; Escape closes the
+/// second look at the last trick, else opens the menu, and L opens that
+/// look.
+#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     seats: Option<Res<Seats>>,
@@ -202,25 +207,48 @@ fn keys(
     time: Res<Time>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
+    mut reviews: MessageWriter<Review>,
+    mut next: ResMut<NextState<crate::state::Screen>>,
 ) {
     let (Some(keys), Some(seats)) = (keys, seats) else { return };
-    let turn = Turn::of(Some(&seats), &show, time.elapsed_secs());
-    if !turn.playing {
-        return;
+    if keys.just_pressed(KeyCode::Escape) {
+        match show.reviewing {
+            true => reviews.write(Review(false)),
+            false => {
+                next.set(crate::state::Screen::Title);
+                return;
+            }
+        };
     }
+    if keys.just_pressed(KeyCode::KeyL) && show.shown.last_trick.is_some() {
+        reviews.write(Review(!show.reviewing));
+    }
+    let turn = Turn::of(Some(&seats), &show, time.elapsed_secs());
     let hand = sorted_hand(show.shown.hands[HUMAN.index()], show.shown.contract.map(|c| c.trump), show.shown.values);
     let n = hand.len();
     if n == 0 {
         return;
     }
+    let step =
+        |i: Option<usize>, by: usize| Some(i.map_or(if by == 1 { 0 } else { n - 1 }, |i| (i.min(n - 1) + by) % n));
     if keys.just_pressed(KeyCode::ArrowRight) {
-        selection.keyboard = Some(selection.keyboard.map_or(0, |i| (i + 1) % n));
+        selection.keyboard = step(selection.keyboard, 1);
     }
     if keys.just_pressed(KeyCode::ArrowLeft) {
-        selection.keyboard = Some(selection.keyboard.map_or(n - 1, |i| (i + n - 1) % n));
+        selection.keyboard = step(selection.keyboard, n - 1);
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        selection.keyboard = Some(0);
+    }
+    if keys.just_pressed(KeyCode::End) {
+        selection.keyboard = Some(n - 1);
+    }
+    if !turn.playing {
+        return;
     }
     let mut chosen = None;
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+    let enter = keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter);
+    if enter && !selection.focus_elsewhere {
         chosen = selection.keyboard.and_then(|i| hand.get(i).copied());
     }
     let digits = [

@@ -6,6 +6,7 @@
 
 use super::lesson::{Spot, Step};
 use super::teacher::{Lessons, Tutorial, TutorialCommand};
+use crate::look::Pt;
 use crate::panels::paint::Drawn;
 use crate::show::Show;
 use crate::state::Screen;
@@ -68,7 +69,7 @@ fn bubble(
     let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map_or(24.0, |f| f.size);
     let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
     let title_size = heading.min(fits).max(14.0);
-    let title = RichText::new(title).size(title_size);
+    let title = RichText::new(title).pt(title_size);
     // A bubble whose home moves (a step about another part of the table)
     // is a new window there; at the same home it stays where dragged.
     let home_id = ((pos.x / 10.0) as i32, (pos.y / 10.0) as i32);
@@ -128,12 +129,12 @@ fn bubble(
                 words(ui, t.get(text), room, touch);
             }
             Some(Step::Auto(_)) => {
-                ui.label(RichText::new(t.get("lesson.watch")).size(16.0).italics());
+                ui.label(RichText::new(t.get("lesson.watch")).pt(16.0).italics());
             }
             Some(Step::PlayOut { text }) => {
-                ui.label(RichText::new(t.get(text)).size(17.0));
+                ui.label(RichText::new(t.get(text)).pt(17.0));
                 if let Some(note) = &tutorial.coach_note {
-                    ui.label(RichText::new(note).size(16.0).color(WARM));
+                    ui.label(RichText::new(note).pt(16.0).color(WARM));
                 }
                 // Only the advice of the turn now: while the coach thinks
                 // about a new one, the last turn's is no longer offered.
@@ -141,17 +142,17 @@ fn bubble(
                 let advice = tutorial.advice.as_ref().filter(|(n, _)| now(*n)).zip(seats.as_deref());
                 if let (Some(((_, d), seats)), true) = (advice, tutorial.hint_shown) {
                     let hint = crate::words::hint_words(d, t, seats.game());
-                    ui.label(RichText::new(hint).size(16.0).strong());
-                } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).size(17.0)).clicked() {
+                    ui.label(RichText::new(hint).pt(16.0).strong());
+                } else if advice.is_some() && ui.button(RichText::new(t.get("coach.hint")).pt(17.0)).clicked() {
                     coach.write(crate::coach::CoachCommand::Hint);
                 }
             }
             None => {
-                ui.label(RichText::new(t.get("lesson.done")).size(18.0).strong());
+                ui.label(RichText::new(t.get("lesson.done")).pt(18.0).strong());
                 ui.horizontal_wrapped(|ui| {
                     if let Some(next) = lessons.0.get(number) {
                         let label = t.fill("lesson.next_lesson", &[("title", &t.get(&next.title_key()))]);
-                        if ui.button(RichText::new(label).size(17.0)).clicked() {
+                        if ui.button(RichText::new(label).pt(17.0)).clicked() {
                             out.write(TutorialCommand::Start { id: next.id.clone(), step: 0 });
                         }
                     }
@@ -159,11 +160,11 @@ fn bubble(
             }
         }
         if let Some(wrong) = &tutorial.wrong {
-            ui.label(RichText::new(wrong).size(16.0).color(WARM));
+            ui.label(RichText::new(wrong).pt(16.0).color(WARM));
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            let next_button = egui::Button::new(RichText::new(t.get("lesson.next")).size(18.0));
+            let next_button = egui::Button::new(RichText::new(t.get("lesson.next")).pt(18.0));
             if next && ui.add_sized([110.0, row], next_button).clicked() {
                 out.write(TutorialCommand::Next);
             }
@@ -300,7 +301,7 @@ fn words(ui: &mut egui::Ui, text: String, room: f32, touch: bool) {
         // A bar in view says there is more.
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
-            ui.label(RichText::new(text).size(size));
+            ui.label(RichText::new(text).pt(size));
         });
     // For the tests: whether the words had to scroll, and how far they are.
     let scrolls = shown.content_size.y > shown.inner_rect.height() + 1.0;
