@@ -60,7 +60,9 @@ pub fn page_with_footer(ctx: &egui::Context, heading: String, content: impl FnOn
                         // (by last pass's heights), else it is kept at the
                         // foot while the content scrolls above it.
                         let heights = egui::Id::new(("page-heights", &heading));
-                        ui.heading(heading);
+                        // A long word in large print is made to fit.
+                        let size = whole_words(ui, &heading, 28.0, width);
+                        ui.label(RichText::new(&heading).size(size));
                         ui.add_space(margin / 3.0);
                         let room = ui.available_height();
                         let (content_high, footer_high): (f32, f32) =
@@ -141,10 +143,12 @@ pub fn copy_button(
 }
 
 /// Whether a form must put each control under its label (a phone held
-/// upright), and how wide its drop-down lists are.
+/// upright, or text too large for two columns), and how wide its
+/// drop-down lists are.
 pub fn narrow_layout(ui: &egui::Ui) -> (bool, f32) {
     let width = ui.available_width();
-    if width < 560.0 { (true, width - 24.0) } else { (false, 300.0) }
+    // Large text needs the room of a narrow screen.
+    if width < crate::look::scaled(ui.ctx(), 560.0) { (true, width - 24.0) } else { (false, 300.0) }
 }
 
 /// A form of labels and controls: two columns, the labels' at least
@@ -192,8 +196,18 @@ pub fn preset_buttons(
 ) -> Option<Preset> {
     let gap = 8.0;
     let width = ui.available_width();
-    // Four, the Dutch games in a row, or two: three would leave one alone.
-    let columns = if width + gap >= 4.0 * (92.0 + gap) { 4 } else { 2 };
+    // Four, the Dutch games in a row, or two: three would leave one alone;
+    // one where large text leaves no room for a name's word in two.
+    ui.spacing_mut().button_padding = egui::vec2(4.0, 2.0);
+    let names: Vec<String> = Preset::ALL.iter().map(|p| t.get(&format!("home.{}", p.name()))).collect();
+    let four = width + gap >= 4.0 * (92.0 + gap);
+    let choices: &[usize] = if four { &[4, 2, 1] } else { &[2, 1] };
+    // At the usual size as ever (the first screens fit a phone held
+    // sideways without scrolling); larger text takes fewer columns.
+    let columns = match crate::look::scaled(ui.ctx(), 1.0) > 1.0 {
+        true => columns_for(ui, &names, 17.0, width, gap, choices),
+        false => choices[0],
+    };
     let cell = (width - gap * (columns - 1) as f32) / columns as f32;
     let height = at_least_a_finger(ui, TOUCH_TARGET);
     let mut chosen = None;
@@ -379,6 +393,31 @@ fn log_targets(
     }
     *logged = now;
     Ok(())
+}
+
+/// The size, at most `size` points at the player's text size, at which
+/// no word of `text` is wider than `width`: large text wraps between
+/// words, never through one.
+pub fn whole_words(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f32 {
+    let full = crate::look::scaled(ui.ctx(), size);
+    let widest = text
+        .split_whitespace()
+        .map(|w| {
+            ui.painter().layout_no_wrap(w.to_string(), egui::FontId::proportional(full), egui::Color32::BLACK).size().x
+        })
+        .fold(0.0, f32::max);
+    if widest > width && widest > 0.0 { full * width / widest } else { full }
+}
+
+/// How many of `columns` (widest first) hold buttons of `names` at `size`
+/// points, `gap` apart, in `width`, without breaking a word.
+pub fn columns_for(ui: &egui::Ui, names: &[String], size: f32, width: f32, gap: f32, columns: &[usize]) -> usize {
+    let padding = 2.0 * ui.spacing().button_padding.x + 2.0;
+    let fits = |n: usize| {
+        let cell = (width - gap * (n - 1) as f32) / n as f32 - padding;
+        names.iter().all(|name| whole_words(ui, name, size, cell) >= crate::look::scaled(ui.ctx(), size) - 0.01)
+    };
+    columns.iter().copied().find(|&n| fits(n)).unwrap_or(1)
 }
 
 /// Whether `words` fit a button `width` wide on one line.

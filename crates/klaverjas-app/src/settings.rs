@@ -130,10 +130,12 @@ pub struct Settings {
 }
 
 /// The text sizes offered, in percent.
-pub const TEXT_SIZES: [u16; 5] = [100, 125, 150, 200, 250];
+pub const TEXT_SIZES: [u16; 5] = [100, 125, 150, 175, 200];
 
-/// The largest text size: any larger in a file is drawn at this.
-pub const LARGEST_TEXT: u16 = 250;
+/// The largest text size: any larger in a file is drawn at this. Twice
+/// the usual fits every screen of a phone of 360x640 dp without a word
+/// broken or cut (the test `at_twice_the_text_no_words_are_cut_off`).
+pub const LARGEST_TEXT: u16 = 200;
 
 fn usual_text() -> u16 {
     100

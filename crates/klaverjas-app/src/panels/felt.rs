@@ -224,6 +224,12 @@ fn indicator(
     let north = layout.hand_positions(Seat::North, 8);
     let north_left = north.first().map_or(layout.area.center().x, |n| n.x) - layout.small().x * 0.5;
     let corner = (north_left - layout.area.min.x - 18.0 - mark).max(layout.small().x * 3.2 - mark);
+    // Never narrower than its longest word (large text).
+    let longest = text
+        .split_whitespace()
+        .map(|w| p.layout_no_wrap(w.to_string(), font.clone(), Color32::WHITE).size().x)
+        .fold(0.0, f32::max);
+    let corner = corner.max(longest);
     if corner < 120.0 {
         // A narrow corner (a phone held upright): the words under the mark,
         // below North's hand; without a mark they stay in the corner.

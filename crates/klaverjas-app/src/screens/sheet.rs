@@ -342,8 +342,12 @@ fn setup(
         ui.add_space(6.0);
         ui.label(RichText::new(t.get("sheet.game")).pt(16.0).strong());
         let presets = sheet_presets();
-        // Three abreast: the whole form fits a phone held upright.
-        let third = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
+        // Three abreast: the whole form fits a phone held upright; fewer
+        // where large text would break a name.
+        let names: Vec<String> = presets.iter().map(|p| t.get(&format!("home.{}", p.name()))).collect();
+        let gap = ui.spacing().item_spacing.x;
+        let n = crate::forms::columns_for(ui, &names, 16.0, ui.available_width(), gap, &[3, 2, 1]);
+        let third = ((ui.available_width() - (n - 1) as f32 * gap) / n as f32).floor();
         ui.horizontal_wrapped(|ui| {
             for p in presets {
                 let name = RichText::new(t.get(&format!("home.{}", p.name()))).pt(16.0);

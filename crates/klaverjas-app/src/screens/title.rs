@@ -144,7 +144,7 @@ fn title(
                 };
                 ui.add_space(layout.above);
                 let name = if short { 40.0 } else { 56.0 };
-                ui.label(RichText::new("Klaverjas").pt(name).color(Color32::WHITE).strong());
+                ui.label(RichText::new("Klaverjas").size(name_size(ui, name)).color(Color32::WHITE).strong());
                 if !short && !layout.tight {
                     ui.label(RichText::new(t.get("title.subtitle")).pt(18.0).color(Color32::from_gray(230)));
                 }
@@ -322,7 +322,7 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
                 let tall = ui.available_height() > 600.0;
                 if tall {
                     ui.add_space(ui.available_height() * 0.04);
-                    ui.label(RichText::new("Klaverjas").pt(48.0).color(Color32::WHITE).strong());
+                    ui.label(RichText::new("Klaverjas").size(name_size(ui, 48.0)).color(Color32::WHITE).strong());
                     ui.add_space(8.0);
                 }
                 egui::Frame::new().fill(crate::look::CARD).corner_radius(14.0).inner_margin(14.0).show(ui, |ui| {
@@ -358,4 +358,10 @@ fn home_rules_question(ctx: &egui::Context, t: &crate::i18n::Texts) -> Option<(P
         });
     });
     answer
+}
+
+/// The game's name, `size` points at the player's text size, but never
+/// broken over two lines: it is as wide as the screen at most.
+fn name_size(ui: &egui::Ui, size: f32) -> f32 {
+    crate::look::scaled(ui.ctx(), size).min(ui.available_width() / 5.0)
 }
