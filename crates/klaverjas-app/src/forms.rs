@@ -125,9 +125,11 @@ pub fn copy_button(
     text: &str,
     size: Option<f32>,
 ) {
-    let size = size.unwrap_or_else(|| egui::TextStyle::Button.resolve(ui.style()).size);
+    // In points at the player's text size, as the button's style is.
+    let size =
+        size.map_or_else(|| egui::TextStyle::Button.resolve(ui.style()).size, |s| crate::look::scaled(ui.ctx(), s));
     let id = egui::Id::new(("copying", target, text));
-    let response = ui.button(RichText::new(t.get("share.copy")).pt(size));
+    let response = ui.button(RichText::new(t.get("share.copy")).size(size));
     mark_target(ui, target, &response);
     if response.clicked() {
         let copying = crate::platform::copy_to_clipboard(text);
@@ -139,7 +141,7 @@ pub fn copy_button(
         Some(Ok(())) => RichText::new(t.get(copied)),
         Some(Err(reason)) => RichText::new(t.fill("copy.refused", &[("reason", &reason)])).color(REFUSED),
     };
-    ui.label(words.pt(size * 0.85));
+    ui.label(words.size(size * 0.85));
 }
 
 /// Whether a form must put each control under its label (a phone held

@@ -41,7 +41,7 @@ pub fn score_window(
         .resizable(false)
         .max_width(screen.width() - 24.0)
         .max_height(screen.height() - 24.0)
-        .vscroll(true);
+        .vscroll(crate::look::scaled(&ctx, 1.0) > 1.0);
     // A lesson's bubble, which talks about the sheet, stands left of the
     // trick on a wide table and above it on a tall one: the sheet goes
     // right of it or below it.

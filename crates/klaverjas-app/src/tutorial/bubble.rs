@@ -69,7 +69,8 @@ fn bubble(
     let heading = ctx.global_style().text_styles.get(&egui::TextStyle::Heading).map_or(24.0, |f| f.size);
     let fits = (width - 56.0) / (title.chars().count() as f32 * 0.55);
     let title_size = heading.min(fits).max(14.0);
-    let title = RichText::new(title).pt(title_size);
+    // In points already at the player's text size (the heading's style).
+    let title = RichText::new(title).size(title_size);
     // A bubble whose home moves (a step about another part of the table)
     // is a new window there; at the same home it stays where dragged.
     let home_id = ((pos.x / 10.0) as i32, (pos.y / 10.0) as i32);
