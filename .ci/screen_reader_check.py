@@ -190,6 +190,7 @@ while time.time() < deadline:
             keys_pressed += 1
         else:
             fail(f"the focus never reached {choice}")
+        before = len(told)
         key("Return")
         keys_pressed += 1
         # The card leaves the hand; the next turn is told afresh.
@@ -200,9 +201,10 @@ while time.time() < deadline:
             if told and told[-1] != "Your turn":
                 break
             time.sleep(0.2)
-        if not told[-1].startswith("You play "):
-            fail(f"Enter on {choice} was answered {told[-1]!r}")
-        print(f"  played {choice} (focus read on it, then Enter): {told[-1]!r}")
+        answer = next((line for line in told[before:] if line != "Your turn"), None)
+        if answer is None or not answer.startswith("You play "):
+            fail(f"Enter on {choice} was answered {answer!r}")
+        print(f"  played {choice} (focus read on it, then Enter): {answer!r}")
         continue
     time.sleep(0.2)
 else:

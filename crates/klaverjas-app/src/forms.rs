@@ -422,17 +422,6 @@ pub fn columns_for(ui: &egui::Ui, names: &[String], size: f32, width: f32, gap: 
     columns.iter().copied().find(|&n| fits(n)).unwrap_or(1)
 }
 
-/// Whether `words` fit a button `width` wide on one line.
-pub fn fits(ui: &egui::Ui, words: &RichText, width: f32) -> bool {
-    let galley = egui::WidgetText::from(words.clone()).into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Button,
-    );
-    galley.size().x + 2.0 * ui.spacing().button_padding.x <= width
-}
-
 /// Where [`mark_target`] last saw the control `name`: its rect and the
 /// part of it that shows.
 pub fn target(ctx: &egui::Context, name: &str) -> Option<(egui::Rect, egui::Rect)> {

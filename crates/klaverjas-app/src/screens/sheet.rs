@@ -342,12 +342,8 @@ fn setup(
         ui.add_space(6.0);
         ui.label(RichText::new(t.get("sheet.game")).pt(16.0).strong());
         let presets = sheet_presets();
-        // Three abreast: the whole form fits a phone held upright; fewer
-        // where large text would break a name.
-        let names: Vec<String> = presets.iter().map(|p| t.get(&format!("home.{}", p.name()))).collect();
-        let gap = ui.spacing().item_spacing.x;
-        let n = crate::forms::columns_for(ui, &names, 16.0, ui.available_width(), gap, &[3, 2, 1]);
-        let third = ((ui.available_width() - (n - 1) as f32 * gap) / n as f32).floor();
+        // Three abreast: the whole form fits a phone held upright.
+        let third = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
         ui.horizontal_wrapped(|ui| {
             for p in presets {
                 let name = RichText::new(t.get(&format!("home.{}", p.name()))).pt(16.0);
@@ -400,24 +396,15 @@ fn setup(
         });
     };
     // Start and Back stay in view below the form.
-    // Side by side, or one above the other where large text does not fit
-    // half the width.
     let footer = |ui: &mut egui::Ui| {
-        let words = RichText::new(t.get("sheet.start")).pt(20.0).strong().color(Color32::BLACK);
-        let back_words = RichText::new(t.get("menu.back")).pt(20.0);
-        let half = (ui.available_width() - 8.0) / 2.0;
-        let width = if crate::forms::fits(ui, &words, half) { half } else { ui.available_width() };
-        let layout = if width == half {
-            egui::Layout::left_to_right(egui::Align::Center)
-        } else {
-            egui::Layout::top_down(egui::Align::Min)
-        };
-        ui.with_layout(layout, |ui| {
+        ui.horizontal(|ui| {
+            let half = (ui.available_width() - 8.0) / 2.0;
             let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
-            let go = ui.add_sized([width, height], egui::Button::new(words).fill(GOLD));
+            let words = RichText::new(t.get("sheet.start")).pt(20.0).strong().color(Color32::BLACK);
+            let go = ui.add_sized([half, height], egui::Button::new(words).fill(GOLD));
             mark_target(ui, "sheet.start", &go);
             start = go.clicked();
-            let back = ui.add_sized([width, height], egui::Button::new(back_words));
+            let back = ui.add_sized([half, height], egui::Button::new(RichText::new(t.get("menu.back")).pt(20.0)));
             mark_target(ui, "sheet.back", &back);
             if back.clicked() {
                 next.set(Screen::Title);

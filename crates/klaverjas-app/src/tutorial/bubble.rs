@@ -302,7 +302,10 @@ fn words(ui: &mut egui::Ui, text: String, room: f32, touch: bool) {
         // A bar in view says there is more.
         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
-            ui.label(RichText::new(text).pt(size));
+            let said = ui.label(RichText::new(text).pt(size));
+            // Each step's words are read out as they come, in order.
+            let live = bevy_egui::egui::accesskit::Live::Polite;
+            ui.ctx().accesskit_node_builder(said.id, |node| node.set_live(live));
         });
     // For the tests: whether the words had to scroll, and how far they are.
     let scrolls = shown.content_size.y > shown.inner_rect.height() + 1.0;
