@@ -84,18 +84,20 @@ pub fn told(
     let focused = ctx.memory(|m| m.focused());
     let mut focused_slot = None;
     let lifted = selection.lifted(shown, turn);
+    // Words for a tree nobody reads are not made each frame.
+    let listening = ctx.accesskit_node_builder(egui::accesskit_root_id(), |_| ()).is_some();
     for (slot, &card) in hand.iter().enumerate() {
         let l = look(&layout, shown, Place::Hand { seat: HUMAN, slot });
         let raised = if lifted == Some(card) { l.size.y * LIFT } else { 0.0 };
         let rect = crate::table::outline::on_table(l.at - Vec2::new(0.0, raised), l.size);
         let id = card_id(card);
         let response = ui.interact(rect, id, egui::Sense::focusable_noninteractive());
-        let name = hand_card_name(t, card, trump);
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, hand_card_name(t, card, trump)));
         // Forbidden only when it is the player's card to choose: the rule
         // that forbids it is what the table would say if it were played.
-        let why_not = match game.check(turn.action(card)) {
-            Err(e) if turn.playing => Some(explain(&e, t, trump)),
+        let why_not = match (listening && turn.playing).then(|| game.check(turn.action(card))) {
+            Some(Err(e)) => Some(explain(&e, t, trump)),
             _ => None,
         };
         ctx.accesskit_node_builder(id, |node| {
@@ -133,24 +135,27 @@ pub fn told(
     let plays = |plays: &[(Seat, Card)]| {
         plays.iter().map(|&(s, c)| format!("{}: {}", who(s), card_name(t, c, trump))).collect::<Vec<_>>().join("; ")
     };
-    text(
-        "contract",
-        match shown.contract {
-            Some(c) => {
-                t.fill("told.contract", &[("suit", &crate::words::suit_name(t, c.trump)), ("seat", &who(c.declarer))])
-            }
-            None => t.get("table.bidding"),
-        },
-    );
-    text(
-        "trick",
-        match shown.trick.is_empty() {
-            true => t.get("told.trick_empty"),
-            false => t.fill("told.trick", &[("cards", &plays(&shown.trick))]),
-        },
-    );
-    if let Some(last) = &shown.last_trick {
-        text("last", t.fill("told.last_trick", &[("seat", &who(last.winner)), ("cards", &plays(&last.plays))]));
+    if listening {
+        text(
+            "contract",
+            match shown.contract {
+                Some(c) => t.fill(
+                    "told.contract",
+                    &[("suit", &crate::words::suit_name(t, c.trump)), ("seat", &who(c.declarer))],
+                ),
+                None => t.get("table.bidding"),
+            },
+        );
+        text(
+            "trick",
+            match shown.trick.is_empty() {
+                true => t.get("told.trick_empty"),
+                false => t.fill("told.trick", &[("cards", &plays(&shown.trick))]),
+            },
+        );
+        if let Some(last) = &shown.last_trick {
+            text("last", t.fill("told.last_trick", &[("seat", &who(last.winner)), ("cards", &plays(&last.plays))]));
+        }
     }
 
     // What happened since the last pass: read out, and kept.
