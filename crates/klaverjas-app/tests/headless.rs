@@ -2791,3 +2791,29 @@ fn at_twice_the_text_no_words_are_cut_off() {
     }
     assert!(problems.is_empty(), "words cut off:\n{}", problems.join("\n"));
 }
+
+#[test]
+fn the_zoom_and_text_sizes_are_set_before_any_screen_draws() {
+    // Every word's size is a text style `set_zoom` names: a screen drawn
+    // before it in a frame finds none, and egui panics. Bevy orders
+    // systems it is not told to order as it likes (a browser's build drew
+    // the table first), so each system that draws must be ordered with it.
+    let mut app = screen_app((412 * 3, 915 * 3), Some(3.0), Options::default());
+    app.update();
+    let conflicts: Vec<(String, String)> =
+        app.world_mut().resource_scope(|world, mut schedules: Mut<bevy::ecs::schedule::Schedules>| {
+            let schedule = schedules.get_mut(bevy_egui::EguiPrimaryContextPass).expect("egui's pass");
+            schedule.initialize(world).expect("the pass builds");
+            let names: std::collections::HashMap<_, _> =
+                schedule.systems().expect("built").map(|(key, system)| (key, system.name().to_string())).collect();
+            let name = |key| names.get(key).cloned().unwrap_or_default();
+            schedule.graph().conflicting_systems().0.iter().map(|(a, b, _)| (name(a), name(b))).collect()
+        });
+    let unordered: Vec<_> =
+        conflicts.iter().filter(|(a, b)| a.contains("set_zoom") || b.contains("set_zoom")).collect();
+    assert!(
+        conflicts.iter().any(|(a, b)| a.contains("title") || b.contains("title")),
+        "the screens share egui's context, so some pairs are unordered: {conflicts:?}"
+    );
+    assert!(unordered.is_empty(), "drawn in no order with the zoom: {unordered:?}");
+}

@@ -50,6 +50,9 @@ pub fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(TablePanels)
+                // The words' sizes are styles the zoom's pass names: a
+                // panel drawn before it at the first frame finds none.
+                .after(crate::look::Zoom)
                 .run_if(in_state(Screen::Table)),
         )
         .add_systems(
