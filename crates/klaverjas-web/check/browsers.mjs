@@ -110,13 +110,22 @@ const dispatchedTouch = (x, y) => `async () => {
 async function webkit(agent) {
   const port = 4400 + Math.floor(Math.random() * 500);
   const driver = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
-  const call = async (method, where, body) => {
+  const send = async (method, where, body) => {
     const r = await fetch(`http://127.0.0.1:${port}${where}`, {
       method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body),
     });
     const { value } = await r.json();
     if (!r.ok) throw new Error(`WebDriver ${where}: ${value?.message ?? r.status}`);
     return value;
+  };
+  // One command at a time: the console's poll below and the steps would
+  // otherwise meet in WebKitWebDriver, which then failed a script with no
+  // message (seen once in CI, as an iPhone).
+  let queue = Promise.resolve();
+  const call = (method, where, body) => {
+    const sent = queue.then(() => send(method, where, body));
+    queue = sent.catch(() => {});
+    return sent;
   };
   await until(() => fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false), 10000);
   const session = await call("POST", "/session", { capabilities: { alwaysMatch: { "webkitgtk:browserOptions": {

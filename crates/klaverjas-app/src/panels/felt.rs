@@ -31,7 +31,8 @@ pub fn felt_words(
     let ctx = contexts.ctx_mut()?.clone();
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
-    drawn.plates = name_plates(&p, t, show, &layout, (waiting, my_turn), seats.remote());
+    let short = drawn.contract_in_bar;
+    drawn.plates = name_plates(&p, t, show, &layout, (waiting, my_turn), seats.remote(), short);
     // A table out of reach, for now or for good, says so across its top.
     if let Some(remote) = seats.remote() {
         let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
@@ -41,7 +42,15 @@ pub fn felt_words(
     }
     drawn.counts = trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    drawn.indicator = Some(indicator(&p, t, seats, show, &layout, trump_symbol));
+    let (mark, words) = indicator(&p, t, seats, show, &layout, trump_symbol);
+    (drawn.trump_mark, drawn.contract_words) = (mark, words);
+    drawn.indicator = [mark, words].into_iter().flatten().reduce(egui::Rect::union);
+    let in_bar = words.is_none();
+    if drawn.contract_in_bar != in_bar {
+        // The top bar takes the words, or gives them back, at once.
+        drawn.contract_in_bar = in_bar;
+        ctx.request_repaint();
+    }
     Ok(())
 }
 
@@ -70,7 +79,9 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 /// Names, team colours, the dealer, the playing side, who is to act; at a
 /// table with friends, their names, who is away and where a bot plays.
 /// Where each plate was drawn, by seat. `waiting`: who is to act, and
-/// whether that is the player.
+/// whether that is the player. `short`: the top bar names the dealer, and
+/// the player's lit plate alone says that it is their turn (a table too
+/// small for the words at the player's text size).
 fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
@@ -78,14 +89,19 @@ fn name_plates(
     layout: &Layout,
     (waiting, my_turn): (Option<klaverjas::Seat>, bool),
     remote: Option<&crate::seats::Remote>,
+    short: bool,
 ) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
     let mut plates = [None; 4];
-    for &seat in players.seats() {
+    let cards = card_places(layout, players);
+    // The player's own plate first: it says whose turn it is.
+    let mut seats = players.seats().to_vec();
+    seats.sort_by_key(|&seat| seat != crate::seats::HUMAN);
+    for seat in seats {
         let person = person(seat, remote);
         let mut name = who(t, seat, remote);
         // A newcomer sees the lit plate, and reads whose turn it is.
-        if my_turn && seat == crate::seats::HUMAN {
+        if my_turn && seat == crate::seats::HUMAN && !short {
             name = format!("{name}: {}", t.get("table.your_turn"));
         }
         if let Some(p) = person {
@@ -95,7 +111,7 @@ fn name_plates(
                 name = format!("{name}  ({})", t.get("table.bot_stands_in"));
             }
         }
-        if seat == show.shown.dealer {
+        if seat == show.shown.dealer && !short {
             name = format!("{name}  ({})", t.get("table.dealer"));
         }
         if show.shown.contract.is_some_and(|c| c.declarer == seat) {
@@ -103,8 +119,15 @@ fn name_plates(
         }
         let font = FontId::proportional(crate::look::scaled(p.ctx(), (layout.card.y * 0.13).clamp(14.0, 30.0)));
         let galley = p.layout_no_wrap(name, font, Color32::BLACK);
-        let rect = egui::Rect::from_center_size(pos(layout.name_plate(seat)), galley.size() + egui::vec2(16.0, 6.0));
-        let rect = keep_inside(rect, egui_rect(layout));
+        let size = galley.size() + egui::vec2(16.0, 6.0);
+        let taken: Vec<egui::Rect> = plates.iter().flatten().copied().collect();
+        let spots = plate_spots(layout, seat, size)
+            .map(|at| keep_inside(egui::Rect::from_center_size(pos(at), size), egui_rect(layout)));
+        let free = |r: &egui::Rect| {
+            let inside = r.top() >= layout.area.min.y && r.bottom() <= layout.area.max.y;
+            inside && !cards.iter().chain(&taken).any(|c| c.intersects(r.shrink(1.0)))
+        };
+        let rect = spots.iter().copied().find(free).unwrap_or(spots[0]);
         let active = waiting == Some(seat);
         p.rect(
             rect,
@@ -117,6 +140,48 @@ fn name_plates(
         plates[seat.index()] = Some(rect.expand(3.0));
     }
     plates
+}
+
+/// Where a name plate of `size` may stand, best first: the layout's place
+/// (below a side hand, above the others); where large text makes it
+/// lie over cards or another plate, on the hand's other side, then beside
+/// it.
+fn plate_spots(layout: &Layout, seat: Seat, size: egui::Vec2) -> [Vec2; 3] {
+    let centre = layout.hand_centre(seat);
+    let hand = hand_box(layout, seat, 8);
+    let (above, below) = (hand.min.y - size.y / 2.0 - 4.0, hand.max.y + size.y / 2.0 + 4.0);
+    let (left, right) = (hand.min.x - size.x / 2.0 - 6.0, hand.max.x + size.x / 2.0 + 6.0);
+    let first = layout.name_plate(seat);
+    match seat {
+        Seat::South => [first, Vec2::new(first.x, above), Vec2::new(layout.area.min.x + size.x / 2.0 + 4.0, above)],
+        Seat::North => [first, Vec2::new(first.x, below), Vec2::new(right, centre.y)],
+        Seat::West => [first, Vec2::new(first.x, above), Vec2::new(right, centre.y)],
+        Seat::East => [first, Vec2::new(first.x, above), Vec2::new(left, centre.y)],
+    }
+}
+
+/// The box a full hand of `seat` takes on the table; the player's with
+/// room for a lifted card.
+fn hand_box(layout: &Layout, seat: Seat, n: usize) -> egui::Rect {
+    let card = layout.hand_card(seat);
+    let lying = if matches!(seat, Seat::West | Seat::East) { Vec2::new(card.y, card.x) } else { card };
+    let cards = layout.hand_positions(seat, n).into_iter().map(|at| crate::table::outline::on_table(at, lying));
+    let mut hand = cards.reduce(|a, b| a.union(b)).unwrap_or(egui::Rect::NOTHING);
+    if seat == crate::seats::HUMAN {
+        hand.min.y -= card.y * LIFT;
+    }
+    hand
+}
+
+/// Where cards may lie: each hand of `players` full, the player's with a
+/// card lifted, and the trick.
+fn card_places(layout: &Layout, players: klaverjas::Players) -> Vec<egui::Rect> {
+    let hands = players.seats().iter().map(|&seat| hand_box(layout, seat, 8));
+    let trick = players
+        .seats()
+        .iter()
+        .map(|&seat| crate::table::outline::on_table(layout.trick_slot(seat), layout.trick_card()));
+    hands.chain(trick).collect()
 }
 
 /// Who the table with friends says sits in another seat than the player's.
@@ -168,18 +233,11 @@ fn trick_counts(
     counts
 }
 
-/// The contract in words under the pile, with the trump's symbol; where
-/// they were drawn.
-fn indicator(
-    p: &egui::Painter,
-    t: &crate::i18n::Texts,
-    seats: &Seats,
-    show: &Show,
-    layout: &Layout,
-    symbol: Option<egui::TextureId>,
-) -> egui::Rect {
+/// The contract in words: the trump, the playing side, a boem's race and
+/// what doubling made of the stakes. The felt shows them under the
+/// turned cards, or the top bar where the felt has no room.
+pub fn contract_words(t: &crate::i18n::Texts, seats: &Seats, show: &Show) -> String {
     let rules = seats.game().rules();
-    let at = layout.indicator();
     let mut text = match (show.shown.contract, show.shown.face_up) {
         // The last card dealt makes trump once it has been dealt.
         (Some(_), Some(_)) if show.shown.dealing.is_some() => t.get("table.dealing"),
@@ -214,6 +272,30 @@ fn indicator(
             };
         }
     }
+    text
+}
+
+/// The contract's words and the dealer, for the top bar where the felt
+/// has no room for them.
+pub fn bar_words(t: &crate::i18n::Texts, seats: &Seats, show: &Show) -> String {
+    let dealer = t.fill("table.dealer_is", &[("seat", &who(t, show.shown.dealer, seats.remote()))]);
+    format!("{}\n{dealer}", contract_words(t, seats, show))
+}
+
+/// The trump's mark and the contract's words under the pile: where each
+/// was drawn. Where the words would lie over a hand or the trick (large
+/// text on a small phone) the top bar shows them (`None` here), and where
+/// the mark would too, it is left out.
+fn indicator(
+    p: &egui::Painter,
+    t: &crate::i18n::Texts,
+    seats: &Seats,
+    show: &Show,
+    layout: &Layout,
+    symbol: Option<egui::TextureId>,
+) -> (Option<egui::Rect>, Option<egui::Rect>) {
+    let text = contract_words(t, seats, show);
+    let at = layout.indicator();
     // Under the turned cards; on a table too low for that (a phone held
     // sideways) beside them, clear of West's hand. The trump's mark, large,
     // comes first, the words beside it.
@@ -230,46 +312,40 @@ fn indicator(
         .map(|w| p.layout_no_wrap(w.to_string(), font.clone(), Color32::WHITE).size().x)
         .fold(0.0, f32::max);
     let corner = corner.max(longest);
-    if corner < 120.0 {
-        // A narrow corner (a phone held upright): the words under the mark,
-        // below North's hand; without a mark they stay in the corner.
-        let wrap = if mark > 0.0 { layout.area.width() * 0.55 } else { corner };
-        return under_the_mark(p, text, font, below, mark, wrap, symbol);
-    }
-    let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, corner);
     let west = layout.hand_positions(Seat::West, 8);
     let west_top = west.iter().map(|w| w.y).fold(f32::MAX, f32::min) - layout.hand_card(Seat::West).x * 0.5;
-    let (origin, galley) = if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
-        (below, galley)
+    // A narrow corner (a phone held upright): the words under the mark,
+    // below North's hand; without a mark they stay in the corner.
+    let (origin, galley, under) = if corner < 120.0 {
+        let wrap = if mark > 0.0 { layout.area.width() * 0.55 } else { corner };
+        (below, p.layout(text, font, Color32::WHITE, wrap), true)
     } else {
-        let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
-        let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);
-        (beside, p.layout(text, font, Color32::WHITE, wrap))
+        let galley = p.layout(text.clone(), font.clone(), Color32::WHITE, corner);
+        if below.y + galley.size().y.max(mark) + 8.0 <= west_top {
+            (below, galley, false)
+        } else {
+            let beside = Pos2::new(layout.turned_card(1).x + layout.small().x * 0.6 + 10.0, layout.area.min.y + 6.0);
+            let wrap = (north_left - beside.x - 8.0 - mark).max(90.0);
+            (beside, p.layout(text, font, Color32::WHITE, wrap), false)
+        }
     };
-    paint_mark(p, origin, symbol);
-    let size = egui::vec2(mark + galley.size().x, galley.size().y.max(mark));
-    p.galley(origin + egui::vec2(mark, 0.0), galley, Color32::WHITE);
-    egui::Rect::from_min_size(origin, size)
-}
-
-/// The trump's mark, and under it the contract's words wrapped at `wrap`;
-/// where they were drawn.
-fn under_the_mark(
-    p: &egui::Painter,
-    text: String,
-    font: FontId,
-    origin: Pos2,
-    mark: f32,
-    wrap: f32,
-    symbol: Option<egui::TextureId>,
-) -> egui::Rect {
-    paint_mark(p, origin, symbol);
-    let galley = p.layout(text, font, Color32::WHITE, wrap);
-    let at = origin + egui::vec2(0.0, mark + if mark > 0.0 { 4.0 } else { 0.0 });
-    let rect =
-        egui::Rect::from_min_size(origin, egui::vec2(galley.size().x.max(mark), at.y - origin.y + galley.size().y));
-    p.galley(at, galley, Color32::WHITE);
-    rect
+    let words_at = match under {
+        true => origin + egui::vec2(0.0, mark + if mark > 0.0 { 4.0 } else { 0.0 }),
+        false => origin + egui::vec2(mark, 0.0),
+    };
+    let words = egui::Rect::from_min_size(words_at, galley.size());
+    let marked = (mark > 0.0).then(|| egui::Rect::from_min_size(origin, egui::vec2(mark, mark)));
+    let cards = card_places(layout, seats.game().rules().players);
+    let clear = |r: egui::Rect| !cards.iter().any(|c| c.intersects(r.shrink(1.0)));
+    let marked = marked.filter(|&m| clear(m));
+    if marked.is_some() {
+        paint_mark(p, origin, symbol);
+    }
+    if !clear(words) {
+        return (marked, None);
+    }
+    p.galley(words_at, galley, Color32::WHITE);
+    (marked, Some(words))
 }
 
 /// The trump's mark, large, its top left corner at `origin`.

@@ -58,6 +58,12 @@ pub struct Drawn {
     /// The trump's mark and words in the corner, which a lesson's bubble
     /// keeps clear of.
     pub indicator: Option<egui::Rect>,
+    /// The trump's mark and the contract's words, each where it was drawn.
+    pub trump_mark: Option<egui::Rect>,
+    pub contract_words: Option<egui::Rect>,
+    /// The contract's words are in the top bar: on the felt they would
+    /// lie over a hand or the trick.
+    pub contract_in_bar: bool,
     /// Where a lesson's bubble stands this pass (drawn after the panels).
     pub bubble: Option<egui::Rect>,
     /// Where it stood last pass: the words said at the table, drawn

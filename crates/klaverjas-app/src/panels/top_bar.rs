@@ -21,7 +21,8 @@ use klaverjas::Team;
 
 /// Without a match at the table, back to the title, unless a screen is
 /// already chosen (leaving a lesson goes to the lessons). With one, a new
-/// pass: where the Roem! button stood is last frame's now.
+/// pass: where the Roem! button stood is last frame's now, and where the
+/// contract's words go stays until the felt decides again.
 pub fn begin_pass(seats: Option<Res<Seats>>, mut next: ResMut<NextState<Screen>>, mut drawn: ResMut<Drawn>) {
     if seats.is_none() {
         if matches!(*next, NextState::Unchanged) {
@@ -29,7 +30,7 @@ pub fn begin_pass(seats: Option<Res<Seats>>, mut next: ResMut<NextState<Screen>>
         }
         return;
     }
-    *drawn = Drawn { last_bubble: drawn.bubble, ..Drawn::default() };
+    *drawn = Drawn { last_bubble: drawn.bubble, contract_in_bar: drawn.contract_in_bar, ..Drawn::default() };
 }
 
 /// The bar, and the area below it measured for the cards.
@@ -44,6 +45,7 @@ pub fn top_bar(
     mut coach: MessageWriter<CoachCommand>,
     mut reviews: MessageWriter<Review>,
     mut next: ResMut<NextState<Screen>>,
+    drawn: Res<Drawn>,
 ) -> Result {
     let Some(seats) = seats else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
@@ -53,8 +55,11 @@ pub fn top_bar(
     egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
         &mut root,
         |ui| {
-            // On a narrow screen the coach's buttons go to a second row.
-            ui.horizontal_wrapped(|ui| {
+            // On a narrow screen the coach's buttons go to a second row;
+            // with large text there, the row scrolls across instead: rows
+            // of large words would leave the cards no room.
+            let scrolls = crate::look::scaled(ui.ctx(), 1.0) > 1.0 && crate::forms::narrow_layout(ui).0;
+            let row = |ui: &mut egui::Ui| {
                 let menu = ui.button(RichText::new("☰").pt(18.0));
                 crate::forms::mark_target(ui, "menu", &menu);
                 if menu.clicked() {
@@ -117,7 +122,24 @@ pub fn top_bar(
                         coach.write(CoachCommand::Undo);
                     }
                 }
-            });
+            };
+            match scrolls {
+                true => crate::look::across(ui, "top bar", |ui| ui.horizontal(row).inner),
+                false => ui.horizontal_wrapped(row).inner,
+            };
+            // Where the felt has no room for the contract's words (large
+            // text on a small phone), here, with the dealer, whom the name
+            // plates then leave out.
+            if drawn.contract_in_bar {
+                let words = super::felt::bar_words(t, &seats, &show);
+                // On one line where it scrolls across.
+                let words = if scrolls { words.replace('\n', "    ") } else { words };
+                let words = |ui: &mut egui::Ui| ui.label(RichText::new(&words).color(Color32::WHITE).pt(15.0));
+                match scrolls {
+                    true => crate::look::across(ui, "contract", |ui| ui.horizontal(|ui| words(ui)).inner),
+                    false => words(ui),
+                };
+            }
         },
     );
     let area = root.available_rect_before_wrap();

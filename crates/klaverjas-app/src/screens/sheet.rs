@@ -342,9 +342,14 @@ fn setup(
         ui.add_space(6.0);
         ui.label(RichText::new(t.get("sheet.game")).pt(16.0).strong());
         let presets = sheet_presets();
-        // Three abreast: the whole form fits a phone held upright.
-        let third = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).floor();
         ui.horizontal_wrapped(|ui| {
+            // Three abreast, so that the whole form fits a phone held
+            // upright; fewer where a game's name would break (large text).
+            ui.spacing_mut().button_padding = egui::vec2(4.0, 2.0);
+            let names: Vec<String> = presets.iter().map(|p| t.get(&format!("home.{}", p.name()))).collect();
+            let (width, gap) = (ui.available_width(), ui.spacing().item_spacing.x);
+            let abreast = crate::forms::columns_for(ui, &names, 16.0, width, gap, &[3, 2, 1]);
+            let third = ((width - (abreast - 1) as f32 * gap) / abreast as f32).floor();
             for p in presets {
                 let name = RichText::new(t.get(&format!("home.{}", p.name()))).pt(16.0);
                 let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
@@ -397,19 +402,31 @@ fn setup(
     };
     // Start and Back stay in view below the form.
     let footer = |ui: &mut egui::Ui| {
-        ui.horizontal(|ui| {
-            let half = (ui.available_width() - 8.0) / 2.0;
+        let (go, back) = (t.get("sheet.start"), t.get("menu.back"));
+        let half = (ui.available_width() - 8.0) / 2.0;
+        // Side by side where both fit half the width; one above the other
+        // where large text makes them wider.
+        let font = egui::FontId::proportional(crate::look::scaled(ui.ctx(), 20.0));
+        let padding = 2.0 * ui.spacing().button_padding.x + 2.0;
+        let wide =
+            |w: &str| ui.painter().layout_no_wrap(w.to_string(), font.clone(), Color32::BLACK).size().x + padding;
+        let abreast = wide(&go) <= half && wide(&back) <= half;
+        let buttons = |ui: &mut egui::Ui, width: f32| {
             let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
-            let words = RichText::new(t.get("sheet.start")).pt(20.0).strong().color(Color32::BLACK);
-            let go = ui.add_sized([half, height], egui::Button::new(words).fill(GOLD));
+            let words = RichText::new(go).pt(20.0).strong().color(Color32::BLACK);
+            let go = ui.add_sized([width, height], egui::Button::new(words).fill(GOLD));
             mark_target(ui, "sheet.start", &go);
             start = go.clicked();
-            let back = ui.add_sized([half, height], egui::Button::new(RichText::new(t.get("menu.back")).pt(20.0)));
+            let back = ui.add_sized([width, height], egui::Button::new(RichText::new(back).pt(20.0)));
             mark_target(ui, "sheet.back", &back);
             if back.clicked() {
                 next.set(Screen::Title);
             }
-        });
+        };
+        match abreast {
+            true => ui.horizontal(|ui| buttons(ui, half)).inner,
+            false => buttons(ui, ui.available_width()),
+        }
     };
     crate::forms::page_with_footer(ctx, t.get("sheet.title"), content, Some(Box::new(footer)));
     if start && let Ok(kept) = KeptSheet::new(rules, setup.dealer) {

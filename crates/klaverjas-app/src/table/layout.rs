@@ -30,6 +30,9 @@ pub struct Layout {
     /// The player's cards.
     pub card: Vec2,
     pub portrait: bool,
+    /// The player's text size over the usual: the name plates above
+    /// North's hand and the player's get room to match.
+    pub text: f32,
 }
 
 impl Layout {
@@ -42,7 +45,7 @@ impl Layout {
         } else {
             (area.height() * 0.22).min(area.width() / 7.0 * CARD_RATIO)
         };
-        Layout { area, card: Vec2::new(h / CARD_RATIO, h), portrait }
+        Layout { area, card: Vec2::new(h / CARD_RATIO, h), portrait, text: 1.0 }
     }
 
     /// Backs of the bots' hands, and the pile cards.
@@ -73,7 +76,7 @@ impl Layout {
         // Side hands face the trick, which sits between North and South.
         match seat {
             Seat::South => Vec2::new(c.x, self.bottom() - self.card.y * 0.56),
-            Seat::North => Vec2::new(c.x, self.top() + s.y * 0.5 + 40.0),
+            Seat::North => Vec2::new(c.x, self.top() + s.y * 0.5 + 40.0 * self.text),
             Seat::West => Vec2::new(self.left() + s.y * 0.5 + 8.0, self.trick_centre().y),
             Seat::East => Vec2::new(self.right() - s.y * 0.5 - 8.0, self.trick_centre().y),
         }
@@ -145,7 +148,7 @@ impl Layout {
 
     pub fn trick_centre(&self) -> Vec2 {
         let top = self.hand_centre(Seat::North).y + self.small().y * 0.5;
-        let bottom = self.hand_centre(Seat::South).y - self.card.y * 0.5 - 40.0;
+        let bottom = self.hand_centre(Seat::South).y - self.card.y * 0.5 - 40.0 * self.text;
         Vec2::new(self.area.center().x, (top + bottom) / 2.0)
     }
 
@@ -178,8 +181,10 @@ impl Layout {
         let side = self.hand_centre(seat).y + self.side_span() / 2.0 + self.small().x * 0.5 + 18.0;
         let at = match seat {
             // Clear of a lifted card's corner.
-            Seat::South => self.hand_centre(Seat::South) - Vec2::new(0.0, self.card.y * 0.72),
-            Seat::North => Vec2::new(self.area.center().x, self.top() + 16.0),
+            Seat::South => {
+                self.hand_centre(Seat::South) - Vec2::new(0.0, self.card.y * 0.72 + 20.0 * (self.text - 1.0))
+            }
+            Seat::North => Vec2::new(self.area.center().x, self.top() + 16.0 * self.text),
             Seat::West => Vec2::new(self.hand_centre(seat).x + 30.0, side),
             Seat::East => Vec2::new(self.hand_centre(seat).x - 30.0, side),
         };
@@ -208,6 +213,8 @@ pub struct Table {
     pub touch: bool,
     pub zoom: f32,
     pub area: Rect,
+    /// The player's text size over the usual (the settings' `text_size`).
+    pub text: f32,
 }
 
 /// The height egui's top bar takes before the first frame measures it.
@@ -217,11 +224,11 @@ impl Table {
     pub fn new(window: Vec2, touch: bool) -> Table {
         let zoom = zoom_for(window.x, window.y, touch);
         let points = window / zoom;
-        Table { window, touch, zoom, area: Rect::new(0.0, BAR_HEIGHT, points.x, points.y) }
+        Table { window, touch, zoom, area: Rect::new(0.0, BAR_HEIGHT, points.x, points.y), text: 1.0 }
     }
 
     pub fn layout(&self) -> Layout {
-        Layout::new(self.area)
+        Layout { text: self.text, ..Layout::new(self.area) }
     }
 
     /// A point of the layout in the 2D camera's world (origin in the

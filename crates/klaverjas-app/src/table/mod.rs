@@ -23,6 +23,7 @@ pub fn plugin(app: &mut App) {
 fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     device: Option<Res<crate::platform::Device>>,
+    settings: Option<Res<crate::state::PlayerSettings>>,
     mut table: ResMut<Table>,
 ) {
     let Some(w) = windows.iter().next() else { return };
@@ -30,9 +31,13 @@ fn follow_window(
     let touch = device.is_some_and(|d| d.touch());
     if table.window != size || table.touch != touch {
         let area = table.area;
-        let mut fresh = Table::new(size, touch);
+        let mut fresh = Table { text: table.text, ..Table::new(size, touch) };
         // Keep the measured bar until the top bar measures again.
         fresh.area.min.y = area.min.y;
         *table = fresh;
+    }
+    let text = settings.map_or(1.0, |s| crate::look::Reading::of(&s.0).scale());
+    if table.text != text {
+        table.text = text;
     }
 }
