@@ -404,13 +404,14 @@ fn setup(
     let footer = |ui: &mut egui::Ui| {
         let (go, back) = (t.get("sheet.start"), t.get("menu.back"));
         let half = (ui.available_width() - 8.0) / 2.0;
-        // Side by side where both fit half the width; one above the other
-        // where large text makes them wider.
+        // Side by side at the usual size, as ever; one above the other
+        // where large text makes them wider than half the width.
         let font = egui::FontId::proportional(crate::look::scaled(ui.ctx(), 20.0));
-        let padding = 2.0 * ui.spacing().button_padding.x + 2.0;
+        let padding = 2.0 * ui.spacing().button_padding.x;
         let wide =
             |w: &str| ui.painter().layout_no_wrap(w.to_string(), font.clone(), Color32::BLACK).size().x + padding;
-        let abreast = wide(&go) <= half && wide(&back) <= half;
+        let larger = crate::look::scaled(ui.ctx(), 1.0) > 1.0;
+        let abreast = !larger || (wide(&go) <= half && wide(&back) <= half);
         let buttons = |ui: &mut egui::Ui, width: f32| {
             let height = at_least_a_finger(ui, crate::platform::TOUCH_TARGET);
             let words = RichText::new(go).pt(20.0).strong().color(Color32::BLACK);
