@@ -168,6 +168,15 @@ while time.time() < deadline:
         time.sleep(0.5)
         continue
     if told and told[-1] == "Your turn" and cards:
+        # The hand as it stands: read again until two reads agree (a read
+        # walks the tree node by node while the game may be updating it,
+        # and once took the cards from the frame before their rules).
+        for _ in range(10):
+            time.sleep(0.3)
+            again = hand(nodes(window))
+            if again == cards:
+                break
+            cards = again
         # A forbidden card's description is its rule (AccessKit also marks
         # it disabled, which its AT-SPI adapter does not pass on for a
         # button: Orca reads the description after the name).
