@@ -1556,7 +1556,7 @@ fn the_tables_words_cover_no_name_count_or_button() {
             let mut keep: Vec<(&str, egui::Rect)> = Vec::new();
             keep.extend(drawn.plates.iter().flatten().map(|&r| ("a name", r)));
             keep.extend(drawn.counts.iter().flatten().map(|&r| ("a count", r)));
-            keep.extend(drawn.indicator.map(|r| ("the contract", r)));
+            keep.extend(drawn.indicator().map(|r| ("the contract", r)));
             keep.extend(drawn.roem_button.map(|r| ("the Roem! button", r)));
             for (i, word) in words.iter().enumerate() {
                 let others = words.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &r)| ("other words", r));
@@ -2391,7 +2391,7 @@ fn a_lessons_bubble_leaves_what_it_speaks_of_in_view() {
                 // leaves the room below the trick.
                 let drawn = *app.world().resource::<klaverjas_app::panels::paint::Drawn>();
                 if size.0 < size.1 && !show.shown.trick.is_empty() && spot.is_empty() {
-                    keep.extend(drawn.indicator);
+                    keep.extend(drawn.indicator());
                 }
                 let k = step + 1;
                 for r in keep.iter().filter(|r| r.intersects(bubble.shrink(2.0))) {

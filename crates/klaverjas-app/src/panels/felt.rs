@@ -32,7 +32,8 @@ pub fn felt_words(
     let trump = show.shown.contract.map(|c| c.trump);
     let p = ctx.layer_painter(egui::LayerId::background());
     let short = drawn.contract_in_bar;
-    drawn.plates = name_plates(&p, t, show, &layout, (waiting, my_turn), seats.remote(), short);
+    let cards = card_places(&layout, show.shown.players);
+    drawn.plates = name_plates(&p, t, show, (&layout, &cards), (waiting, my_turn), seats.remote(), short);
     // A table out of reach, for now or for good, says so across its top.
     if let Some(remote) = seats.remote() {
         let trouble = remote.told.trouble.as_ref().map(|why| t.fill("friends.closed", &[("why", why)]));
@@ -42,10 +43,8 @@ pub fn felt_words(
     }
     drawn.counts = trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
-    let (mark, words) = indicator(&p, t, seats, show, &layout, trump_symbol);
-    (drawn.trump_mark, drawn.contract_words) = (mark, words);
-    drawn.indicator = [mark, words].into_iter().flatten().reduce(egui::Rect::union);
-    let in_bar = words.is_none();
+    (drawn.trump_mark, drawn.contract_words) = indicator(&p, t, seats, show, &layout, &cards, trump_symbol);
+    let in_bar = drawn.contract_words.is_none();
     if drawn.contract_in_bar != in_bar {
         // The top bar takes the words, or gives them back, at once.
         drawn.contract_in_bar = in_bar;
@@ -78,7 +77,8 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 
 /// Names, team colours, the dealer, the playing side, who is to act; at a
 /// table with friends, their names, who is away and where a bot plays.
-/// Where each plate was drawn, by seat. `waiting`: who is to act, and
+/// Where each plate was drawn, by seat, clear of `cards` where it can be
+/// ([`card_places`]). `waiting`: who is to act, and
 /// whether that is the player. `short`: the top bar names the dealer, and
 /// the player's lit plate alone says that it is their turn (a table too
 /// small for the words at the player's text size).
@@ -86,14 +86,13 @@ fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
     show: &Show,
-    layout: &Layout,
+    (layout, cards): (&Layout, &[egui::Rect]),
     (waiting, my_turn): (Option<klaverjas::Seat>, bool),
     remote: Option<&crate::seats::Remote>,
     short: bool,
 ) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
     let mut plates = [None; 4];
-    let cards = card_places(layout, players);
     // The player's own plate first: it says whose turn it is.
     let mut seats = players.seats().to_vec();
     seats.sort_by_key(|&seat| seat != crate::seats::HUMAN);
@@ -125,7 +124,7 @@ fn name_plates(
             .map(|at| keep_inside(egui::Rect::from_center_size(pos(at), size), egui_rect(layout)));
         let free = |r: &egui::Rect| {
             let inside = r.top() >= layout.area.min.y && r.bottom() <= layout.area.max.y;
-            inside && !cards.iter().chain(&taken).any(|c| c.intersects(r.shrink(1.0)))
+            inside && clear_of(cards, *r) && clear_of(&taken, *r)
         };
         let rect = spots.iter().copied().find(free).unwrap_or(spots[0]);
         let active = waiting == Some(seat);
@@ -182,6 +181,11 @@ fn card_places(layout: &Layout, players: klaverjas::Players) -> Vec<egui::Rect> 
         .iter()
         .map(|&seat| crate::table::outline::on_table(layout.trick_slot(seat), layout.trick_card()));
     hands.chain(trick).collect()
+}
+
+/// Whether `r` lies over none of `rects` (edges may touch).
+fn clear_of(rects: &[egui::Rect], r: egui::Rect) -> bool {
+    !rects.iter().any(|c| c.intersects(r.shrink(1.0)))
 }
 
 /// Who the table with friends says sits in another seat than the player's.
@@ -292,6 +296,7 @@ fn indicator(
     seats: &Seats,
     show: &Show,
     layout: &Layout,
+    cards: &[egui::Rect],
     symbol: Option<egui::TextureId>,
 ) -> (Option<egui::Rect>, Option<egui::Rect>) {
     let text = contract_words(t, seats, show);
@@ -335,13 +340,11 @@ fn indicator(
     };
     let words = egui::Rect::from_min_size(words_at, galley.size());
     let marked = (mark > 0.0).then(|| egui::Rect::from_min_size(origin, egui::vec2(mark, mark)));
-    let cards = card_places(layout, seats.game().rules().players);
-    let clear = |r: egui::Rect| !cards.iter().any(|c| c.intersects(r.shrink(1.0)));
-    let marked = marked.filter(|&m| clear(m));
+    let marked = marked.filter(|&m| clear_of(cards, m));
     if marked.is_some() {
         paint_mark(p, origin, symbol);
     }
-    if !clear(words) {
+    if !clear_of(cards, words) {
         return (marked, None);
     }
     p.galley(words_at, galley, Color32::WHITE);

@@ -55,10 +55,8 @@ pub struct Drawn {
     pub sheet: Option<egui::Rect>,
     /// The box of the player's bid, which a lesson's bubble keeps clear of.
     pub bid_box: Option<egui::Rect>,
-    /// The trump's mark and words in the corner, which a lesson's bubble
-    /// keeps clear of.
-    pub indicator: Option<egui::Rect>,
-    /// The trump's mark and the contract's words, each where it was drawn.
+    /// The trump's mark and the contract's words on the felt, each where
+    /// it was drawn.
     pub trump_mark: Option<egui::Rect>,
     pub contract_words: Option<egui::Rect>,
     /// The contract's words are in the top bar: on the felt they would
@@ -77,11 +75,17 @@ pub struct Drawn {
 }
 
 impl Drawn {
+    /// The trump's mark and words in the corner together, which a
+    /// lesson's bubble keeps clear of.
+    pub fn indicator(&self) -> Option<egui::Rect> {
+        [self.trump_mark, self.contract_words].into_iter().flatten().reduce(egui::Rect::union)
+    }
+
     /// What the words said at the table must leave in view: the names,
     /// the piles' counts, the contract's words and the Roem! button.
     pub fn keep_clear(&self) -> Vec<egui::Rect> {
-        let marks = self.plates.iter().chain(&self.counts).chain([&self.indicator, &self.roem_button]);
-        marks.flatten().copied().collect()
+        let marks = self.plates.iter().chain(&self.counts).copied().chain([self.indicator(), self.roem_button]);
+        marks.flatten().collect()
     }
 }
 

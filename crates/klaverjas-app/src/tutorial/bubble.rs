@@ -240,7 +240,7 @@ fn home(
         // Below the trump's words in the corner too, and above the box of
         // the player's bid.
         let below_north = layout.hand_centre(Seat::North).y + layout.small().y * 0.5 + 40.0;
-        let top = drawn.indicator.map_or(below_north, |i| below_north.max(i.bottom() + 8.0));
+        let top = drawn.indicator().map_or(below_north, |i| below_north.max(i.bottom() + 8.0));
         let above = if spot == Spot::Piles { Seat::West } else { Seat::South };
         let bottom = layout.name_plate(above).y - 18.0;
         (top, drawn.bid_box.map_or(bottom, |b| bottom.min(b.top() - 8.0)))
@@ -250,7 +250,7 @@ fn home(
         // where that leaves too little room and the trick's other side is
         // taken, over them.
         let over_north = (layout.area.min.y + 6.0, layout.lesson_bubble_bottom().unwrap_or(trick.y));
-        let above = (drawn.indicator.map_or(over_north.0, |i| over_north.0.max(i.bottom() + 8.0)), over_north.1);
+        let above = (drawn.indicator().map_or(over_north.0, |i| over_north.0.max(i.bottom() + 8.0)), over_north.1);
         // egui keeps a window inside the content rect (above a phone's
         // gesture bar).
         let below = (trick.y + card.y * 1.02 + 8.0, (layout.name_plate(Seat::South).y - 18.0).min(room_bottom));
