@@ -2,7 +2,7 @@
 """A deal played as a blind player plays it: by the keyboard alone, each
 card chosen by what a screen reader reads.
 
-    xvfb-run -a -s "-screen 0 1280x720x24" dbus-run-session -- \\
+    .ci/xvfb 1280x720 dbus-run-session -- \\
         .ci/screen_reader_check.py GAME OUT
 
 The game runs in a D-Bus session with the AT-SPI registry (at-spi2-core),
@@ -52,6 +52,10 @@ def fail(why):
     print(f"FAILED: {why}")
     if game_proc.poll() is None:
         game_proc.send_signal(signal.SIGTERM)
+    else:
+        # CI keeps only what is printed.
+        with open(log_path) as log:
+            print("the end of the game's log:", *log.readlines()[-15:], sep="\n  ")
     sys.exit(1)
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The score sheet for real cards, entered by tapping as a phone under Xvfb.
 
-    xvfb-run -a -s "-screen 0 1080x2340x24" .ci/sheet_check.py GAME KJ OUT
+    .ci/xvfb 1080x2340 .ci/sheet_check.py GAME KJ OUT
 
 The game runs as a phone (--phone 1080x2340@2.625) and says where its
 controls are (--targets); this script taps them with X's pointer (xdotool:

@@ -19,7 +19,7 @@
 // touch, a card played, a reload continued (`corePath`).
 // All draw with WebGL through Mesa in real windows, so this runs under
 // Xvfb:
-//   xvfb-run -a -s "-screen 0 1400x2600x24" node browsers.mjs SITE OUT
+//   .ci/xvfb 1400x2600 node browsers.mjs SITE OUT
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync, spawn } from "node:child_process";
