@@ -2783,6 +2783,10 @@ fn at_twice_the_text_no_words_are_cut_off() {
             play_to_the_players_card(&mut app);
             coach(&mut app, CoachCommand::Hint);
             look(&mut app, "a hint");
+            // Piles with their counts beside hands still full.
+            play_until(&mut app, "three tricks", |s| s.game().tricks().len() >= 3);
+            run_until(&mut app, "the third trick gathered", idle);
+            look(&mut app, "the fourth trick");
             play_until(&mut app, "the deal's end", |s| s.m.deals_finished() > 0);
             run_until(&mut app, "the result shown", |app| app.world().resource::<Show>().shown.result.is_some());
             look(&mut app, "the result");
@@ -2791,14 +2795,15 @@ fn at_twice_the_text_no_words_are_cut_off() {
     assert!(problems.is_empty(), "words cut off:\n{}", problems.join("\n"));
 }
 
-/// What the felt's words lie over: the trump's mark, the contract's words
-/// and each name plate against the cards of every hand and of the trick,
-/// where the table puts them, and the plates against each other.
+/// What the felt's words lie over: the trump's mark, the contract's words,
+/// each name plate and each pile's count against the cards of every hand
+/// and of the trick, where the table puts them, and against each other.
 fn contract_covers(app: &mut App) -> Vec<String> {
     let drawn = *app.world().resource::<klaverjas_app::panels::paint::Drawn>();
     let mut marks =
         vec![("the trump's mark".to_string(), drawn.trump_mark), ("the contract's words".into(), drawn.contract_words)];
     marks.extend(Seat::ALL.map(|seat| (format!("{seat:?}'s name"), drawn.plates[seat.index()])));
+    marks.extend(Seat::ALL.map(|seat| (format!("{seat:?}'s tricks won"), drawn.counts[seat.index()])));
     let marks: Vec<(String, bevy_egui::egui::Rect)> =
         marks.into_iter().filter_map(|(what, r)| Some((what, r?))).collect();
     let mut covered: Vec<String> = cards(app)

@@ -41,7 +41,8 @@ pub fn felt_words(
             banner(&p, words, &layout);
         }
     }
-    drawn.counts = trick_counts(&p, t, show, &layout, settings.0.show_points.then(|| seats.m.rules()));
+    let points = settings.0.show_points.then(|| seats.m.rules());
+    drawn.counts = trick_counts(&p, t, show, (&layout, &cards, &drawn.plates), points);
     let trump_symbol = trump.map(|s| suit_texture(&mut contexts, &images, s));
     (drawn.trump_mark, drawn.contract_words) = indicator(&p, t, seats, show, &layout, &cards, trump_symbol);
     let in_bar = drawn.contract_words.is_none();
@@ -199,42 +200,87 @@ fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::sea
     crate::words::seat_called(t, seat, remote.map(|r| &r.told.people))
 }
 
-/// Where each pile's count was drawn, by the pile's seat.
+/// Where each pile's count was drawn, by the pile's seat: below its pile,
+/// else beside or above it, clear of the cards, the name plates and the
+/// piles; where large text leaves no such place, the count without its
+/// points, then the bare number, and where even that finds none, below
+/// the pile (beside it where the table or the player's hand ends first).
 fn trick_counts(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
     show: &Show,
-    layout: &Layout,
+    (layout, cards, plates): (&Layout, &[egui::Rect], &[Option<egui::Rect>; 4]),
     points: Option<&Rules>,
 ) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
+    let piles: Vec<egui::Rect> = show.shown.piles().into_iter().map(|pile| pile_box(layout, players, pile)).collect();
+    let mut taken: Vec<egui::Rect> = cards.iter().chain(plates.iter().flatten()).chain(&piles).copied().collect();
     let mut counts = [None; 4];
     for pile in show.shown.piles() {
         let n = show.shown.tricks_won(pile);
-        if n > 0 {
-            let colour = seat_colour(players, pile);
-            let at = layout.pile(players, pile) + Vec2::new(0.0, layout.small().x * 0.6);
-            let mut label = t.fill("table.tricks", &[("n", &n.to_string())]);
-            if let Some(rules) = points {
-                label += "\n";
-                label += &t.count("table.points", ("n", show.shown.points(pile, rules) as i64), &[]);
+        if n == 0 {
+            continue;
+        }
+        let colour = seat_colour(players, pile);
+        let font = FontId::proportional(crate::look::scaled(p.ctx(), 15.0));
+        let tricks = t.fill("table.tricks", &[("n", &n.to_string())]);
+        // The bare number last: beside its pile it still counts the tricks.
+        let labels = match points {
+            Some(rules) => {
+                let points = t.count("table.points", ("n", show.shown.points(pile, rules) as i64), &[]);
+                vec![format!("{tricks}\n{points}"), tricks, n.to_string()]
             }
-            let galley = p.layout_no_wrap(label, FontId::proportional(crate::look::scaled(p.ctx(), 15.0)), colour);
-            let mut rect = Align2::CENTER_TOP.anchor_size(pos(at), galley.size());
-            // Below the pile, or beside it where the table ends or the
-            // player's hand begins first.
+            None => vec![tricks, n.to_string()],
+        };
+        let b = pile_box(layout, players, pile);
+        let spots = [
+            (Align2::CENTER_TOP, b.center_bottom() + egui::vec2(0.0, 4.0)),
+            (Align2::LEFT_CENTER, b.right_center() + egui::vec2(6.0, 0.0)),
+            (Align2::CENTER_BOTTOM, b.center_top() - egui::vec2(0.0, 4.0)),
+            (Align2::RIGHT_CENTER, b.left_center() - egui::vec2(6.0, 0.0)),
+        ];
+        let inside = |r: &egui::Rect| egui_rect(layout).expand(0.5).contains_rect(*r);
+        let clear = labels.iter().find_map(|label| {
+            let galley = p.layout_no_wrap(label.clone(), font.clone(), colour);
+            // Each spot, then slid along the pile's side in steps.
+            let slides = [0.0, -8.0, 8.0, -16.0, 16.0, -24.0, 24.0, -32.0, 32.0];
+            let place = spots
+                .iter()
+                .flat_map(|(align, at)| {
+                    let across = align.x() == egui::Align::Center;
+                    slides.map(|d| {
+                        let d = if across { egui::vec2(d, 0.0) } else { egui::vec2(0.0, d) };
+                        align.anchor_size(*at + d, galley.size())
+                    })
+                })
+                .find(|r| inside(r) && clear_of(&taken, *r))?;
+            Some((galley, place))
+        });
+        let (galley, rect) = clear.unwrap_or_else(|| {
+            let galley = p.layout_no_wrap(labels[0].clone(), font, colour);
+            let mut rect = Align2::CENTER_TOP.anchor_size(spots[0].1, galley.size());
             let hand_top = layout.hand_centre(Seat::South).y - layout.card.y * (0.5 + LIFT);
             if rect.bottom() > layout.area.max.y || (layout.portrait && pile == Seat::South && rect.bottom() > hand_top)
             {
-                let side = layout.pile(players, pile) + Vec2::new(layout.small().y * 0.5 + 6.0, 0.0);
-                rect = Align2::LEFT_CENTER.anchor_size(pos(side), galley.size());
+                rect = Align2::LEFT_CENTER.anchor_size(spots[1].1, galley.size());
             }
-            let rect = keep_inside(rect, egui_rect(layout));
-            p.galley(rect.min, galley, colour);
-            counts[pile.index()] = Some(rect);
-        }
+            (galley, keep_inside(rect, egui_rect(layout)))
+        });
+        p.galley(rect.min, galley, colour);
+        taken.push(rect);
+        counts[pile.index()] = Some(rect);
     }
     counts
+}
+
+/// The box a pile of won tricks takes, eight of them stacked (as
+/// `table::cards` lays them: a fifth smaller than the small cards, ours
+/// lying across, each trick 2 up and right of the one before).
+fn pile_box(layout: &Layout, players: klaverjas::Players, pile: Seat) -> egui::Rect {
+    let card = layout.small() * 0.8;
+    let size = if pile == Seat::South { Vec2::new(card.y, card.x) } else { card };
+    let first = crate::table::outline::on_table(layout.pile(players, pile), size);
+    first.union(first.translate(egui::vec2(14.0, -14.0)))
 }
 
 /// The contract in words: the trump, the playing side, a boem's race and
