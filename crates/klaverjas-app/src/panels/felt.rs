@@ -234,7 +234,7 @@ fn trick_counts(
         };
         let b = pile_box(layout, players, pile);
         let spots = [
-            (Align2::CENTER_TOP, b.center_bottom() + egui::vec2(0.0, 4.0)),
+            (Align2::CENTER_TOP, pos(layout.pile(players, pile)) + egui::vec2(0.0, layout.small().x * 0.6)),
             (Align2::LEFT_CENTER, b.right_center() + egui::vec2(6.0, 0.0)),
             (Align2::CENTER_BOTTOM, b.center_top() - egui::vec2(0.0, 4.0)),
             (Align2::RIGHT_CENTER, b.left_center() - egui::vec2(6.0, 0.0)),
