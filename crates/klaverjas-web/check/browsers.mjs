@@ -115,7 +115,11 @@ async function webkit(agent) {
       method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body),
     });
     const { value } = await r.json();
-    if (!r.ok) throw new Error(`WebDriver ${where}: ${value?.message ?? r.status}`);
+    if (!r.ok) {
+      const e = new Error(`WebDriver ${where}: ${value?.message || `${r.status} ${JSON.stringify(value)}`} for ${JSON.stringify(body)}`);
+      e.silent = !value?.message;
+      throw e;
+    }
     return value;
   };
   // One command at a time: the console's poll below and the steps would
@@ -148,7 +152,22 @@ async function webkit(agent) {
       await wait(250);
     }
   })();
-  const actions = (kind, steps) => call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
+  // After a reload WebKitWebDriver once failed a click on Continue with no
+  // message (the commands were already one at a time): its input state
+  // is released and the actions sent again, twice at most. A refusal with
+  // a message is not retried.
+  const actions = async (kind, steps) => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await call("POST", s("/actions"), { actions: [{ type: kind, id: kind, ...steps }] });
+      } catch (e) {
+        if (tries >= 2 || !e.silent) throw e;
+        console.log(`WebKitGTK: ${e.message}; its input released and sent again`);
+        await call("DELETE", s("/actions")).catch(() => {});
+        await wait(500);
+      }
+    }
+  };
   return {
     name: agent ? "WebKitGTK as an iPhone" : "WebKitGTK", lines, touchScreen: !!agent, corePath: !agent,
     // With a mouse the paste is the page's, which WebKitGTK asks about;
