@@ -11,6 +11,7 @@ use crate::show::Show;
 use crate::state::PlayerSettings;
 use crate::table::cards::LIFT;
 use crate::table::layout::Layout;
+use crate::table::outline::hand_box;
 use crate::words::{double_name, suit_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -160,28 +161,11 @@ fn plate_spots(layout: &Layout, seat: Seat, size: egui::Vec2) -> [Vec2; 3] {
     }
 }
 
-/// The box a full hand of `seat` takes on the table; the player's with
-/// room for a lifted card.
-fn hand_box(layout: &Layout, seat: Seat, n: usize) -> egui::Rect {
-    let card = layout.hand_card(seat);
-    let lying = if matches!(seat, Seat::West | Seat::East) { Vec2::new(card.y, card.x) } else { card };
-    let cards = layout.hand_positions(seat, n).into_iter().map(|at| crate::table::outline::on_table(at, lying));
-    let mut hand = cards.reduce(|a, b| a.union(b)).unwrap_or(egui::Rect::NOTHING);
-    if seat == crate::seats::HUMAN {
-        hand.min.y -= card.y * LIFT;
-    }
-    hand
-}
-
 /// Where cards may lie: each hand of `players` full, the player's with a
 /// card lifted, and the trick.
 fn card_places(layout: &Layout, players: klaverjas::Players) -> Vec<egui::Rect> {
     let hands = players.seats().iter().map(|&seat| hand_box(layout, seat, 8));
-    let trick = players
-        .seats()
-        .iter()
-        .map(|&seat| crate::table::outline::on_table(layout.trick_slot(seat), layout.trick_card()));
-    hands.chain(trick).collect()
+    hands.chain(crate::table::outline::open_cards(layout, players).into_iter().skip(1)).collect()
 }
 
 /// Whether `r` lies over none of `rects` (edges may touch).

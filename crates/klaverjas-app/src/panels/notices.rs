@@ -19,6 +19,7 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
     let p = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("notices")));
     let trump = show.shown.contract.map(|c| c.trump);
     let mut placed: Vec<egui::Rect> = Vec::new();
+    let open = crate::table::outline::open_cards(&layout, show.shown.players);
     for n in show.notices.iter().filter(|n| n.until > now) {
         let font = FontId::proportional(crate::look::scaled(&ctx, (layout.card.y * 0.12).clamp(14.0, 28.0)));
         let galley = p.layout(notice(n, t, trump, people), font, Color32::BLACK, layout.area.width() * 0.8);
@@ -45,10 +46,13 @@ pub fn notices(mut contexts: EguiContexts, view: TableView, drawn: Res<Drawn>) -
         };
         let rect = keep_inside(rect, egui_rect(&layout));
         // Never over a name, a pile's count, the contract or the Roem!
-        // button, nor over words said before.
+        // button, nor over words said before; where there is a place, not
+        // over the trick or the player's hand either (large text on a
+        // small phone has none).
         let mut keep = drawn.keep_clear();
         keep.extend(&placed);
-        let mut rect = clear_of(rect, &keep, egui_rect(&layout), Way::UpOrDown);
+        let mut rect = clear_of(rect, &[keep.as_slice(), &open].concat(), egui_rect(&layout), Way::UpOrDown);
+        rect = clear_of(rect, &keep, egui_rect(&layout), Way::UpOrDown);
         // Where no place is clear, two words moved to one place stand one
         // under the other.
         while let Some(other) = placed.iter().find(|p| p.intersects(rect)) {
