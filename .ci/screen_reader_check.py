@@ -36,15 +36,12 @@ import time
 import pyatspi
 
 sys.path.insert(0, os.path.dirname(__file__))
+from a11y import data_folder, game_window, screen_reader_on  # noqa: E402
 from xshot import photograph  # noqa: E402
 
 game, out = sys.argv[1:3]
 os.makedirs(out, exist_ok=True)
-data = os.path.join(out, "data")
-os.makedirs(data, exist_ok=True)
-with open(os.path.join(data, "settings.ron"), "w") as f:
-    f.write("(format: 1, skin: French, speed: Normal, bot_level: Heuristic, language: English,"
-            " home_rules: Some(Classic), practice: false)")
+data = data_folder(out, ", practice: false")
 log_path = os.path.join(out, "game.log")
 
 
@@ -59,11 +56,7 @@ def fail(why):
     sys.exit(1)
 
 
-# The screen reader is on: AccessKit's adapter waits for this, as for Orca.
-for prop in ["IsEnabled", "ScreenReaderEnabled"]:
-    subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                    "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", prop, "<true>"],
-                   check=True, capture_output=True, timeout=30)
+screen_reader_on()
 
 env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(out, "config"), HOME=out)
 game_proc = subprocess.Popen([game, "--play", "--seed", "1", "--window", "1280x720", "--data-dir", data],
@@ -73,19 +66,9 @@ game_proc = subprocess.Popen([game, "--play", "--seed", "1", "--window", "1280x7
 def the_app(seconds=90):
     until = time.time() + seconds
     while time.time() < until:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for i in range(desktop.childCount):
-            app = desktop.getChildAtIndex(i)
-            try:
-                for j in range(app.childCount):
-                    if app.getChildAtIndex(j).name == "Klaverjas":
-                        # Read afresh each time: libatspi keeps what it read
-                        # until events it hears in a main loop, which this
-                        # script does not run.
-                        app.set_cache_mask(pyatspi.Atspi.Cache.NONE)
-                        return app.getChildAtIndex(j)
-            except Exception:
-                continue
+        window = game_window()
+        if window is not None:
+            return window
         if game_proc.poll() is not None:
             fail(f"the game ended before its window was in the tree; see {log_path}")
         time.sleep(0.3)

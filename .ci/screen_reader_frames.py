@@ -17,20 +17,14 @@ import subprocess
 import sys
 import time
 
-import pyatspi
+sys.path.insert(0, os.path.dirname(__file__))
+from a11y import data_folder, game_window, screen_reader_on  # noqa: E402
 
 game, out, mode = sys.argv[1:4]
 os.makedirs(out, exist_ok=True)
 if mode == "on":
-    for prop in ["IsEnabled", "ScreenReaderEnabled"]:
-        subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                        "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", prop, "<true>"],
-                       check=True, capture_output=True, timeout=30)
-data = os.path.join(out, "data")
-os.makedirs(data, exist_ok=True)
-with open(os.path.join(data, "settings.ron"), "w") as f:
-    f.write("(format: 1, skin: French, speed: Normal, bot_level: Heuristic, language: English,"
-            " home_rules: Some(Classic))")
+    screen_reader_on()
+data = data_folder(out)
 stats = os.path.join(out, "stats.json")
 timed = os.path.join(out, "time.log")
 with open(os.path.join(out, "game.log"), "w") as log, open(timed, "w") as err:
@@ -48,18 +42,12 @@ while game_proc.poll() is None:
     time.sleep(3)
     if mode != "on":
         continue
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        try:
-            windows = [app.getChildAtIndex(j) for j in range(app.childCount)]
-            for window in (w for w in windows if w.name == "Klaverjas"):
-                # Read afresh: libatspi keeps what it read until events it
-                # hears in a main loop, which this script does not run.
-                app.set_cache_mask(pyatspi.Atspi.Cache.NONE)
-                reads.append(nodes(window))
-        except Exception:
-            continue  # the game ending while it is read
+    try:
+        window = game_window()
+        if window is not None:
+            reads.append(nodes(window))
+    except Exception:
+        continue  # the game ending while it is read
 if game_proc.returncode != 0:
     sys.exit(f"the game failed (exit {game_proc.returncode}); see {out}")
 if mode == "on" and not reads:
