@@ -11,7 +11,7 @@ use crate::show::Show;
 use crate::state::PlayerSettings;
 use crate::table::cards::LIFT;
 use crate::table::layout::Layout;
-use crate::table::outline::hand_box;
+use crate::table::outline::{hand_box, on_table, open_cards};
 use crate::words::{double_name, suit_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -164,8 +164,8 @@ fn plate_spots(layout: &Layout, seat: Seat, size: egui::Vec2) -> [Vec2; 3] {
 /// Where cards may lie: each hand of `players` full, the player's with a
 /// card lifted, and the trick.
 fn card_places(layout: &Layout, players: klaverjas::Players) -> Vec<egui::Rect> {
-    let hands = players.seats().iter().map(|&seat| hand_box(layout, seat, 8));
-    hands.chain(crate::table::outline::open_cards(layout, players).into_iter().skip(1)).collect()
+    let backs = players.seats().iter().filter(|&&seat| seat != crate::seats::HUMAN);
+    backs.map(|&seat| hand_box(layout, seat, 8)).chain(open_cards(layout, players)).collect()
 }
 
 /// Whether `r` lies over none of `rects` (edges may touch).
@@ -263,7 +263,7 @@ fn trick_counts(
 fn pile_box(layout: &Layout, players: klaverjas::Players, pile: Seat) -> egui::Rect {
     let card = layout.small() * 0.8;
     let size = if pile == Seat::South { Vec2::new(card.y, card.x) } else { card };
-    let first = crate::table::outline::on_table(layout.pile(players, pile), size);
+    let first = on_table(layout.pile(players, pile), size);
     first.union(first.translate(egui::vec2(14.0, -14.0)))
 }
 
