@@ -184,25 +184,18 @@ impl Pt for egui::RichText {
     }
 }
 
+/// Large text on a narrow screen (a phone held upright at 150 % or 200 %):
+/// where rows must give up what they hold side by side.
+pub fn cramped(ui: &egui::Ui) -> bool {
+    scaled(ui.ctx(), 1.0) > 1.0 && crate::forms::narrow_layout(ui).0
+}
+
 /// `add` in a strip that scrolls across where it is wider than the page
-/// (a table of numbers at a large text size): what it holds is reached,
-/// not cut off. Its visible rect is kept for the checks (`scrolled_across`).
+/// (a sheet of three players' columns at a large text size): what it
+/// holds is reached, not lost.
 pub fn across<R>(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let out = egui::ScrollArea::horizontal().id_salt(id).show(ui, add);
-    ui.ctx().data_mut(|d| {
-        let seen = d.get_temp_mut_or_default::<Vec<egui::Rect>>(egui::Id::new(ACROSS));
-        seen.retain(|r| *r != out.inner_rect);
-        seen.push(out.inner_rect);
-    });
-    out.inner
+    egui::ScrollArea::horizontal().id_salt(id).show(ui, add).inner
 }
-
-/// The strips [`across`] drew: text in one is scrolled to, not cut.
-pub fn scrolled_across(ctx: &egui::Context) -> Vec<egui::Rect> {
-    ctx.data(|d| d.get_temp::<Vec<egui::Rect>>(egui::Id::new(ACROSS))).unwrap_or_default()
-}
-
-const ACROSS: &str = "scrolls across";
 
 /// `size` points of text painted by hand, at the player's text size.
 pub fn scaled(ctx: &egui::Context, size: f32) -> f32 {

@@ -81,7 +81,7 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 /// table with friends, their names, who is away and where a bot plays.
 /// Where each plate was drawn, by seat, clear of `cards` where it can be
 /// ([`card_places`]). `waiting`: who is to act, and
-/// whether that is the player. `short`: the top bar names the dealer, and
+/// whether that is the player. `short`: the top bar names the dealer (in the bidding), and
 /// the player's lit plate alone says that it is their turn (a table too
 /// small for the words at the player's text size).
 fn name_plates(
@@ -198,7 +198,9 @@ fn trick_counts(
 ) -> [Option<egui::Rect>; 4] {
     let players = show.shown.players;
     let piles: Vec<egui::Rect> = show.shown.piles().into_iter().map(|pile| pile_box(layout, players, pile)).collect();
-    let mut taken: Vec<egui::Rect> = cards.iter().chain(plates.iter().flatten()).chain(&piles).copied().collect();
+    // Never over a name, a pile or another count; over the cards only
+    // where no place is clear of them too.
+    let mut firm: Vec<egui::Rect> = plates.iter().flatten().chain(&piles).copied().collect();
     let mut counts = [None; 4];
     for pile in show.shown.piles() {
         let n = show.shown.tricks_won(pile);
@@ -224,22 +226,26 @@ fn trick_counts(
             (Align2::RIGHT_CENTER, b.left_center() - egui::vec2(6.0, 0.0)),
         ];
         let inside = |r: &egui::Rect| egui_rect(layout).expand(0.5).contains_rect(*r);
-        let clear = labels.iter().find_map(|label| {
-            let galley = p.layout_no_wrap(label.clone(), font.clone(), colour);
-            // Each spot, then slid along the pile's side in steps.
-            let slides = [0.0, -8.0, 8.0, -16.0, 16.0, -24.0, 24.0, -32.0, 32.0];
-            let place = spots
-                .iter()
-                .flat_map(|(align, at)| {
-                    let across = align.x() == egui::Align::Center;
-                    slides.map(|d| {
-                        let d = if across { egui::vec2(d, 0.0) } else { egui::vec2(0.0, d) };
-                        align.anchor_size(*at + d, galley.size())
+        let clear_of_all = |taken: &[egui::Rect]| {
+            labels.iter().find_map(|label| {
+                let galley = p.layout_no_wrap(label.clone(), font.clone(), colour);
+                // Each spot, then slid along the pile's side in steps.
+                let slides = [0.0, -8.0, 8.0, -16.0, 16.0, -24.0, 24.0, -32.0, 32.0];
+                let place = spots
+                    .iter()
+                    .flat_map(|(align, at)| {
+                        let across = align.x() == egui::Align::Center;
+                        slides.map(|d| {
+                            let d = if across { egui::vec2(d, 0.0) } else { egui::vec2(0.0, d) };
+                            align.anchor_size(*at + d, galley.size())
+                        })
                     })
-                })
-                .find(|r| inside(r) && clear_of(&taken, *r))?;
-            Some((galley, place))
-        });
+                    .find(|r| inside(r) && clear_of(taken, *r))?;
+                Some((galley, place))
+            })
+        };
+        let with_cards: Vec<egui::Rect> = cards.iter().chain(&firm).copied().collect();
+        let clear = clear_of_all(&with_cards).or_else(|| clear_of_all(&firm));
         let (galley, rect) = clear.unwrap_or_else(|| {
             let galley = p.layout_no_wrap(labels[0].clone(), font, colour);
             let mut rect = Align2::CENTER_TOP.anchor_size(spots[0].1, galley.size());
@@ -251,7 +257,7 @@ fn trick_counts(
             (galley, keep_inside(rect, egui_rect(layout)))
         });
         p.galley(rect.min, galley, colour);
-        taken.push(rect);
+        firm.push(rect);
         counts[pile.index()] = Some(rect);
     }
     counts
@@ -309,11 +315,19 @@ pub fn contract_words(t: &crate::i18n::Texts, seats: &Seats, show: &Show) -> Str
     text
 }
 
-/// The contract's words and the dealer, for the top bar where the felt
-/// has no room for them.
+/// The contract's words for the top bar where the felt has no room for
+/// them, and the dealer until there is a contract: once the cards are
+/// played the dealer matters no more than a line of the little room there
+/// is between the bar and the cards.
 pub fn bar_words(t: &crate::i18n::Texts, seats: &Seats, show: &Show) -> String {
-    let dealer = t.fill("table.dealer_is", &[("seat", &who(t, show.shown.dealer, seats.remote()))]);
-    format!("{}\n{dealer}", contract_words(t, seats, show))
+    let contract = contract_words(t, seats, show);
+    match show.shown.contract {
+        Some(_) => contract,
+        None => {
+            let dealer = t.fill("table.dealer_is", &[("seat", &who(t, show.shown.dealer, seats.remote()))]);
+            format!("{contract}\n{dealer}")
+        }
+    }
 }
 
 /// The trump's mark and the contract's words under the pile: where each

@@ -68,7 +68,11 @@ pub fn score_window(
             ui.label(RichText::new(t.fill(key, &[("code", &code)])).pt(13.0).color(colour));
         }
         ui.separator();
-        drawn.sheet = Some(crate::look::across(ui, "score sheet", |ui| sheet_grid(ui, t, &seats.m)));
+        // The room the window may grow to, not what it has now: it takes the
+        // size of what it holds.
+        let spacing = &ui.style().spacing;
+        let room = screen.width() - 24.0 - spacing.window_margin.sum().x - spacing.scroll.allocated_width();
+        drawn.sheet = Some(crate::look::across(ui, "score sheet", |ui| sheet_grid(ui, t, &seats.m, room)));
         let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
             (true, _) => "sheet.legend_boem",
             (false, true) => "sheet.legend",
@@ -122,80 +126,146 @@ pub fn shown_sheet(seats: &Seats, show: &Show) -> ScoreSheet {
 /// Draws the match's score sheet and says where: rows as players write
 /// them, points then roem marks, a dash for nothing. A deal where the coach
 /// helped (a practice game's hints, or a card taken back) is starred, and a
-/// line under the sheet says so.
-pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
+/// line under the sheet says so. `room`: how wide it may be, in columns,
+/// before it goes over to a line a deal.
+pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match, room: f32) -> egui::Rect {
     let sheet = m.sheet();
     let aided = |i: usize| m.aids(i + 1).any();
     if !m.rules().players.partnerships() {
         return sheet_alone(ui, t, m);
     }
-    // Rows of text, not of buttons: as tight on a phone as elsewhere.
-    let rect = egui::Grid::new("sheet")
-        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
-        .striped(true)
-        .num_columns(3)
-        .spacing([24.0, 4.0])
-        .show(ui, |ui| {
-            ui.label("");
-            ui.label(RichText::new(team_name(t, Team::NS)).color(team_ink(Team::NS)).strong());
-            ui.label(RichText::new(team_name(t, Team::EW)).color(team_ink(Team::EW)).strong());
-            ui.end_row();
-            for (i, row) in sheet.rows.iter().enumerate() {
-                let times = row.stakes.multiplier;
-                let times = if times > 1 { format!(" ×{times}") } else { String::new() };
-                ui.label(format!("{}{}{times}", i + 1, if aided(i) { "*" } else { "" }));
-                for team in Team::BOTH {
-                    let points =
-                        if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
-                    // A side that went on the boem draws its strokes, one
-                    // slash each, as on the boem's tree.
-                    let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
-                    let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
-                    // Points right-aligned as in the sums below; the roem
-                    // marks after them on a gold ground, where a bare "I"
-                    // read as a rule between the columns. One label, so the
-                    // row stays as high as its text.
-                    let mono = |colour| egui::TextFormat {
-                        font_id: egui::TextStyle::Monospace.resolve(ui.style()),
-                        color: colour,
-                        ..Default::default()
-                    };
-                    let ink = ui.visuals().text_color();
-                    let mut job = egui::text::LayoutJob::default();
-                    job.append(&format!("{points:>4} "), 0.0, mono(ink));
-                    let marks = row.marks(team);
-                    if !marks.is_empty() {
-                        let ground = crate::look::GOLD.gamma_multiply(0.45);
-                        job.append(&format!(" {marks} "), 0.0, egui::TextFormat { background: ground, ..mono(ink) });
-                    }
-                    job.append(&strokes, 0.0, mono(ink));
-                    ui.label(job);
+    let mono = |ui: &egui::Ui, colour| egui::TextFormat {
+        font_id: egui::TextStyle::Monospace.resolve(ui.style()),
+        color: colour,
+        ..Default::default()
+    };
+    // One side's cell of a deal's row: points right-aligned as in the sums
+    // below; the roem marks after them on a gold ground, where a bare "I"
+    // read as a rule between the columns; a side that went on the boem
+    // draws its strokes, one slash each, as on the boem's tree.
+    let cell = |ui: &egui::Ui, row: &DealResult, team: Team, job: &mut egui::text::LayoutJob| {
+        let points = if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
+        let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
+        let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
+        let ink = ui.visuals().text_color();
+        job.append(&format!("{points:>4} "), 0.0, mono(ui, ink));
+        let marks = row.marks(team);
+        if !marks.is_empty() {
+            let ground = crate::look::GOLD.gamma_multiply(0.45);
+            job.append(&format!(" {marks} "), 0.0, egui::TextFormat { background: ground, ..mono(ui, ink) });
+        }
+        job.append(&strokes, 0.0, mono(ui, ink));
+    };
+    let number = |i: usize, row: &DealResult| {
+        let times = row.stakes.multiplier;
+        let times = if times > 1 { format!(" ×{times}") } else { String::new() };
+        format!("{}{}{times}", i + 1, if aided(i) { "*" } else { "" })
+    };
+    let side = |team: Team| RichText::new(team_name(t, team)).color(team_ink(team)).strong();
+    let sums = [
+        (t.get("sheet.points"), sheet.points()),
+        (t.get("sheet.roem"), sheet.roem()),
+        (t.get("sheet.total"), sheet.totals()),
+    ];
+    // A boem is counted in strokes, and within a game towards 100:
+    // sums over games already won would say nothing.
+    let sums = match m.rules().races_to_the_boem() {
+        true => vec![
+            (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
+            (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
+        ],
+        false => sums.to_vec(),
+    };
+    // As columns where they fit across; else (large text, a narrow phone,
+    // roem marks) a line a deal, its number and each side's cell whole,
+    // wrapped under each other where they do not fit side by side.
+    let wide = |ui: &egui::Ui, job: egui::text::LayoutJob| ui.painter().layout_job(job).size().x;
+    let words = |ui: &egui::Ui, text: &str| {
+        wide(
+            ui,
+            egui::text::LayoutJob::simple_singleline(
+                text.to_string(),
+                egui::TextStyle::Body.resolve(ui.style()),
+                Color32::WHITE,
+            ),
+        )
+    };
+    let names = sheet.rows.iter().enumerate().map(|(i, row)| words(ui, &number(i, row)));
+    let names = names.chain(sums.iter().map(|(label, _)| words(ui, label))).fold(0.0, f32::max);
+    // Each side's column as wide as its widest cell (roem marks and all).
+    let column = |team: Team| {
+        let cells = sheet.rows.iter().map(|row| {
+            let mut job = egui::text::LayoutJob::default();
+            cell(ui, row, team, &mut job);
+            wide(ui, job)
+        });
+        cells.fold(words(ui, &team_name(t, team)), f32::max)
+    };
+    let across = names + column(Team::NS) + column(Team::EW) + 2.0 * 24.0;
+    let rect = match across > room {
+        true => {
+            ui.vertical(|ui| {
+                ui.spacing_mut().interact_size.y = 0.0;
+                for (i, row) in sheet.rows.iter().enumerate() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add(egui::Label::new(format!("{}.", number(i, row))).extend());
+                        for team in Team::BOTH {
+                            let mut job = egui::text::LayoutJob::default();
+                            let name = egui::TextStyle::Body.resolve(ui.style());
+                            let name = egui::TextFormat { font_id: name, ..mono(ui, team_ink(team)) };
+                            job.append(&format!("{}:", team_name(t, team)), 0.0, name);
+                            cell(ui, row, team, &mut job);
+                            ui.add(egui::Label::new(job).extend());
+                        }
+                    });
                 }
-                ui.end_row();
-            }
-            let sums = [
-                (t.get("sheet.points"), sheet.points()),
-                (t.get("sheet.roem"), sheet.roem()),
-                (t.get("sheet.total"), sheet.totals()),
-            ];
-            // A boem is counted in strokes, and within a game towards 100:
-            // sums over games already won would say nothing.
-            let sums = match m.rules().races_to_the_boem() {
-                true => vec![
-                    (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
-                    (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
-                ],
-                false => sums.to_vec(),
-            };
-            for (label, sum) in sums {
-                ui.label(RichText::new(label).strong());
-                ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
-                ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
-                ui.end_row();
-            }
-        })
-        .response
-        .rect;
+                for (label, sum) in sums {
+                    let line = format!(
+                        "{label}: {} {}, {} {}",
+                        team_name(t, Team::NS),
+                        sum.ns,
+                        team_name(t, Team::EW),
+                        sum.ew
+                    );
+                    ui.label(RichText::new(line).strong());
+                }
+            })
+            .response
+            .rect
+        }
+        // Rows of text, not of buttons: as tight on a phone as elsewhere.
+        false => {
+            egui::Grid::new("sheet")
+                .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
+                .striped(true)
+                .num_columns(3)
+                .spacing([24.0, 4.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    ui.label(side(Team::NS));
+                    ui.label(side(Team::EW));
+                    ui.end_row();
+                    for (i, row) in sheet.rows.iter().enumerate() {
+                        ui.label(number(i, row));
+                        for team in Team::BOTH {
+                            // One label, so the row stays as high as its text.
+                            let mut job = egui::text::LayoutJob::default();
+                            cell(ui, row, team, &mut job);
+                            ui.label(job);
+                        }
+                        ui.end_row();
+                    }
+                    for (label, sum) in sums {
+                        ui.label(RichText::new(label).strong());
+                        ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
+                        ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
+                        ui.end_row();
+                    }
+                })
+                .response
+                .rect
+        }
+    };
     if (0..sheet.rows.len()).any(aided) {
         ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
     }

@@ -55,16 +55,68 @@ pub fn top_bar(
     egui::Panel::top("bar").frame(egui::Frame::new().fill(Color32::from_rgb(12, 60, 36)).inner_margin(6.0)).show(
         &mut root,
         |ui| {
-            // On a narrow screen the coach's buttons go to a second row;
-            // with large text there, the row scrolls across instead: rows
-            // of large words would leave the cards no room.
-            let scrolls = crate::look::scaled(ui.ctx(), 1.0) > 1.0 && crate::forms::narrow_layout(ui).0;
-            let row = |ui: &mut egui::Ui| {
-                let menu = ui.button(RichText::new("☰").pt(18.0));
-                crate::forms::mark_target(ui, "menu", &menu);
-                if menu.clicked() {
-                    next.set(Screen::Title);
+            // On a narrow screen with large text, the deal's number and the
+            // buttons go in the menu's list: beside the totals, or in rows of
+            // their own, they would leave the cards no room (and a strip
+            // scrolling across shows words cut at its edge).
+            let compact = crate::look::cramped(ui);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            // The deals of a day say which day, and how many are left.
+            let n = seats.m.deal_number().to_string();
+            let deal = match seats.daily() {
+                Some(play) => t.fill("table.deal_of_day", &[("n", &n), ("day", &play.day.to_string())]),
+                None => t.fill("table.deal", &[("n", &n)]),
+            };
+            let deal = RichText::new(deal).pt(15.0);
+            let mut buttons = |ui: &mut egui::Ui| {
+                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).pt(15.0));
+                let review = ui.add_enabled(show.shown.last_trick.is_some(), review);
+                crate::forms::mark_target(ui, "last trick", &review);
+                if review.clicked() {
+                    reviews.write(Review(!show.reviewing));
                 }
+                // The review of the deals played so far.
+                let review = egui::Button::new(RichText::new(t.get("table.review")).pt(15.0));
+                if !seats.demo() && !seats.lesson() && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
+                    coach.write(CoachCommand::Review);
+                }
+                // A practice game's coach (H and U on the keyboard).
+                if helps(&seats) {
+                    let asked = hint.working() || hint.shown(seats.moment()).is_some();
+                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).pt(15.0));
+                    if ui.add_enabled(game.to_act() == Some(HUMAN) && !asked, hint_button).clicked() {
+                        coach.write(CoachCommand::Hint);
+                    }
+                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).pt(15.0));
+                    if may_undo(&seats) && ui.add_enabled(can_undo(game), undo).clicked() {
+                        coach.write(CoachCommand::Undo);
+                    }
+                }
+            };
+            ui.horizontal_wrapped(|ui| {
+                let menu = RichText::new("☰").pt(18.0);
+                let menu = match compact {
+                    true => {
+                        let list = ui.menu_button(menu, |ui| {
+                            ui.label(deal.clone().strong());
+                            let menu = ui.button(RichText::new(t.get("table.menu")).pt(15.0));
+                            crate::forms::mark_target(ui, "to the title", &menu);
+                            if menu.clicked() {
+                                next.set(Screen::Title);
+                            }
+                            buttons(ui);
+                        });
+                        list.response
+                    }
+                    false => {
+                        let menu = ui.button(menu);
+                        if menu.clicked() {
+                            next.set(Screen::Title);
+                        }
+                        menu
+                    }
+                };
+                crate::forms::mark_target(ui, "menu", &menu);
                 // A boem counts strokes; other matches points.
                 let sheet = shown_sheet(&seats, &show);
                 let boem = seats.m.rules().races_to_the_boem();
@@ -94,51 +146,19 @@ pub fn top_bar(
                     );
                     ui.add_space(8.0);
                 }
-                // The deals of a day say which day, and how many are left.
-                let n = seats.m.deal_number().to_string();
-                let deal = match seats.daily() {
-                    Some(play) => t.fill("table.deal_of_day", &[("n", &n), ("day", &play.day.to_string())]),
-                    None => t.fill("table.deal", &[("n", &n)]),
-                };
-                ui.label(RichText::new(deal).color(Color32::WHITE).pt(15.0));
-                let review = egui::Button::new(RichText::new(t.get("table.last_trick")).pt(15.0));
-                if ui.add_enabled(show.shown.last_trick.is_some(), review).clicked() {
-                    reviews.write(Review(!show.reviewing));
+                if !compact {
+                    ui.label(deal.clone().color(Color32::WHITE));
+                    buttons(ui);
                 }
-                // The review of the deals played so far.
-                let review = egui::Button::new(RichText::new(t.get("table.review")).pt(15.0));
-                if !seats.demo() && !seats.lesson() && ui.add_enabled(seats.m.deals_finished() > 0, review).clicked() {
-                    coach.write(CoachCommand::Review);
-                }
-                // A practice game's coach (H and U on the keyboard).
-                if helps(&seats) {
-                    let asked = hint.working() || hint.shown(seats.moment()).is_some();
-                    let hint_button = egui::Button::new(RichText::new(t.get("coach.hint")).pt(15.0));
-                    if ui.add_enabled(game.to_act() == Some(HUMAN) && !asked, hint_button).clicked() {
-                        coach.write(CoachCommand::Hint);
-                    }
-                    let undo = egui::Button::new(RichText::new(t.get("coach.undo")).pt(15.0));
-                    if may_undo(&seats) && ui.add_enabled(can_undo(game), undo).clicked() {
-                        coach.write(CoachCommand::Undo);
-                    }
-                }
-            };
-            match scrolls {
-                true => crate::look::across(ui, "top bar", |ui| ui.horizontal(row).inner),
-                false => ui.horizontal_wrapped(row).inner,
-            };
+            });
             // Where the felt has no room for the contract's words (large
             // text on a small phone), here, with the dealer, whom the name
-            // plates then leave out.
+            // plates then leave out: one phrase a line, the lines close
+            // (words, not buttons: no finger's height between them).
             if drawn.contract_in_bar {
                 let words = super::felt::bar_words(t, &seats, &show);
-                // On one line where it scrolls across.
-                let words = if scrolls { words.replace('\n', "    ") } else { words };
-                let words = |ui: &mut egui::Ui| ui.label(RichText::new(&words).color(Color32::WHITE).pt(15.0));
-                match scrolls {
-                    true => crate::look::across(ui, "contract", |ui| ui.horizontal(|ui| words(ui)).inner),
-                    false => words(ui),
-                };
+                ui.spacing_mut().interact_size.y = 0.0;
+                whole(ui, RichText::new(words).color(Color32::WHITE).pt(15.0));
             }
         },
     );
@@ -148,4 +168,15 @@ pub fn top_bar(
         table.area = measured;
     }
     Ok(())
+}
+
+/// `words` whole on one line each, wrapped between words only where a line
+/// is wider than the bar.
+fn whole(ui: &mut egui::Ui, words: RichText) {
+    let wide = egui::WidgetText::from(words.clone())
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+        .size()
+        .x;
+    let mode = if wide <= ui.max_rect().width() { egui::TextWrapMode::Extend } else { egui::TextWrapMode::Wrap };
+    ui.add(egui::Label::new(words).wrap_mode(mode));
 }
