@@ -190,13 +190,6 @@ pub fn cramped(ui: &egui::Ui) -> bool {
     scaled(ui.ctx(), 1.0) > 1.0 && crate::forms::narrow_layout(ui).0
 }
 
-/// `add` in a strip that scrolls across where it is wider than the page
-/// (a sheet of three players' columns at a large text size): what it
-/// holds is reached, not lost.
-pub fn across<R>(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    egui::ScrollArea::horizontal().id_salt(id).show(ui, add).inner
-}
-
 /// `size` points of text painted by hand, at the player's text size.
 pub fn scaled(ctx: &egui::Context, size: f32) -> f32 {
     size * ctx.data(|d| d.get_temp::<f32>(egui::Id::new(TEXT_SCALE))).unwrap_or(1.0)

@@ -80,10 +80,10 @@ fn banner(p: &egui::Painter, words: String, layout: &Layout) {
 /// Names, team colours, the dealer, the playing side, who is to act; at a
 /// table with friends, their names, who is away and where a bot plays.
 /// Where each plate was drawn, by seat, clear of `cards` where it can be
-/// ([`card_places`]). `waiting`: who is to act, and
-/// whether that is the player. `short`: the top bar names the dealer (in the bidding), and
-/// the player's lit plate alone says that it is their turn (a table too
-/// small for the words at the player's text size).
+/// ([`card_places`]). `waiting`: who is to act, and whether that is the
+/// player. `short`: the top bar names the dealer (in the bidding), and the
+/// player's lit plate alone says that it is their turn (a table too small
+/// for the words at the player's text size).
 fn name_plates(
     p: &egui::Painter,
     t: &crate::i18n::Texts,
@@ -187,8 +187,10 @@ fn who(t: &crate::i18n::Texts, seat: klaverjas::Seat, remote: Option<&crate::sea
 /// Where each pile's count was drawn, by the pile's seat: below its pile,
 /// else beside or above it, clear of the cards, the name plates and the
 /// piles; where large text leaves no such place, the count without its
-/// points, then the bare number, and where even that finds none, below
-/// the pile (beside it where the table or the player's hand ends first).
+/// points, then the bare number; where even that finds none, the same
+/// places over the cards (still clear of names, piles and other counts),
+/// and last below the pile (beside it where the table or the player's
+/// hand ends first).
 fn trick_counts(
     p: &egui::Painter,
     t: &crate::i18n::Texts,

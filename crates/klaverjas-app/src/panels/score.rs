@@ -34,7 +34,7 @@ pub fn score_window(
         return Ok(());
     };
     // Never wider or taller than the screen: at a large text size its
-    // words wrap, it scrolls, and the sheet scrolls across.
+    // words wrap, it scrolls, and the sheet goes over to a line a deal.
     let screen = ctx.content_rect();
     let window = egui::Window::new(t.get("result.title"))
         .collapsible(false)
@@ -70,9 +70,10 @@ pub fn score_window(
         ui.separator();
         // The room the window may grow to, not what it has now: it takes the
         // size of what it holds.
-        let spacing = &ui.style().spacing;
-        let room = screen.width() - 24.0 - spacing.window_margin.sum().x - spacing.scroll.allocated_width();
-        drawn.sheet = Some(crate::look::across(ui, "score sheet", |ui| sheet_grid(ui, t, &seats.m, room)));
+        let style = ui.style();
+        let frame = style.spacing.window_margin.sum().x + 2.0 * style.visuals.window_stroke.width;
+        let room = screen.width() - 24.0 - frame - style.spacing.scroll.allocated_width();
+        drawn.sheet = Some(sheet_grid(ui, t, &seats.m, room));
         let legend = match (seats.m.rules().races_to_the_boem(), seats.m.rules().players.partnerships()) {
             (true, _) => "sheet.legend_boem",
             (false, true) => "sheet.legend",
@@ -131,189 +132,173 @@ pub fn shown_sheet(seats: &Seats, show: &Show) -> ScoreSheet {
 pub fn sheet_grid(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match, room: f32) -> egui::Rect {
     let sheet = m.sheet();
     let aided = |i: usize| m.aids(i + 1).any();
-    if !m.rules().players.partnerships() {
-        return sheet_alone(ui, t, m);
-    }
-    let mono = |ui: &egui::Ui, colour| egui::TextFormat {
-        font_id: egui::TextStyle::Monospace.resolve(ui.style()),
-        color: colour,
-        ..Default::default()
-    };
-    // One side's cell of a deal's row: points right-aligned as in the sums
-    // below; the roem marks after them on a gold ground, where a bare "I"
-    // read as a rule between the columns; a side that went on the boem
-    // draws its strokes, one slash each, as on the boem's tree.
-    let cell = |ui: &egui::Ui, row: &DealResult, team: Team, job: &mut egui::text::LayoutJob| {
-        let points = if row.total(team) == 0 { "-".to_string() } else { row.sheet_points[team].to_string() };
-        let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
-        let strokes = if on > 0 { format!(" {}", "/".repeat(on)) } else { String::new() };
-        let ink = ui.visuals().text_color();
-        job.append(&format!("{points:>4} "), 0.0, mono(ui, ink));
-        let marks = row.marks(team);
-        if !marks.is_empty() {
-            let ground = crate::look::GOLD.gamma_multiply(0.45);
-            job.append(&format!(" {marks} "), 0.0, egui::TextFormat { background: ground, ..mono(ui, ink) });
-        }
-        job.append(&strokes, 0.0, mono(ui, ink));
-    };
-    let number = |i: usize, row: &DealResult| {
-        let times = row.stakes.multiplier;
+    let number = |i: usize, times: u16| {
         let times = if times > 1 { format!(" ×{times}") } else { String::new() };
         format!("{}{}{times}", i + 1, if aided(i) { "*" } else { "" })
     };
-    let side = |team: Team| RichText::new(team_name(t, team)).color(team_ink(team)).strong();
-    let sums = [
-        (t.get("sheet.points"), sheet.points()),
-        (t.get("sheet.roem"), sheet.roem()),
-        (t.get("sheet.total"), sheet.totals()),
-    ];
-    // A boem is counted in strokes, and within a game towards 100:
-    // sums over games already won would say nothing.
-    let sums = match m.rules().races_to_the_boem() {
-        true => vec![
-            (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
-            (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
-        ],
-        false => sums.to_vec(),
-    };
-    // As columns where they fit across; else (large text, a narrow phone,
-    // roem marks) a line a deal, its number and each side's cell whole,
-    // wrapped under each other where they do not fit side by side.
-    let wide = |ui: &egui::Ui, job: egui::text::LayoutJob| ui.painter().layout_job(job).size().x;
-    let words = |ui: &egui::Ui, text: &str| {
-        wide(
-            ui,
-            egui::text::LayoutJob::simple_singleline(
-                text.to_string(),
-                egui::TextStyle::Body.resolve(ui.style()),
-                Color32::WHITE,
-            ),
-        )
-    };
-    let names = sheet.rows.iter().enumerate().map(|(i, row)| words(ui, &number(i, row)));
-    let names = names.chain(sums.iter().map(|(label, _)| words(ui, label))).fold(0.0, f32::max);
-    // Each side's column as wide as its widest cell (roem marks and all).
-    let column = |team: Team| {
-        let cells = sheet.rows.iter().map(|row| {
-            let mut job = egui::text::LayoutJob::default();
-            cell(ui, row, team, &mut job);
-            wide(ui, job)
-        });
-        cells.fold(words(ui, &team_name(t, team)), f32::max)
-    };
-    let across = names + column(Team::NS) + column(Team::EW) + 2.0 * 24.0;
-    let rect = match across > room {
+    let ink = ui.visuals().text_color();
+    let mono = mono(ui, ink);
+    let drawn = match m.rules().players.partnerships() {
         true => {
-            ui.vertical(|ui| {
-                ui.spacing_mut().interact_size.y = 0.0;
-                for (i, row) in sheet.rows.iter().enumerate() {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.add(egui::Label::new(format!("{}.", number(i, row))).extend());
-                        for team in Team::BOTH {
-                            let mut job = egui::text::LayoutJob::default();
-                            let name = egui::TextStyle::Body.resolve(ui.style());
-                            let name = egui::TextFormat { font_id: name, ..mono(ui, team_ink(team)) };
-                            job.append(&format!("{}:", team_name(t, team)), 0.0, name);
-                            cell(ui, row, team, &mut job);
-                            ui.add(egui::Label::new(job).extend());
-                        }
-                    });
-                }
-                for (label, sum) in sums {
-                    let line = format!(
-                        "{label}: {} {}, {} {}",
-                        team_name(t, Team::NS),
-                        sum.ns,
-                        team_name(t, Team::EW),
-                        sum.ew
-                    );
-                    ui.label(RichText::new(line).strong());
-                }
-            })
-            .response
-            .rect
+            let rows = sheet.rows.iter().enumerate().map(|(i, row)| {
+                // Points right-aligned as in the sums below; the roem marks
+                // after them on a gold ground, where a bare "I" read as a
+                // rule between the columns; a side that went on the boem
+                // draws its strokes, one slash each, as on the boem's tree.
+                let cells = Team::BOTH.map(|team| {
+                    let points = if row.total(team) == 0 { "-".into() } else { row.sheet_points[team].to_string() };
+                    let mut job = egui::text::LayoutJob::default();
+                    job.append(&format!("{points:>4} "), 0.0, mono.clone());
+                    let marks = row.marks(team);
+                    if !marks.is_empty() {
+                        let ground = crate::look::GOLD.gamma_multiply(0.45);
+                        job.append(&format!(" {marks} "), 0.0, egui::TextFormat { background: ground, ..mono.clone() });
+                    }
+                    let on = row.going_on.filter(|on| on.team == team).map_or(0, |on| on.strokes as usize);
+                    if on > 0 {
+                        job.append(&format!(" {}", "/".repeat(on)), 0.0, mono.clone());
+                    }
+                    job
+                });
+                (number(i, row.stakes.multiplier), cells.to_vec())
+            });
+            let sums = [
+                (t.get("sheet.points"), sheet.points()),
+                (t.get("sheet.roem"), sheet.roem()),
+                (t.get("sheet.total"), sheet.totals()),
+            ];
+            // A boem is counted in strokes, and within a game towards 100:
+            // sums over games already won would say nothing.
+            let sums = match m.rules().races_to_the_boem() {
+                true => vec![
+                    (t.get("sheet.to_100"), sheet.carry().unwrap_or_default().map(u32::from)),
+                    (t.get("sheet.strokes"), sheet.strokes().map(u32::from)),
+                ],
+                false => sums.to_vec(),
+            };
+            Columns {
+                sides: Team::BOTH.map(|team| (team_name(t, team), team_ink(team))).to_vec(),
+                rows: rows.collect(),
+                sums: sums.into_iter().map(|(label, sum)| (label, vec![sum.ns, sum.ew])).collect(),
+            }
         }
-        // Rows of text, not of buttons: as tight on a phone as elsewhere.
+        // Each alone: a column a player, the trump maker's score starred
+        // where it was nat.
         false => {
-            egui::Grid::new("sheet")
+            let players = m.rules().players;
+            let seats = players.seats();
+            let rows = sheet.rows.iter().enumerate().map(|(i, row)| {
+                let each = row.players.unwrap_or_default();
+                let cells = seats.iter().map(|&seat| {
+                    let score = each.score[seat.index()];
+                    let text = if score == 0 { "-".to_string() } else { score.to_string() };
+                    let maker = if row.contract.declarer == seat { "★" } else { " " };
+                    egui::text::LayoutJob::single_section(format!("{text:>4} {maker}"), mono.clone())
+                });
+                (number(i, row.stakes.multiplier), cells.collect())
+            });
+            let totals = sheet.player_totals();
+            Columns {
+                sides: seats.iter().map(|&seat| (seat_name(t, seat), seat_ink(players, seat))).collect(),
+                rows: rows.collect(),
+                sums: vec![(t.get("sheet.total"), seats.iter().map(|s| totals[s.index()]).collect())],
+            }
+        }
+    }
+    .draw(ui, room);
+    if (0..sheet.rows.len()).any(aided) {
+        ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
+    }
+    drawn
+}
+
+fn mono(ui: &egui::Ui, colour: Color32) -> egui::TextFormat {
+    egui::TextFormat { font_id: egui::TextStyle::Monospace.resolve(ui.style()), color: colour, ..Default::default() }
+}
+
+/// A score sheet: a column a side (its name and ink), a row a deal (its
+/// number and a cell a side), then the sums.
+struct Columns {
+    sides: Vec<(String, Color32)>,
+    rows: Vec<(String, Vec<egui::text::LayoutJob>)>,
+    sums: Vec<(String, Vec<u32>)>,
+}
+
+impl Columns {
+    /// As columns where they fit in `room`; else (large text, a narrow
+    /// phone, roem marks) a line a deal, its number and each side's cell
+    /// whole, wrapped under each other where they do not fit side by side.
+    fn draw(self, ui: &mut egui::Ui, room: f32) -> egui::Rect {
+        const SPACING: f32 = 24.0;
+        let body = egui::TextStyle::Body.resolve(ui.style());
+        let wide = |job: egui::text::LayoutJob| ui.painter().layout_job(job).size().x;
+        let words =
+            |text: &str| wide(egui::text::LayoutJob::simple_singleline(text.into(), body.clone(), Color32::WHITE));
+        let sum = |n: u32| RichText::new(format!("{n:>4}")).monospace().strong();
+        let names = self.rows.iter().map(|(n, _)| words(n)).chain(self.sums.iter().map(|(label, _)| words(label)));
+        // Each side's column as wide as its widest cell, roem marks and all.
+        let column = |side: usize| {
+            let cells = self.rows.iter().map(|(_, cells)| wide(cells[side].clone()));
+            cells.fold(words(&self.sides[side].0), f32::max)
+        };
+        let across = names.fold(0.0, f32::max) + (0..self.sides.len()).map(|s| column(s) + SPACING).sum::<f32>();
+        if across <= room {
+            // Rows of text, not of buttons: as tight on a phone as elsewhere.
+            return egui::Grid::new("sheet")
                 .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
                 .striped(true)
-                .num_columns(3)
-                .spacing([24.0, 4.0])
+                .num_columns(self.sides.len() + 1)
+                .spacing([SPACING, 4.0])
                 .show(ui, |ui| {
                     ui.label("");
-                    ui.label(side(Team::NS));
-                    ui.label(side(Team::EW));
+                    for (name, ink) in &self.sides {
+                        ui.label(RichText::new(name).color(*ink).strong());
+                    }
                     ui.end_row();
-                    for (i, row) in sheet.rows.iter().enumerate() {
-                        ui.label(number(i, row));
-                        for team in Team::BOTH {
+                    for (number, cells) in self.rows {
+                        ui.label(number);
+                        for cell in cells {
                             // One label, so the row stays as high as its text.
-                            let mut job = egui::text::LayoutJob::default();
-                            cell(ui, row, team, &mut job);
-                            ui.label(job);
+                            ui.label(cell);
                         }
                         ui.end_row();
                     }
-                    for (label, sum) in sums {
+                    for (label, sums) in self.sums {
                         ui.label(RichText::new(label).strong());
-                        ui.label(RichText::new(format!("{:>4}", sum.ns)).monospace().strong());
-                        ui.label(RichText::new(format!("{:>4}", sum.ew)).monospace().strong());
+                        for n in sums {
+                            ui.label(sum(n));
+                        }
                         ui.end_row();
                     }
                 })
                 .response
-                .rect
+                .rect;
         }
-    };
-    if (0..sheet.rows.len()).any(aided) {
-        ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
-    }
-    rect
-}
-
-/// The sheet where each plays alone: a column a player, the trump
-/// maker's score starred where it was nat.
-fn sheet_alone(ui: &mut egui::Ui, t: &crate::i18n::Texts, m: &Match) -> egui::Rect {
-    let sheet = m.sheet();
-    let players = m.rules().players;
-    let seats = players.seats();
-    let rect = egui::Grid::new("sheet")
-        .min_row_height(ui.text_style_height(&egui::TextStyle::Body))
-        .striped(true)
-        .num_columns(seats.len() + 1)
-        .spacing([24.0, 4.0])
-        .show(ui, |ui| {
-            ui.label("");
-            for &seat in seats {
-                ui.label(RichText::new(seat_name(t, seat)).color(seat_ink(players, seat)).strong());
+        ui.vertical(|ui| {
+            ui.spacing_mut().interact_size.y = 0.0;
+            for (number, cells) in self.rows {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add(egui::Label::new(format!("{number}.")).extend());
+                    for ((name, ink), cell) in self.sides.iter().zip(cells) {
+                        let mut job = egui::text::LayoutJob::default();
+                        let name_format = egui::TextFormat { font_id: body.clone(), color: *ink, ..Default::default() };
+                        job.append(name, 0.0, name_format);
+                        for section in &cell.sections {
+                            let text = &cell.text[section.byte_range.start.0..section.byte_range.end.0];
+                            job.append(text, 0.0, section.format.clone());
+                        }
+                        ui.add(egui::Label::new(job).extend());
+                    }
+                });
             }
-            ui.end_row();
-            for (i, row) in sheet.rows.iter().enumerate() {
-                let aided = if m.aids(i + 1).any() { "*" } else { "" };
-                ui.label(format!("{}{aided}", i + 1));
-                let each = row.players.unwrap_or_default();
-                for &seat in seats {
-                    let score = each.score[seat.index()];
-                    let text = if score == 0 { "-".to_string() } else { score.to_string() };
-                    let maker = if row.contract.declarer == seat { "★" } else { " " };
-                    ui.label(RichText::new(format!("{text:>4} {maker}")).monospace());
-                }
-                ui.end_row();
+            for (label, sums) in self.sums {
+                let sides = self.sides.iter().zip(sums).map(|((name, _), n)| format!("{name} {n}"));
+                ui.label(RichText::new(format!("{label}: {}", sides.collect::<Vec<_>>().join(", "))).strong());
             }
-            let totals = sheet.player_totals();
-            ui.label(RichText::new(t.get("sheet.total")).strong());
-            for &seat in seats {
-                ui.label(RichText::new(format!("{:>4}", totals[seat.index()])).monospace().strong());
-            }
-            ui.end_row();
         })
         .response
-        .rect;
-    if (0..sheet.rows.len()).any(|i| m.aids(i + 1).any()) {
-        ui.label(RichText::new(t.get("sheet.aided")).pt(14.0).color(Color32::from_gray(70)));
+        .rect
     }
-    rect
 }
 
 /// The deal's code, to replay it or send it to a friend, with Copy.

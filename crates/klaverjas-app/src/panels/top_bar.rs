@@ -11,11 +11,12 @@ use crate::look::{seat_colour, team_colour};
 use crate::seats::{HUMAN, Seats};
 use crate::show::Show;
 use crate::state::{Screen, Texts};
-use crate::table::input::Review;
+use crate::table::input::{MenuListOpen, Review};
 use crate::table::layout::Table;
 use crate::words::{seat_name, team_name};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
+use bevy_egui::egui::containers::menu::{MenuButton, MenuConfig};
 use bevy_egui::egui::{self, Color32, RichText};
 use klaverjas::Team;
 
@@ -46,6 +47,7 @@ pub fn top_bar(
     mut reviews: MessageWriter<Review>,
     mut next: ResMut<NextState<Screen>>,
     drawn: Res<Drawn>,
+    mut list_open: ResMut<MenuListOpen>,
 ) -> Result {
     let Some(seats) = seats else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
@@ -60,6 +62,8 @@ pub fn top_bar(
             // their own, they would leave the cards no room (and a strip
             // scrolling across shows words cut at its edge).
             let compact = crate::look::cramped(ui);
+            // A total or a button that does not fit moves whole to the next
+            // row: "They: 81" broken after its colon would read as two.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             // The deals of a day say which day, and how many are left.
             let n = seats.m.deal_number().to_string();
@@ -97,18 +101,25 @@ pub fn top_bar(
                 let menu = RichText::new("☰").pt(18.0);
                 let menu = match compact {
                     true => {
-                        let list = ui.menu_button(menu, |ui| {
+                        // Its items look like the buttons they are (egui's
+                        // menus draw them as bare words).
+                        let config = MenuConfig::new().style(egui::style::StyleModifier::default());
+                        let (menu, list) = MenuButton::new(menu).config(config).ui(ui, |ui| {
                             ui.label(deal.clone().strong());
-                            let menu = ui.button(RichText::new(t.get("table.menu")).pt(15.0));
+                            let menu = ui.button(RichText::new(t.get("table.to_title")).pt(15.0));
                             crate::forms::mark_target(ui, "to the title", &menu);
                             if menu.clicked() {
                                 next.set(Screen::Title);
                             }
                             buttons(ui);
                         });
-                        list.response
+                        // The list takes the keys while it is open: Escape
+                        // closes it, not the table.
+                        list_open.0 = list.is_some();
+                        menu
                     }
                     false => {
+                        list_open.0 = false;
                         let menu = ui.button(menu);
                         if menu.clicked() {
                             next.set(Screen::Title);
@@ -158,7 +169,7 @@ pub fn top_bar(
             if drawn.contract_in_bar {
                 let words = super::felt::bar_words(t, &seats, &show);
                 ui.spacing_mut().interact_size.y = 0.0;
-                whole(ui, RichText::new(words).color(Color32::WHITE).pt(15.0));
+                ui.add(egui::Label::new(RichText::new(words).color(Color32::WHITE).pt(15.0)).wrap());
             }
         },
     );
@@ -168,15 +179,4 @@ pub fn top_bar(
         table.area = measured;
     }
     Ok(())
-}
-
-/// `words` whole on one line each, wrapped between words only where a line
-/// is wider than the bar.
-fn whole(ui: &mut egui::Ui, words: RichText) {
-    let wide = egui::WidgetText::from(words.clone())
-        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
-        .size()
-        .x;
-    let mode = if wide <= ui.max_rect().width() { egui::TextWrapMode::Extend } else { egui::TextWrapMode::Wrap };
-    ui.add(egui::Label::new(words).wrap_mode(mode));
 }

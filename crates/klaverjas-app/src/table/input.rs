@@ -19,6 +19,11 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 #[derive(Resource, Default)]
 pub struct PointerOverUi(pub bool);
 
+/// Whether the top bar's menu list is open (large text on a narrow
+/// screen): it takes the keys then, and Escape closes it, not the table.
+#[derive(Resource, Default)]
+pub struct MenuListOpen(pub bool);
+
 /// Open (or close) the second look at the last trick: a press on a pile
 /// of won tricks, or the bar's button.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
@@ -27,6 +32,7 @@ pub struct Review(pub bool);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<PointerOverUi>()
+        .init_resource::<MenuListOpen>()
         .add_message::<Review>()
         .add_systems(Update, (keys, review).in_set(Flow::Input).run_if(in_state(crate::state::Screen::Table)))
         // After egui's pass, which says whether a press was on a dialog.
@@ -198,7 +204,7 @@ fn review(mut reviews: MessageReader<Review>, mut show: ResMut<Show>) {
 /// who cannot see the cards reads their hand while others play), Enter
 /// plays the card under it, 1-8 play a card directly; Escape closes the
 /// second look at the last trick, else opens the menu, and L opens that
-/// look.
+/// look. None of them while the top bar's menu list is open.
 #[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -209,8 +215,12 @@ fn keys(
     mut actions: MessageWriter<PlayerAction>,
     mut reviews: MessageWriter<Review>,
     mut next: ResMut<NextState<crate::state::Screen>>,
+    list_open: Res<MenuListOpen>,
 ) {
     let (Some(keys), Some(seats)) = (keys, seats) else { return };
+    if list_open.0 {
+        return;
+    }
     if keys.just_pressed(KeyCode::Escape) {
         match show.reviewing {
             true => reviews.write(Review(false)),
