@@ -2819,6 +2819,10 @@ fn at_twice_the_text_no_words_are_cut_off() {
                 keys(&mut app, &[], KeyCode::Escape, bevy::input::keyboard::Key::Escape);
                 assert!(!listed(&mut app), "{w}x{h} at {text_size} %: Escape left the list open");
                 assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Table);
+                // The list closed, the table's keys are its own again.
+                keys(&mut app, &[], KeyCode::Escape, bevy::input::keyboard::Key::Escape);
+                assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+                app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Table);
                 tap(&mut app, "menu");
                 tap(&mut app, "to the title");
                 app.update();

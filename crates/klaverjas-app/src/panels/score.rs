@@ -279,15 +279,22 @@ impl Columns {
             for (number, cells) in self.rows {
                 ui.horizontal_wrapped(|ui| {
                     ui.add(egui::Label::new(format!("{number}.")).extend());
+                    // The side's name with its points, then its marks and
+                    // its strokes each whole: a long run of marks (a pit,
+                    // doubled) moves to the next line, not past the edge.
                     for ((name, ink), cell) in self.sides.iter().zip(cells) {
-                        let mut job = egui::text::LayoutJob::default();
-                        let name_format = egui::TextFormat { font_id: body.clone(), color: *ink, ..Default::default() };
-                        job.append(name, 0.0, name_format);
-                        for section in &cell.sections {
+                        for (i, section) in cell.sections.iter().enumerate() {
                             let text = &cell.text[section.byte_range.start.0..section.byte_range.end.0];
+                            let mut job = egui::text::LayoutJob::default();
+                            if i == 0 {
+                                let name_format =
+                                    egui::TextFormat { font_id: body.clone(), color: *ink, ..Default::default() };
+                                job.append(&format!("{name} "), 0.0, name_format);
+                            }
+                            let text = if i == 0 { text.trim_start() } else { text };
                             job.append(text, 0.0, section.format.clone());
+                            ui.add(egui::Label::new(job).extend());
                         }
-                        ui.add(egui::Label::new(job).extend());
                     }
                 });
             }
