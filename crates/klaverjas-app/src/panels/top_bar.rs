@@ -106,27 +106,26 @@ pub fn top_bar(
                         let config = MenuConfig::new().style(egui::style::StyleModifier::default());
                         let (menu, list) = MenuButton::new(menu).config(config).ui(ui, |ui| {
                             ui.label(deal.clone().strong());
-                            let menu = ui.button(RichText::new(t.get("table.to_title")).pt(15.0));
-                            crate::forms::mark_target(ui, "to the title", &menu);
-                            if menu.clicked() {
-                                next.set(Screen::Title);
-                            }
+                            let leave = ui.button(RichText::new(t.get("table.to_title")).pt(15.0));
+                            crate::forms::mark_target(ui, "to the title", &leave);
                             buttons(ui);
+                            leave.clicked()
                         });
                         // The list takes the keys while it is open: Escape
                         // closes it, not the table.
                         list_open.0 = list.is_some();
-                        menu
+                        (list.is_some_and(|l| l.inner), menu)
                     }
                     false => {
                         list_open.0 = false;
                         let menu = ui.button(menu);
-                        if menu.clicked() {
-                            next.set(Screen::Title);
-                        }
-                        menu
+                        (menu.clicked(), menu)
                     }
                 };
+                let (leave, menu) = menu;
+                if leave {
+                    next.set(Screen::Title);
+                }
                 crate::forms::mark_target(ui, "menu", &menu);
                 // A boem counts strokes; other matches points.
                 let sheet = shown_sheet(&seats, &show);
